@@ -1,0 +1,105 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * All configuration comes from the environment and is checked once, at start-up; nothing else reads
+ * process.env. A bad value stops the process with a list of what is wrong.
+ */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Public URL of the app, used in mailed links. Defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
+  /** Where PGlite keeps its data (when DATABASE_URL is not set) and where demo-logins.json is written. */
+  EQUIP_DATA_DIR: z.string().default('.data'),
+  /** A PostgreSQL server (postgres://…); unset means the embedded PGlite. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** SMTP server for outgoing mail (smtp://user:pass@host:port); unset keeps mail in the outbox. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('Equip <no-reply@equip.local>'),
+  /** Secret for signing access tokens; generated and stored in the database when unset. */
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(86400).default(900),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seed the demo organisation on the first start of an empty database. */
+  EQUIP_DEMO: z.enum(['true', 'false']).default('true'),
+  /** Folder with the built web app; the SPA is served from here. */
+  WEB_DIST_DIR: z.string().optional(),
+  /** Base URLs the browser uses for the three APIs (SPEC §7); same origin by default. */
+  PLATFORM_API_URL: z.string().default('/api'),
+  BUNDLE_API_URL: z.string().default('/bundle-api'),
+  WEBAPP_API_URL: z.string().default(''),
+  /** Amplitude Experiment deployment key; when set, flag requests are forwarded to Amplitude (EU). */
+  AMPLITUDE_DEPLOYMENT_KEY: z.string().optional(),
+  /** Segment write key; when set, analytics events are forwarded to Segment. */
+  SEGMENT_WRITE_KEY: z.string().optional(),
+  HELP_DESK_URL: z.url().default('https://support.equip.example/hc/requests/new'),
+  /** Trust X-Forwarded-* headers (behind a load balancer). */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  logLevel: Env['LOG_LEVEL'];
+  seedDemo: boolean;
+  webDistDir: string;
+  apiUrls: { platform: string; bundle: string; webapp: string };
+  amplitudeDeploymentKey: string | undefined;
+  segmentWriteKey: string | undefined;
+  helpDeskUrl: string;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(e.EQUIP_DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.EQUIP_DEMO === 'true',
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    apiUrls: { platform: e.PLATFORM_API_URL, bundle: e.BUNDLE_API_URL, webapp: e.WEBAPP_API_URL },
+    amplitudeDeploymentKey: e.AMPLITUDE_DEPLOYMENT_KEY,
+    segmentWriteKey: e.SEGMENT_WRITE_KEY,
+    helpDeskUrl: e.HELP_DESK_URL,
+    trustProxy: e.TRUST_PROXY === 'true',
+  };
+}

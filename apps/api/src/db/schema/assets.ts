@@ -1,0 +1,59 @@
+import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, organizationUuid, primaryUuid, updatedAt } from './columns.ts';
+import { assetAssignmentEnum, assetInstanceStatusEnum } from './enums.ts';
+import { organizations, users } from './identity.ts';
+
+type Property = { key: string; value: string };
+
+export const assetKinds = pgTable(
+  'asset_kinds',
+  {
+    uuid: primaryUuid(),
+    organizationUuid: organizationUuid().references(() => organizations.uuid, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('asset_kinds_org_name_unique').on(t.organizationUuid, t.name)],
+);
+
+/** A kind of peripheral the organisation keeps (e.g. "Dell U2723QE monitor"). */
+export const assetDefinitions = pgTable(
+  'asset_definitions',
+  {
+    uuid: primaryUuid(),
+    organizationUuid: organizationUuid().references(() => organizations.uuid, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    assetKindUuid: uuid('asset_kind_uuid').references(() => assetKinds.uuid, { onDelete: 'set null' }),
+    modelNumber: text('model_number'),
+    vendor: text('vendor'),
+    properties: jsonb('properties').$type<Property[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('asset_definitions_org_name_idx').on(t.organizationUuid, t.name)],
+);
+
+/** One physical item of an asset definition, in stock or assigned to a person. */
+export const assetInstances = pgTable(
+  'asset_instances',
+  {
+    uuid: primaryUuid(),
+    organizationUuid: organizationUuid().references(() => organizations.uuid, { onDelete: 'cascade' }),
+    assetDefinitionUuid: uuid('asset_definition_uuid')
+      .notNull()
+      .references(() => assetDefinitions.uuid, { onDelete: 'cascade' }),
+    serialNumber: text('serial_number'),
+    notes: text('notes'),
+    userUuid: uuid('user_uuid').references(() => users.uuid, { onDelete: 'set null' }),
+    status: assetInstanceStatusEnum('status').notNull().default('in-stock'),
+    assignment: assetAssignmentEnum('assignment').notNull().default('unassigned'),
+    properties: jsonb('properties').$type<Property[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('asset_instances_definition_idx').on(t.assetDefinitionUuid),
+    index('asset_instances_user_idx').on(t.userUuid),
+    index('asset_instances_org_idx').on(t.organizationUuid, t.status),
+  ],
+);

@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, nullableTimestamp, organizationUuid, primaryUuid, updatedAt } from './columns.ts';
+import {
+  employeeStatusEnum,
+  mfaMethodEnum,
+  onboardingStepEnum,
+  roleEnum,
+  userSourceEnum,
+  userTypeEnum,
+  workspaceProviderEnum,
+} from './enums.ts';
+
+/** The tenant. Not organisation-scoped itself: requests read their own row by uuid. */
+export const organizations = pgTable('organizations', {
+  uuid: primaryUuid(),
+  name: text('name').notNull(),
+  icon: text('icon'),
+  onboardingStep: onboardingStepEnum('onboarding_step').notNull().default('registerDevices'),
+  setupStartedAt: nullableTimestamp('setup_started_at'),
+  windowsRegistrationSkipped: boolean('windows_registration_skipped').notNull().default(false),
+  macRegistrationSkipped: boolean('mac_registration_skipped').notNull().default(false),
+  iosRegistrationSkipped: boolean('ios_registration_skipped').notNull().default(false),
+  testDeviceRegistrationStartedAt: nullableTimestamp('test_device_registration_started_at'),
+  setupCompletedAt: nullableTimestamp('setup_completed_at'),
+  /** OpenID Connect single sign-on, configured per organisation. */
+  ssoProvider: workspaceProviderEnum('sso_provider'),
+  ssoIssuer: text('sso_issuer'),
+  ssoClientId: text('sso_client_id'),
+  ssoClientSecret: text('sso_client_secret'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * People of an organisation. An employee and a login account are the same row: a person with a
+ * password hash (or SSO) can sign in. Email is unique per organisation (case-insensitive).
+ */
+export const users = pgTable(
+  'users',
+  {
+    uuid: primaryUuid(),
+    organizationUuid: organizationUuid().references(() => organizations.uuid, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone'),
+    department: text('department'),
+    position: text('position'),
+    startDate: date('start_date', { mode: 'string' }),
+    lastDate: date('last_date', { mode: 'string' }),
+    employeeStatus: employeeStatusEnum('employee_status').notNull().default('ACTIVE'),
+    userType: userTypeEnum('user_type').notNull().default('regularUser'),
+    role: roleEnum('role').notNull().default('regular'),
+    source: userSourceEnum('source').notNull().default('equip'),
+    license: text('license'),
+    /** Kept by triggers on devices (see the devices-assigned migration) so the table can sort on it. */
+    devicesAssigned: integer('devices_assigned').notNull().default(0),
+    passwordHash: text('password_hash'),
+    emailVerifiedAt: nullableTimestamp('email_verified_at'),
+    invitedAt: nullableTimestamp('invited_at'),
+    preferredMfaMethod: mfaMethodEnum('preferred_mfa_method'),
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: nullableTimestamp('totp_enabled_at'),
+    deletedAt: nullableTimestamp('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_org_email_unique').on(t.organizationUuid, sql`lower(${t.email})`),
+    index('users_email_idx').on(sql`lower(${t.email})`),
+    index('users_org_name_idx').on(t.organizationUuid, t.lastName, t.firstName),
+    index('users_org_status_idx').on(t.organizationUuid, t.employeeStatus),
+    index('users_org_start_idx').on(t.organizationUuid, t.startDate),
+    index('users_org_last_idx').on(t.organizationUuid, t.lastDate),
+    index('users_org_created_idx').on(t.organizationUuid, t.createdAt),
+    index('users_search_trgm_idx').using(
+      'gin',
+      sql`(lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email})) gin_trgm_ops`,
+    ),
+  ],
+);
+
+/** Refresh tokens: opaque, stored hashed, rotated on use; a reused one revokes its whole family. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    uuid: primaryUuid(),
+    userUuid: uuid('user_uuid').notNull().references(() => users.uuid, { onDelete: 'cascade' }),
+    familyUuid: uuid('family_uuid').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    actingOrganizationUuid: uuid('acting_organization_uuid'),
+    expiresAt: nullableTimestamp('expires_at').notNull(),
+    rotatedAt: nullableTimestamp('rotated_at'),
+    revokedAt: nullableTimestamp('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyUuid)],
+);
+
+/** One-time tokens of every purpose (MFA challenge, email/SMS code, invitation, reset, verification). */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    uuid: primaryUuid(),
+    userUuid: uuid('user_uuid').notNull().references(() => users.uuid, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** For MFA challenges: the hashed numeric code sent by mail or SMS. */
+    codeHash: text('code_hash'),
+    attempts: integer('attempts').notNull().default(0),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    expiresAt: nullableTimestamp('expires_at').notNull(),
+    usedAt: nullableTimestamp('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('one_time_tokens_hash_unique').on(t.tokenHash), index('one_time_tokens_user_idx').on(t.userUuid, t.purpose)],
+);
+
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    uuid: primaryUuid(),
+    userUuid: uuid('user_uuid').notNull().references(() => users.uuid, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: nullableTimestamp('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userUuid)],
+);
+
+/** Failed-attempt counters for rate limits that must hold across instances (per account and per IP). */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    key: text('key').notNull(),
+    windowStart: nullableTimestamp('window_start').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [uniqueIndex('auth_attempts_key_window').on(t.key, t.windowStart)],
+);

@@ -1,0 +1,93 @@
+import { bigserial, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, nullableTimestamp, organizationUuid, primaryUuid } from './columns.ts';
+import { eventTypeEnum, severityEnum } from './enums.ts';
+import { organizations, users } from './identity.ts';
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    uuid: primaryUuid(),
+    organizationUuid: organizationUuid().references(() => organizations.uuid, { onDelete: 'cascade' }),
+    userUuid: uuid('user_uuid').references(() => users.uuid, { onDelete: 'cascade' }),
+    severity: severityEnum('severity').notNull().default('info'),
+    title: text('title').notNull(),
+    body: text('body'),
+    readAt: nullableTimestamp('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_org_user_idx').on(t.organizationUuid, t.userUuid, t.createdAt)],
+);
+
+/** Every change an administrator makes: who, when, what, before and after. */
+export const eventLog = pgTable(
+  'event_log',
+  {
+    uuid: primaryUuid(),
+    organizationUuid: organizationUuid().references(() => organizations.uuid, { onDelete: 'cascade' }),
+    type: eventTypeEnum('type').notNull(),
+    actorUuid: uuid('actor_uuid'),
+    subjectUuid: uuid('subject_uuid'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('event_log_org_created_idx').on(t.organizationUuid, t.createdAt), index('event_log_subject_idx').on(t.subjectUuid)],
+);
+
+/** Flag values served to the experimentation client (global; an organisation may override later). */
+export const featureFlags = pgTable('feature_flags', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull().default('off'),
+  description: text('description'),
+  updatedAt: nullableTimestamp('updated_at').notNull().defaultNow(),
+});
+
+/** Analytics events received on the same-origin proxy, kept and forwarded upstream when configured. */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    endpoint: text('endpoint').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    receivedAt: createdAt(),
+    forwardedAt: nullableTimestamp('forwarded_at'),
+  },
+  (t) => [index('analytics_events_received_idx').on(t.receivedAt)],
+);
+
+/** Mail that was sent, or that waits in the outbox when no SMTP server is configured. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    uuid: primaryUuid(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    sentAt: nullableTimestamp('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
+
+/** PostgreSQL-backed job queue (HR sync, reminders, analytics delivery, order polling). */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    queue: text('queue').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    runAt: createdAt(),
+    attempts: integer('attempts').notNull().default(0),
+    lockedUntil: nullableTimestamp('locked_until'),
+    doneAt: nullableTimestamp('done_at'),
+    lastError: text('last_error'),
+  },
+  (t) => [index('jobs_due_idx').on(t.queue, t.runAt)],
+);
+
+/** Key/value settings of the installation itself (e.g. the RSA key for password encryption). */
+export const systemSettings = pgTable(
+  'system_settings',
+  { key: text('key').primaryKey(), value: jsonb('value').notNull(), createdAt: createdAt() },
+  (t) => [uniqueIndex('system_settings_key_unique').on(t.key)],
+);

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+export const Uuid = z.uuid();
+export const IsoDateTime = z.iso.datetime({ offset: true });
+/** A calendar date `YYYY-MM-DD`. */
+export const IsoDate = z.iso.date();
+
+/** Query booleans are the strings `true` or `false` (SPEC §5). */
+export const QueryBoolean = z
+  .enum(['true', 'false'])
+  .transform((value) => value === 'true');
+
+/**
+ * Array queries accept repeated (`?a=x&a=y`) or comma-separated (`?a=x,y`) values (SPEC §5).
+ * The item schema validates each value after splitting.
+ */
+export function queryArray<T extends z.ZodType>(item: T) {
+  return z.preprocess((raw) => {
+    if (raw === undefined || raw === null || raw === '') return undefined;
+    const values = Array.isArray(raw) ? raw : [raw];
+    return values
+      .flatMap((value) => (typeof value === 'string' ? value.split(',') : [value]))
+      .map((value) => (typeof value === 'string' ? value.trim() : value))
+      .filter((value) => value !== '');
+  }, z.array(item).optional());
+}
+
+/** Pagination: skip at least 0, take at least 1 (SPEC §5); each list sets its own maximum. */
+export function pagination(maxTake: number, defaultTake = 50) {
+  return {
+    skip: z.coerce.number().int().min(0).default(0),
+    take: z.coerce.number().int().min(1).max(maxTake).default(defaultTake),
+  };
+}
+
+export const SortingDirection = z.enum(['asc', 'desc']);
+export type SortingDirection = z.infer<typeof SortingDirection>;
+
+/** Client-side sorting: key plus direction (asc, desc or null). */
+export const Sorting = z.object({ key: z.string().nullable(), direction: SortingDirection.nullable() });
+export type Sorting = z.infer<typeof Sorting>;
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: z.number().int().min(0) });
+}
+
+export const Theme = z.enum(['light', 'dark']);
+/** The preference may also follow the system (SPEC §1); the main layout renders light only. */
+export const ThemePreference = z.enum(['light', 'dark', 'system']);
+export type Theme = z.infer<typeof Theme>;
+export type ThemePreference = z.infer<typeof ThemePreference>;

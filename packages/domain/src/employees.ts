@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { IsoDate, IsoDateTime, pageOf, pagination, QueryBoolean, queryArray, SortingDirection, Uuid } from './common.ts';
+import { Email, EmployeeStatus, Role, UserSource, UserType } from './identity.ts';
+
+export const EmployeeTableView = z.enum(['all', 'onboarding', 'offboarding']);
+export type EmployeeTableView = z.infer<typeof EmployeeTableView>;
+
+/** Column keys of the all-employees table (SPEC §3), persisted under `equip:all_employees_columns`. */
+export const EmployeeColumnKey = z.enum(['employeeStatus', 'devicesAssigned', 'assignedBundle', 'license', 'source']);
+export type EmployeeColumnKey = z.infer<typeof EmployeeColumnKey>;
+export const EMPLOYEE_COLUMNS_STORAGE_KEY = 'equip:all_employees_columns';
+
+export const EmployeeSortingKey = z.enum([
+  'name',
+  'email',
+  'employeeStatus',
+  'devicesAssigned',
+  'assignedBundle',
+  'source',
+  'department',
+  'startDate',
+  'lastDate',
+]);
+export type EmployeeSortingKey = z.infer<typeof EmployeeSortingKey>;
+
+export const EmployeeDetailTab = z.enum(['status', 'devices', 'personal-information']);
+export type EmployeeDetailTab = z.infer<typeof EmployeeDetailTab>;
+
+const PersonName = z.string().trim().min(1).max(100);
+const OptionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+/** Phone numbers as people type them: digits, spaces and + ( ) - / . */
+export const Phone = z
+  .string()
+  .trim()
+  .max(40)
+  .regex(/^\+?[0-9 ()\-/.]{3,}$/, 'Invalid phone number');
+
+/** Fields a person can have edited (manual add, CSV import, personal-information tab). */
+export const EmployeePersonalInfo = z.object({
+  firstName: PersonName,
+  lastName: PersonName,
+  email: Email,
+  phone: Phone.nullable().optional(),
+  startDate: IsoDate.nullable().optional(),
+  lastDate: IsoDate.nullable().optional(),
+  department: OptionalText(100),
+  position: OptionalText(100),
+});
+export type EmployeePersonalInfo = z.infer<typeof EmployeePersonalInfo>;
+
+/** A start date after the last date is a contradiction in any form of input. */
+export function startNotAfterEnd(info: { startDate?: string | null; lastDate?: string | null }): boolean {
+  return !info.startDate || !info.lastDate || info.startDate <= info.lastDate;
+}
+
+export const CreateEmployeeRequest = EmployeePersonalInfo.extend({
+  userType: UserType.default('regularUser'),
+  role: Role.default('regular'),
+}).refine(startNotAfterEnd, { message: 'Start date must not be after end date', path: ['lastDate'] });
+export type CreateEmployeeRequest = z.infer<typeof CreateEmployeeRequest>;
+
+export const UpdateEmployeeRequest = EmployeePersonalInfo.partial()
+  .extend({ userType: UserType.optional(), employeeStatus: EmployeeStatus.optional(), role: Role.optional() })
+  .refine(startNotAfterEnd, { message: 'Start date must not be after end date', path: ['lastDate'] });
+export type UpdateEmployeeRequest = z.infer<typeof UpdateEmployeeRequest>;
+
+export const Employee = z.object({
+  uuid: Uuid,
+  organizationUuid: Uuid,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  department: z.string().nullable(),
+  position: z.string().nullable(),
+  startDate: IsoDate.nullable(),
+  lastDate: IsoDate.nullable(),
+  employeeStatus: EmployeeStatus,
+  userType: UserType,
+  role: Role,
+  source: UserSource,
+  devicesAssigned: z.number().int().min(0),
+  assignedBundle: z.object({ uuid: Uuid, name: z.string() }).nullable(),
+  license: z.string().nullable(),
+  invitedAt: IsoDateTime.nullable(),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+});
+export type Employee = z.infer<typeof Employee>;
+
+/** `GET /api/employees` query: view, the all-view filters of SPEC §3, sorting and paging. */
+export const EmployeeListQuery = z.object({
+  view: EmployeeTableView.default('all'),
+  textSearchQuery: z.string().trim().max(200).optional(),
+  userType: queryArray(UserType),
+  employeeStatus: queryArray(EmployeeStatus),
+  userSources: queryArray(UserSource),
+  onlyWithoutAssignedBundle: QueryBoolean.optional(),
+  withInactiveUsers: QueryBoolean.optional(),
+  sortingKey: EmployeeSortingKey.optional(),
+  sortingDirection: SortingDirection.optional(),
+  ...pagination(500),
+});
+export type EmployeeListQuery = z.infer<typeof EmployeeListQuery>;
+export const EmployeePage = pageOf(Employee);
+export type EmployeePage = z.infer<typeof EmployeePage>;
+
+/** The all-view filters as the client state holds them. */
+export const EmployeeTableFilters = z.object({
+  textSearchQuery: z.string(),
+  userType: z.array(UserType),
+  employeeStatus: z.array(EmployeeStatus),
+  userSources: z.array(UserSource),
+  onlyWithoutAssignedBundle: z.boolean(),
+  withInactiveUsers: z.boolean(),
+});
+export type EmployeeTableFilters = z.infer<typeof EmployeeTableFilters>;
+
+export const DeviceRegistrationReminderRequest = z.object({ userUuids: z.array(Uuid).min(1).max(1000) });
+export type DeviceRegistrationReminderRequest = z.infer<typeof DeviceRegistrationReminderRequest>;
+
+/** Email-reminders table state (SPEC §3 organization setup). */
+export const EmailRemindersTableState = z.object({
+  currentViewName: z.string(),
+  selectedEmployeeUuids: z.array(Uuid),
+  sortingKey: z.string().nullable(),
+  sortingDirection: SortingDirection.nullable(),
+});

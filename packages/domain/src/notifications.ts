@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { IsoDateTime, Uuid } from './common.ts';
+
+/** Notification severity and toast variant share the four values (SPEC §2, §3). */
+export const Severity = z.enum(['positive', 'info', 'negative', 'neutral']);
+export type Severity = z.infer<typeof Severity>;
+export const Toast = z.object({ variant: Severity, content: z.string() });
+export type Toast = z.infer<typeof Toast>;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_EXIT_MS = 200;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export const TOOLTIP_OPEN_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+export const Notification = z.object({
+  uuid: Uuid,
+  severity: Severity,
+  title: z.string(),
+  body: z.string().nullable(),
+  readAt: IsoDateTime.nullable(),
+  createdAt: IsoDateTime,
+});
+export type Notification = z.infer<typeof Notification>;
+
+/** Event log types named by the spec, plus the ones each area writes for its changes. */
+export const EventType = z.enum([
+  'USER_ADDED',
+  'USER_UPDATED',
+  'USER_DELETED',
+  'USER_INVITED',
+  'USERS_IMPORTED',
+  'DEVICE_ADDED',
+  'SOFTWARE_PATCHED',
+  'SECURITY_ALERT',
+  'DEVICE_REGISTRATION_REMINDER_SENT',
+  'LOGIN',
+  'LOGIN_FAILED',
+  'PASSWORD_CHANGED',
+  'MFA_ENROLLED',
+  'REFRESH_TOKEN_REUSED',
+]);
+export type EventType = z.infer<typeof EventType>;
+export const EventLogEntry = z.object({
+  uuid: Uuid,
+  type: EventType,
+  actorUuid: Uuid.nullable(),
+  subjectUuid: Uuid.nullable(),
+  data: z.record(z.string(), z.unknown()),
+  createdAt: IsoDateTime,
+});
