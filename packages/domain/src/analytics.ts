@@ -14,8 +14,16 @@ const SegmentEvent = z.looseObject({
   timestamp: z.string().optional(),
 });
 export const SegmentSingle = SegmentEvent;
-export const SegmentBatch = z.object({ writeKey: z.string().optional(), batch: z.array(SegmentEvent).max(500), sentAt: z.string().optional() });
-export const OrganizationTraits = z.object({ organization_uuid: z.string(), organization_createdAt: z.string(), userId: z.string() });
+export const SegmentBatch = z.object({
+  writeKey: z.string().optional(),
+  batch: z.array(SegmentEvent).max(500),
+  sentAt: z.string().optional(),
+});
+export const OrganizationTraits = z.object({
+  organization_uuid: z.string(),
+  organization_createdAt: z.string(),
+  userId: z.string(),
+});
 /** Analytics batching constants (SPEC §9). */
 export const ANALYTICS = {
   batchSize: 10,

@@ -55,7 +55,13 @@ export const AssetImportValidationResult = z.object({
   rows: z.array(
     z.object({
       entry: AssetCsvRow,
-      errors: z.array(z.object({ type: AssetImportErrorType, message: z.string().optional(), field: z.string().optional() })),
+      errors: z.array(
+        z.object({
+          type: AssetImportErrorType,
+          message: z.string().optional(),
+          field: z.string().optional(),
+        }),
+      ),
     }),
   ),
 });

@@ -18,7 +18,12 @@ export const ManagementType = z.enum([
   'NOT_NEEDED',
 ]);
 export type ManagementType = z.infer<typeof ManagementType>;
-export const ManagementMode = z.enum(['self_service', 'auto_install', 'managed_by_owners', 'managed_by_equip']);
+export const ManagementMode = z.enum([
+  'self_service',
+  'auto_install',
+  'managed_by_owners',
+  'managed_by_equip',
+]);
 export type ManagementMode = z.infer<typeof ManagementMode>;
 export const SubscriptionOffboardingType = z.enum([
   'DELETE_ACCOUNT',
@@ -107,7 +112,9 @@ export type EditedApplication = {
  * managedBy, derived when an application is opened for editing (SPEC §4): if the onboarding creates an
  * account, a set offboarding type means the provider (equip) manages it, else owners mean IT owners do.
  */
-export function deriveManagedBy(app: Pick<EditedApplication, 'onboardingShouldCreateAccount' | 'offboardingType' | 'owners'>): ManagedBy {
+export function deriveManagedBy(
+  app: Pick<EditedApplication, 'onboardingShouldCreateAccount' | 'offboardingType' | 'owners'>,
+): ManagedBy {
   if (app.onboardingShouldCreateAccount) {
     if (app.offboardingType !== null) return 'equip';
     if (app.owners.length > 0) return 'ITOwners';
@@ -128,7 +135,9 @@ export function isMobileApplication(app: Pick<Application, 'platforms'>): boolea
 }
 
 /** Subscriptions are not supported on iOS. */
-export function supportsSubscriptions(app: Pick<Application, 'platforms' | 'subscriptionsSupportedByEquip' | 'subscriptionsSupportedByOwners'>): boolean {
+export function supportsSubscriptions(
+  app: Pick<Application, 'platforms' | 'subscriptionsSupportedByEquip' | 'subscriptionsSupportedByOwners'>,
+): boolean {
   if (app.platforms.every((p) => p === 'ios')) return false;
   return app.subscriptionsSupportedByEquip || app.subscriptionsSupportedByOwners;
 }
@@ -147,7 +156,8 @@ export function accountDeletionManagement(input: {
 }): AccountDeletionManagement | undefined {
   if (!input.subscriptionsSupported) return undefined;
   if (input.hasOwners) return 'managed_by_owners';
-  const deletes = input.offboardingType === 'DELETE_ACCOUNT' || input.offboardingType === 'DELETE_ACCOUNT_KEEP_LICENSE';
+  const deletes =
+    input.offboardingType === 'DELETE_ACCOUNT' || input.offboardingType === 'DELETE_ACCOUNT_KEEP_LICENSE';
   if (deletes && input.supportedByEquip) return 'managed_by_equip';
   return 'unmanaged';
 }

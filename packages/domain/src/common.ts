@@ -6,9 +6,7 @@ export const IsoDateTime = z.iso.datetime({ offset: true });
 export const IsoDate = z.iso.date();
 
 /** Query booleans are the strings `true` or `false` (SPEC §5). */
-export const QueryBoolean = z
-  .enum(['true', 'false'])
-  .transform((value) => value === 'true');
+export const QueryBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 /**
  * Array queries accept repeated (`?a=x&a=y`) or comma-separated (`?a=x,y`) values (SPEC §5).

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { IsoDateTime, pageOf, pagination, QueryBoolean, queryArray, SortingDirection, Uuid } from './common.ts';
+import {
+  IsoDateTime,
+  pageOf,
+  pagination,
+  QueryBoolean,
+  queryArray,
+  SortingDirection,
+  Uuid,
+} from './common.ts';
 
 export const DeviceType = z.enum(['PHONE', 'COMPUTER', 'TABLET']);
 export type DeviceType = z.infer<typeof DeviceType>;
@@ -7,10 +15,22 @@ export const DeviceOs = z.enum(['WINDOWS', 'MACOS', 'IOS', 'UNKNOWN']);
 export type DeviceOs = z.infer<typeof DeviceOs>;
 export const AssignmentType = z.enum(['ASSIGNED', 'UNASSIGNED', 'SHARED']);
 export type AssignmentType = z.infer<typeof AssignmentType>;
-export const EnrollmentState = z.enum(['READY_TO_ENROLL', 'PENDING_ENROLLMENT', 'FAILED_ENROLLMENT', 'ENROLLED']);
+export const EnrollmentState = z.enum([
+  'READY_TO_ENROLL',
+  'PENDING_ENROLLMENT',
+  'FAILED_ENROLLMENT',
+  'ENROLLED',
+]);
 export type EnrollmentState = z.infer<typeof EnrollmentState>;
 /** Device status (SPEC §4). */
-export const DeviceStatus = z.enum(['active', 'awaiting-registration', 'in-stock', 'ordered', 'inactive', 'new']);
+export const DeviceStatus = z.enum([
+  'active',
+  'awaiting-registration',
+  'in-stock',
+  'ordered',
+  'inactive',
+  'new',
+]);
 export type DeviceStatus = z.infer<typeof DeviceStatus>;
 /** Device (peripheral) types shown in the UI. */
 export const UiDeviceType = z.enum([
@@ -31,7 +51,15 @@ export const DeviceDetailTab = z.enum(['overview', 'specification']);
 export const DeviceDetailSection = z.enum(['assignment', 'specifications']);
 
 export const MdmProvider = z.enum(['MANAGE_ENGINE', 'FLEET', 'JAMF']);
-export const DeviceAction = z.enum(['restart', 'shutdown', 'enable_lost_mode', 'lock', 'unlock', 'wipe', 'reset']);
+export const DeviceAction = z.enum([
+  'restart',
+  'shutdown',
+  'enable_lost_mode',
+  'lock',
+  'unlock',
+  'wipe',
+  'reset',
+]);
 export const DeviceMdmStatus = z.enum(['locked', 'unlocked', 'wiped']);
 export const SecurityAddOnProvider = z.enum(['withsecure', 'sentinelone']);
 export const EnrollmentFlow = z.enum([
@@ -102,6 +130,11 @@ export const EnrollmentStateData = z.object({
   enrollmentFlow: EnrollmentFlow,
   tokenExpiryTime: z.number().nullable(),
   mfaLoginResponse: z
-    .object({ accessToken: z.string(), organizationName: z.string(), organizationIcon: z.string().nullable(), userFirstName: z.string() })
+    .object({
+      accessToken: z.string(),
+      organizationName: z.string(),
+      organizationIcon: z.string().nullable(),
+      userFirstName: z.string(),
+    })
     .nullable(),
 });

@@ -1,12 +1,27 @@
 import { z } from 'zod';
-import { IsoDate, IsoDateTime, pageOf, pagination, QueryBoolean, queryArray, SortingDirection, Uuid } from './common.ts';
+import {
+  IsoDate,
+  IsoDateTime,
+  pageOf,
+  pagination,
+  QueryBoolean,
+  queryArray,
+  SortingDirection,
+  Uuid,
+} from './common.ts';
 import { Email, EmployeeStatus, Role, UserSource, UserType } from './identity.ts';
 
 export const EmployeeTableView = z.enum(['all', 'onboarding', 'offboarding']);
 export type EmployeeTableView = z.infer<typeof EmployeeTableView>;
 
 /** Column keys of the all-employees table (SPEC §3), persisted under `equip:all_employees_columns`. */
-export const EmployeeColumnKey = z.enum(['employeeStatus', 'devicesAssigned', 'assignedBundle', 'license', 'source']);
+export const EmployeeColumnKey = z.enum([
+  'employeeStatus',
+  'devicesAssigned',
+  'assignedBundle',
+  'license',
+  'source',
+]);
 export type EmployeeColumnKey = z.infer<typeof EmployeeColumnKey>;
 export const EMPLOYEE_COLUMNS_STORAGE_KEY = 'equip:all_employees_columns';
 

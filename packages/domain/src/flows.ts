@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IsoDateTime, Uuid } from './common.ts';
 import { DeviceOs, DeviceType } from './devices.ts';
-import { DeliveryAddress, CatalogScope } from './procurement.ts';
+import { CatalogScope, DeliveryAddress } from './procurement.ts';
 
 export const OnboardingStep = z.enum(['personal-info', 'devices-assignment', 'delivery-address', 'timeline']);
 export type OnboardingStep = z.infer<typeof OnboardingStep>;
@@ -13,7 +13,11 @@ export const OffboardingStatus = z.enum(['started', 'submitted', 'completed', 'd
 export const OffboardingTime = z.enum(['same-day', 'next-working-day']);
 export const YesNo = z.enum(['yes', 'no']);
 
-export const FlowStepState = z.object({ isEnabled: z.boolean(), isVisible: z.boolean(), isCompleted: z.boolean() });
+export const FlowStepState = z.object({
+  isEnabled: z.boolean(),
+  isVisible: z.boolean(),
+  isCompleted: z.boolean(),
+});
 export type FlowStepState = z.infer<typeof FlowStepState>;
 
 const Nonempty = <T extends z.ZodType>(item: T) => z.array(item).min(1);
@@ -54,10 +58,16 @@ export const OnboardingSubmission = z.object({
   workEmail: z.email().optional(),
   createWorkEmail: z.boolean().optional(),
   workspace: z
-    .object({ licenseIds: Nonempty(z.string()).optional(), groupIds: z.array(z.string()).optional(), orgUnitPath: z.string().optional() })
+    .object({
+      licenseIds: Nonempty(z.string()).optional(),
+      groupIds: z.array(z.string()).optional(),
+      orgUnitPath: z.string().optional(),
+    })
     .optional(),
   assignedDevicesIds: Nonempty(Uuid).optional(),
-  assignedUnregisteredDevices: Nonempty(z.object({ operatingSystem: DeviceOs, notes: z.string().max(2000).optional() })).optional(),
+  assignedUnregisteredDevices: Nonempty(
+    z.object({ operatingSystem: DeviceOs, notes: z.string().max(2000).optional() }),
+  ).optional(),
   purchaseDevices: z.object({ devices: Nonempty(PurchasedDevice), delivery: DeliveryAddress }).optional(),
   saveAddressForLater: z.boolean().optional(),
 });

@@ -77,7 +77,10 @@ export const MfaLoginRequest = z.object({
   method: MfaMethod.optional(),
 });
 export const OtpGenerateRequest = z.object({ mfaToken: z.string().min(1), method: MfaMethod.optional() });
-export const SetPasswordRequest = z.object({ encryptedPassword: EncryptedPassword, invitationToken: z.string().min(1) });
+export const SetPasswordRequest = z.object({
+  encryptedPassword: EncryptedPassword,
+  invitationToken: z.string().min(1),
+});
 export const RequestPasswordResetRequest = z.object({ email: Email });
 export const ResetPasswordRequest = z.object({
   token: z.string().min(1),

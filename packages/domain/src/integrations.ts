@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { IsoDateTime, Uuid } from './common.ts';
 
-export const HrProvider = z.enum(['personio', 'hibob', 'kenjo', 'heavenhr', 'hrworks', 'factorial', 'bamboohr']);
+export const HrProvider = z.enum([
+  'personio',
+  'hibob',
+  'kenjo',
+  'heavenhr',
+  'hrworks',
+  'factorial',
+  'bamboohr',
+]);
 export type HrProvider = z.infer<typeof HrProvider>;
 export const HrLanguage = z.enum(['en', 'de', 'fr', 'it', 'es']);
 export const IntegrationStatus = z.enum(['ACTIVE', 'INVALID', 'INACTIVE']);

@@ -4,9 +4,26 @@ import { IsoDateTime, Uuid } from './common.ts';
 export const ProcurementIntent = z.enum(['Onboarding', 'HardwareRequest']);
 export const OrderPurchaseType = z.enum(['one-time-purchase', 'rent']);
 export const OrderDeliveryStatus = z.enum(['in-progress', 'delivered', 'undelivered']);
-export const OrderStatus = z.enum(['created', 'confirmed', 'rejected', 'canceled', 'in-progress', 'delivered', 'undelivered', 'unknown']);
+export const OrderStatus = z.enum([
+  'created',
+  'confirmed',
+  'rejected',
+  'canceled',
+  'in-progress',
+  'delivered',
+  'undelivered',
+  'unknown',
+]);
 export type OrderStatus = z.infer<typeof OrderStatus>;
-export const CheckoutStatus = z.enum(['created', 'voided', 'accepted', 'expired', 'pending_review', 'rejected', 'declined']);
+export const CheckoutStatus = z.enum([
+  'created',
+  'voided',
+  'accepted',
+  'expired',
+  'pending_review',
+  'rejected',
+  'declined',
+]);
 export const ProcurementOrderStatus = z.enum(['created', 'confirmed', 'rejected', 'completed', 'canceled']);
 export const TopiOrderStatus = z.enum([
   'created',
@@ -19,7 +36,14 @@ export const TopiOrderStatus = z.enum([
   'rejected',
 ]);
 export const AssetShipmentStatus = z.enum(['created', 'shipped', 'returned', 'completed', 'rejected']);
-export const ShipmentCategory = z.enum(['data', 'transit', 'destination', 'customs', 'delivery', 'exception']);
+export const ShipmentCategory = z.enum([
+  'data',
+  'transit',
+  'destination',
+  'customs',
+  'delivery',
+  'exception',
+]);
 /** Shipment states from order data through transit, destination, customs and delivery to exceptions. */
 export const ShipmentState = z.enum([
   'data_order_created',
@@ -56,7 +80,10 @@ export const DeliveryAddress = z.object({
 });
 export type DeliveryAddress = z.infer<typeof DeliveryAddress>;
 
-export const DraftItem = z.object({ quantity: z.number().int().min(1).max(1000), procurementItemSpecificationUuid: Uuid });
+export const DraftItem = z.object({
+  quantity: z.number().int().min(1).max(1000),
+  procurementItemSpecificationUuid: Uuid,
+});
 export const ProcurementDraft = z.object({
   procurementIntent: ProcurementIntent,
   buyerUserUuid: Uuid,

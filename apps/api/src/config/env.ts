@@ -20,7 +20,10 @@ const EnvSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** SMTP server for outgoing mail (smtp://user:pass@host:port); unset keeps mail in the outbox. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().default('Equip <no-reply@equip.local>'),
   /** Secret for signing access tokens; generated and stored in the database when unset. */
   JWT_SECRET: z.string().min(32).optional(),

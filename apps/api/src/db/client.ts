@@ -26,15 +26,26 @@ export interface Database {
   /** True when the database answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** PGlite only: the whole data folder as a tarball (test fixtures start from it). */
+  snapshot?: () => Promise<Blob>;
 }
 
 export class DatabaseConnectionError extends Error {}
 
-export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; poolSize?: number };
+export type DatabaseTarget =
+  | {
+      kind: 'pglite';
+      dataDir: string | null /** a dumpDataDir() tarball to start from (tests) */;
+      snapshot?: Blob;
+    }
+  | { kind: 'postgres'; url: string; poolSize?: number };
 
 /** Opens the database, runs pending migrations and makes sure tenant isolation is in force. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  const database = target.kind === 'pglite' ? await openPglite(target.dataDir) : await openPostgres(target.url, target.poolSize ?? 10);
+  const database =
+    target.kind === 'pglite'
+      ? await openPglite(target.dataDir, target.snapshot)
+      : await openPostgres(target.url, target.poolSize ?? 10);
   try {
     await database.migrate();
     await ensureTenantIsolation(database.db);
@@ -45,9 +56,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return database;
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, snapshot?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ?? undefined, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataDir ?? undefined, {
+    extensions: { pg_trgm },
+    loadDataDir: snapshot,
+  });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
@@ -58,6 +72,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
       return true;
     },
     close: () => client.close(),
+    snapshot: () => client.dumpDataDir('gzip'),
   };
 }
 

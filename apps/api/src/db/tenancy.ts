@@ -15,11 +15,20 @@ import type { Db } from './client.ts';
 export const TENANT_ROLE = 'equip_app';
 
 /** Global reference data every tenant may read but not change. */
-const TENANT_READABLE_GLOBAL_TABLES = ['applications', 'catalog_items', 'catalog_item_specifications', 'feature_flags'];
+const TENANT_READABLE_GLOBAL_TABLES = [
+  'applications',
+  'catalog_items',
+  'catalog_item_specifications',
+  'feature_flags',
+];
 
 const CURRENT_ORGANIZATION = `nullif(current_setting('app.organization_uuid', true), '')::uuid`;
 
-export async function withTenant<T>(db: Db, organizationUuid: string, work: (tx: Db) => Promise<T>): Promise<T> {
+export async function withTenant<T>(
+  db: Db,
+  organizationUuid: string,
+  work: (tx: Db) => Promise<T>,
+): Promise<T> {
   return db.transaction(async (tx) => {
     // One round trip: set_config('role', …) is SET LOCAL ROLE.
     await tx.execute(
@@ -71,7 +80,8 @@ export async function ensureTenantIsolation(db: Db): Promise<void> {
     db,
     sql`select tablename, policyname from pg_policies where schemaname = 'public'`,
   );
-  const hasPolicy = (table: string, policy: string) => existing.some((p) => p.tablename === table && p.policyname === policy);
+  const hasPolicy = (table: string, policy: string) =>
+    existing.some((p) => p.tablename === table && p.policyname === policy);
 
   for (const table of scoped) {
     await db.execute(sql.raw(`alter table "${table}" enable row level security`));
@@ -85,7 +95,11 @@ export async function ensureTenantIsolation(db: Db): Promise<void> {
       );
     }
     if (!hasPolicy(table, 'system_access')) {
-      await db.execute(sql.raw(`create policy system_access on "${table}" for all to current_user using (true) with check (true)`));
+      await db.execute(
+        sql.raw(
+          `create policy system_access on "${table}" for all to current_user using (true) with check (true)`,
+        ),
+      );
     }
   }
 
@@ -100,7 +114,11 @@ export async function ensureTenantIsolation(db: Db): Promise<void> {
     );
   }
   if (!hasPolicy('organizations', 'system_access')) {
-    await db.execute(sql.raw(`create policy system_access on organizations for all to current_user using (true) with check (true)`));
+    await db.execute(
+      sql.raw(
+        `create policy system_access on organizations for all to current_user using (true) with check (true)`,
+      ),
+    );
   }
   for (const table of TENANT_READABLE_GLOBAL_TABLES) {
     await db.execute(sql.raw(`grant select on "${table}" to ${TENANT_ROLE}`));
@@ -122,7 +140,7 @@ export async function verifyTenantIsolation(db: Db, scoped?: string[]): Promise<
   );
   const unprotected = tables.filter((t) => {
     const f = flags.find((row) => row.relname === t);
-    return !f || !f.relrowsecurity || !f.relforcerowsecurity;
+    return !f?.relrowsecurity || !f.relforcerowsecurity;
   });
   if (unprotected.length > 0) {
     throw new TenantIsolationError(`Row-level security is not forced on: ${unprotected.join(', ')}`);
@@ -132,6 +150,8 @@ export async function verifyTenantIsolation(db: Db, scoped?: string[]): Promise<
     sql`select rolsuper, rolbypassrls from pg_roles where rolname = ${TENANT_ROLE}`,
   );
   if (!role || role.rolsuper || role.rolbypassrls) {
-    throw new TenantIsolationError(`The tenant role ${TENANT_ROLE} must exist without SUPERUSER or BYPASSRLS`);
+    throw new TenantIsolationError(
+      `The tenant role ${TENANT_ROLE} must exist without SUPERUSER or BYPASSRLS`,
+    );
   }
 }

@@ -40,8 +40,12 @@ export const bundleApplications = pgTable(
   'bundle_applications',
   {
     organizationUuid: organizationUuid().references(() => organizations.uuid, { onDelete: 'cascade' }),
-    bundleUuid: uuid('bundle_uuid').notNull().references(() => bundles.uuid, { onDelete: 'cascade' }),
-    applicationUuid: uuid('application_uuid').notNull().references(() => applications.uuid, { onDelete: 'cascade' }),
+    bundleUuid: uuid('bundle_uuid')
+      .notNull()
+      .references(() => bundles.uuid, { onDelete: 'cascade' }),
+    applicationUuid: uuid('application_uuid')
+      .notNull()
+      .references(() => applications.uuid, { onDelete: 'cascade' }),
     management: managementTypeEnum('management').notNull(),
     offboardingType: offboardingTypeEnum('offboarding_type'),
     onboardingShouldCreateAccount: boolean('onboarding_should_create_account').notNull().default(false),
@@ -55,9 +59,17 @@ export const bundleEmployees = pgTable(
   'bundle_employees',
   {
     organizationUuid: organizationUuid().references(() => organizations.uuid, { onDelete: 'cascade' }),
-    bundleUuid: uuid('bundle_uuid').notNull().references(() => bundles.uuid, { onDelete: 'cascade' }),
-    userUuid: uuid('user_uuid').notNull().references(() => users.uuid, { onDelete: 'cascade' }),
+    bundleUuid: uuid('bundle_uuid')
+      .notNull()
+      .references(() => bundles.uuid, { onDelete: 'cascade' }),
+    userUuid: uuid('user_uuid')
+      .notNull()
+      .references(() => users.uuid, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.bundleUuid, t.userUuid] }), uniqueIndex('bundle_employees_user_unique').on(t.userUuid), index('bundle_employees_org_idx').on(t.organizationUuid)],
+  (t) => [
+    primaryKey({ columns: [t.bundleUuid, t.userUuid] }),
+    uniqueIndex('bundle_employees_user_unique').on(t.userUuid),
+    index('bundle_employees_org_idx').on(t.organizationUuid),
+  ],
 );

@@ -10,6 +10,8 @@ export const primaryUuid = () => uuid('uuid').primaryKey().default(sql`gen_rando
  */
 export const organizationUuid = () => uuid('organization_uuid').notNull();
 
-export const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-export const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+export const createdAt = () =>
+  timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+export const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 export const nullableTimestamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -11,7 +11,14 @@ import {
   SecurityAddOnProvider,
 } from '@equip/domain/devices';
 import { OffboardingStatus } from '@equip/domain/flows';
-import { EmployeeStatus, MfaMethod, OrganizationOnboardingStep, Role, UserSource, UserType } from '@equip/domain/identity';
+import {
+  EmployeeStatus,
+  MfaMethod,
+  OrganizationOnboardingStep,
+  Role,
+  UserSource,
+  UserType,
+} from '@equip/domain/identity';
 import {
   HrLanguage,
   HrProvider,
@@ -32,38 +39,46 @@ import {
 } from '@equip/domain/procurement';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
+/** The values of a domain enum as the non-empty tuple pgEnum wants. */
+function values<T extends string>(domainEnum: { options: readonly T[] }): [T, ...T[]] {
+  return domainEnum.options as [T, ...T[]];
+}
+
 /** Database enums are built from the domain enums, so the two can never disagree. */
-export const userTypeEnum = pgEnum('user_type', UserType.options);
-export const roleEnum = pgEnum('role', Role.options);
-export const userSourceEnum = pgEnum('user_source', UserSource.options);
-export const employeeStatusEnum = pgEnum('employee_status', EmployeeStatus.options);
-export const mfaMethodEnum = pgEnum('mfa_method', MfaMethod.options);
-export const onboardingStepEnum = pgEnum('organization_onboarding_step', OrganizationOnboardingStep.options);
-export const deviceTypeEnum = pgEnum('device_type', DeviceType.options);
-export const deviceOsEnum = pgEnum('device_os', DeviceOs.options);
-export const deviceStatusEnum = pgEnum('device_status', DeviceStatus.options);
-export const assignmentTypeEnum = pgEnum('assignment_type', AssignmentType.options);
-export const enrollmentStateEnum = pgEnum('enrollment_state', EnrollmentState.options);
-export const enrollmentFlowEnum = pgEnum('enrollment_flow', EnrollmentFlow.options);
-export const mdmProviderEnum = pgEnum('mdm_provider', MdmProvider.options);
-export const securityProviderEnum = pgEnum('security_provider', SecurityAddOnProvider.options);
-export const assetInstanceStatusEnum = pgEnum('asset_instance_status', AssetInstanceStatus.options);
-export const assetAssignmentEnum = pgEnum('asset_assignment', AssetAssignment.options);
-export const managementTypeEnum = pgEnum('management_type', ManagementType.options);
-export const offboardingTypeEnum = pgEnum('subscription_offboarding_type', SubscriptionOffboardingType.options);
-export const procurementIntentEnum = pgEnum('procurement_intent', ProcurementIntent.options);
-export const purchaseTypeEnum = pgEnum('order_purchase_type', OrderPurchaseType.options);
-export const orderStatusEnum = pgEnum('order_status', OrderStatus.options);
-export const deliveryStatusEnum = pgEnum('order_delivery_status', OrderDeliveryStatus.options);
-export const checkoutStatusEnum = pgEnum('checkout_status', CheckoutStatus.options);
-export const catalogScopeEnum = pgEnum('catalog_scope', CatalogScope.options);
-export const shipmentStateEnum = pgEnum('shipment_state', ShipmentState.options);
-export const offboardingStatusEnum = pgEnum('offboarding_status', OffboardingStatus.options);
-export const hrProviderEnum = pgEnum('hr_provider', HrProvider.options);
-export const hrLanguageEnum = pgEnum('hr_language', HrLanguage.options);
-export const integrationStatusEnum = pgEnum('integration_status', IntegrationStatus.options);
-export const integrationSetupStatusEnum = pgEnum('integration_setup_status', IntegrationSetupStatus.options);
-export const workspaceProviderEnum = pgEnum('workspace_provider', WorkspaceProvider.options);
-export const workspaceGroupKindEnum = pgEnum('workspace_group_kind', WorkspaceGroupKind.options);
-export const severityEnum = pgEnum('severity', Severity.options);
-export const eventTypeEnum = pgEnum('event_type', EventType.options);
+export const userTypeEnum = pgEnum('user_type', values(UserType));
+export const roleEnum = pgEnum('role', values(Role));
+export const userSourceEnum = pgEnum('user_source', values(UserSource));
+export const employeeStatusEnum = pgEnum('employee_status', values(EmployeeStatus));
+export const mfaMethodEnum = pgEnum('mfa_method', values(MfaMethod));
+export const onboardingStepEnum = pgEnum('organization_onboarding_step', values(OrganizationOnboardingStep));
+export const deviceTypeEnum = pgEnum('device_type', values(DeviceType));
+export const deviceOsEnum = pgEnum('device_os', values(DeviceOs));
+export const deviceStatusEnum = pgEnum('device_status', values(DeviceStatus));
+export const assignmentTypeEnum = pgEnum('assignment_type', values(AssignmentType));
+export const enrollmentStateEnum = pgEnum('enrollment_state', values(EnrollmentState));
+export const enrollmentFlowEnum = pgEnum('enrollment_flow', values(EnrollmentFlow));
+export const mdmProviderEnum = pgEnum('mdm_provider', values(MdmProvider));
+export const securityProviderEnum = pgEnum('security_provider', values(SecurityAddOnProvider));
+export const assetInstanceStatusEnum = pgEnum('asset_instance_status', values(AssetInstanceStatus));
+export const assetAssignmentEnum = pgEnum('asset_assignment', values(AssetAssignment));
+export const managementTypeEnum = pgEnum('management_type', values(ManagementType));
+export const offboardingTypeEnum = pgEnum(
+  'subscription_offboarding_type',
+  values(SubscriptionOffboardingType),
+);
+export const procurementIntentEnum = pgEnum('procurement_intent', values(ProcurementIntent));
+export const purchaseTypeEnum = pgEnum('order_purchase_type', values(OrderPurchaseType));
+export const orderStatusEnum = pgEnum('order_status', values(OrderStatus));
+export const deliveryStatusEnum = pgEnum('order_delivery_status', values(OrderDeliveryStatus));
+export const checkoutStatusEnum = pgEnum('checkout_status', values(CheckoutStatus));
+export const catalogScopeEnum = pgEnum('catalog_scope', values(CatalogScope));
+export const shipmentStateEnum = pgEnum('shipment_state', values(ShipmentState));
+export const offboardingStatusEnum = pgEnum('offboarding_status', values(OffboardingStatus));
+export const hrProviderEnum = pgEnum('hr_provider', values(HrProvider));
+export const hrLanguageEnum = pgEnum('hr_language', values(HrLanguage));
+export const integrationStatusEnum = pgEnum('integration_status', values(IntegrationStatus));
+export const integrationSetupStatusEnum = pgEnum('integration_setup_status', values(IntegrationSetupStatus));
+export const workspaceProviderEnum = pgEnum('workspace_provider', values(WorkspaceProvider));
+export const workspaceGroupKindEnum = pgEnum('workspace_group_kind', values(WorkspaceGroupKind));
+export const severityEnum = pgEnum('severity', values(Severity));
+export const eventTypeEnum = pgEnum('event_type', values(EventType));

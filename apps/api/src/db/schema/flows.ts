@@ -8,14 +8,19 @@ export const onboardings = pgTable(
   {
     uuid: primaryUuid(),
     organizationUuid: organizationUuid().references(() => organizations.uuid, { onDelete: 'cascade' }),
-    userUuid: uuid('user_uuid').notNull().references(() => users.uuid, { onDelete: 'cascade' }),
+    userUuid: uuid('user_uuid')
+      .notNull()
+      .references(() => users.uuid, { onDelete: 'cascade' }),
     startDate: timestamp('start_date', { withTimezone: true, mode: 'date' }).notNull(),
     /** The submission as sent (SPEC §3 onboarding), kept whole for the timeline. */
     submission: jsonb('submission').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('onboardings_org_start_idx').on(t.organizationUuid, t.startDate), index('onboardings_user_idx').on(t.userUuid)],
+  (t) => [
+    index('onboardings_org_start_idx').on(t.organizationUuid, t.startDate),
+    index('onboardings_user_idx').on(t.userUuid),
+  ],
 );
 
 export const offboardings = pgTable(
@@ -23,7 +28,9 @@ export const offboardings = pgTable(
   {
     uuid: primaryUuid(),
     organizationUuid: organizationUuid().references(() => organizations.uuid, { onDelete: 'cascade' }),
-    userUuid: uuid('user_uuid').notNull().references(() => users.uuid, { onDelete: 'cascade' }),
+    userUuid: uuid('user_uuid')
+      .notNull()
+      .references(() => users.uuid, { onDelete: 'cascade' }),
     lastDayOfWork: date('last_day_of_work', { mode: 'string' }).notNull(),
     offboardingTime: text('offboarding_time').notNull(),
     status: offboardingStatusEnum('status').notNull().default('started'),
@@ -31,5 +38,8 @@ export const offboardings = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('offboardings_org_last_idx').on(t.organizationUuid, t.lastDayOfWork), index('offboardings_user_idx').on(t.userUuid)],
+  (t) => [
+    index('offboardings_org_last_idx').on(t.organizationUuid, t.lastDayOfWork),
+    index('offboardings_user_idx').on(t.userUuid),
+  ],
 );

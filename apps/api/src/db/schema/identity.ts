@@ -62,6 +62,8 @@ export const users = pgTable(
     preferredMfaMethod: mfaMethodEnum('preferred_mfa_method'),
     totpSecret: text('totp_secret'),
     totpEnabledAt: nullableTimestamp('totp_enabled_at'),
+    /** The last TOTP time step accepted, so a code cannot be replayed. */
+    totpLastTimeStep: integer('totp_last_time_step'),
     deletedAt: nullableTimestamp('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -86,7 +88,9 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     uuid: primaryUuid(),
-    userUuid: uuid('user_uuid').notNull().references(() => users.uuid, { onDelete: 'cascade' }),
+    userUuid: uuid('user_uuid')
+      .notNull()
+      .references(() => users.uuid, { onDelete: 'cascade' }),
     familyUuid: uuid('family_uuid').notNull(),
     tokenHash: text('token_hash').notNull(),
     actingOrganizationUuid: uuid('acting_organization_uuid'),
@@ -95,7 +99,10 @@ export const refreshTokens = pgTable(
     revokedAt: nullableTimestamp('revoked_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyUuid)],
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyUuid),
+  ],
 );
 
 /** One-time tokens of every purpose (MFA challenge, email/SMS code, invitation, reset, verification). */
@@ -103,7 +110,9 @@ export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
     uuid: primaryUuid(),
-    userUuid: uuid('user_uuid').notNull().references(() => users.uuid, { onDelete: 'cascade' }),
+    userUuid: uuid('user_uuid')
+      .notNull()
+      .references(() => users.uuid, { onDelete: 'cascade' }),
     purpose: text('purpose').notNull(),
     tokenHash: text('token_hash').notNull(),
     /** For MFA challenges: the hashed numeric code sent by mail or SMS. */
@@ -114,14 +123,19 @@ export const oneTimeTokens = pgTable(
     usedAt: nullableTimestamp('used_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('one_time_tokens_hash_unique').on(t.tokenHash), index('one_time_tokens_user_idx').on(t.userUuid, t.purpose)],
+  (t) => [
+    uniqueIndex('one_time_tokens_hash_unique').on(t.tokenHash),
+    index('one_time_tokens_user_idx').on(t.userUuid, t.purpose),
+  ],
 );
 
 export const recoveryCodes = pgTable(
   'recovery_codes',
   {
     uuid: primaryUuid(),
-    userUuid: uuid('user_uuid').notNull().references(() => users.uuid, { onDelete: 'cascade' }),
+    userUuid: uuid('user_uuid')
+      .notNull()
+      .references(() => users.uuid, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     usedAt: nullableTimestamp('used_at'),
     createdAt: createdAt(),

@@ -47,7 +47,9 @@ export const workspaceGroups = pgTable(
   {
     uuid: primaryUuid(),
     organizationUuid: organizationUuid().references(() => organizations.uuid, { onDelete: 'cascade' }),
-    workspaceUuid: uuid('workspace_uuid').notNull().references(() => workspaces.uuid, { onDelete: 'cascade' }),
+    workspaceUuid: uuid('workspace_uuid')
+      .notNull()
+      .references(() => workspaces.uuid, { onDelete: 'cascade' }),
     externalId: text('external_id').notNull(),
     name: text('name').notNull(),
     kind: workspaceGroupKindEnum('kind').notNull(),

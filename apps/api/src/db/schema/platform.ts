@@ -30,7 +30,10 @@ export const eventLog = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('event_log_org_created_idx').on(t.organizationUuid, t.createdAt), index('event_log_subject_idx').on(t.subjectUuid)],
+  (t) => [
+    index('event_log_org_created_idx').on(t.organizationUuid, t.createdAt),
+    index('event_log_subject_idx').on(t.subjectUuid),
+  ],
 );
 
 /** Flag values served to the experimentation client (global; an organisation may override later). */
@@ -67,6 +70,19 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
+
+/** Text messages (SMS codes). The sandbox provider only records them here; a real one also sends. */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    uuid: primaryUuid(),
+    toNumber: text('to_number').notNull(),
+    text: text('text').notNull(),
+    sentAt: nullableTimestamp('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sms_outbox_created_idx').on(t.createdAt)],
 );
 
 /** PostgreSQL-backed job queue (HR sync, reminders, analytics delivery, order polling). */

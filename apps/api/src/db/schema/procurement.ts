@@ -1,5 +1,5 @@
-import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { DeliveryAddress } from '@equip/domain/procurement';
+import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, nullableTimestamp, organizationUuid, primaryUuid, updatedAt } from './columns.ts';
 import {
   catalogScopeEnum,
@@ -31,7 +31,9 @@ export const catalogItemSpecifications = pgTable(
   'catalog_item_specifications',
   {
     uuid: primaryUuid(),
-    catalogItemUuid: uuid('catalog_item_uuid').notNull().references(() => catalogItems.uuid, { onDelete: 'cascade' }),
+    catalogItemUuid: uuid('catalog_item_uuid')
+      .notNull()
+      .references(() => catalogItems.uuid, { onDelete: 'cascade' }),
     screenSize: text('screen_size'),
     chip: text('chip'),
     memory: text('memory'),
@@ -51,7 +53,9 @@ export const procurementDrafts = pgTable(
     uuid: primaryUuid(),
     organizationUuid: organizationUuid().references(() => organizations.uuid, { onDelete: 'cascade' }),
     procurementIntent: procurementIntentEnum('procurement_intent').notNull(),
-    buyerUserUuid: uuid('buyer_user_uuid').notNull().references(() => users.uuid),
+    buyerUserUuid: uuid('buyer_user_uuid')
+      .notNull()
+      .references(() => users.uuid),
     recipientUserUuid: uuid('recipient_user_uuid').references(() => users.uuid, { onDelete: 'set null' }),
     deliveryAddress: jsonb('delivery_address').$type<DeliveryAddress>().notNull(),
     items: jsonb('items').$type<{ quantity: number; procurementItemSpecificationUuid: string }[]>().notNull(),
@@ -66,7 +70,9 @@ export const checkouts = pgTable(
   {
     uuid: primaryUuid(),
     organizationUuid: organizationUuid().references(() => organizations.uuid, { onDelete: 'cascade' }),
-    draftUuid: uuid('draft_uuid').notNull().references(() => procurementDrafts.uuid, { onDelete: 'cascade' }),
+    draftUuid: uuid('draft_uuid')
+      .notNull()
+      .references(() => procurementDrafts.uuid, { onDelete: 'cascade' }),
     providerKind: text('provider_kind').notNull().default('TopiComspot'),
     status: checkoutStatusEnum('status').notNull().default('created'),
     revokeReason: text('revoke_reason'),
@@ -91,7 +97,10 @@ export const orders = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('orders_org_created_idx').on(t.organizationUuid, t.createdAt), index('orders_org_status_idx').on(t.organizationUuid, t.status)],
+  (t) => [
+    index('orders_org_created_idx').on(t.organizationUuid, t.createdAt),
+    index('orders_org_status_idx').on(t.organizationUuid, t.status),
+  ],
 );
 
 export const orderItems = pgTable(
@@ -99,8 +108,12 @@ export const orderItems = pgTable(
   {
     uuid: primaryUuid(),
     organizationUuid: organizationUuid().references(() => organizations.uuid, { onDelete: 'cascade' }),
-    orderUuid: uuid('order_uuid').notNull().references(() => orders.uuid, { onDelete: 'cascade' }),
-    specificationUuid: uuid('specification_uuid').references(() => catalogItemSpecifications.uuid, { onDelete: 'set null' }),
+    orderUuid: uuid('order_uuid')
+      .notNull()
+      .references(() => orders.uuid, { onDelete: 'cascade' }),
+    specificationUuid: uuid('specification_uuid').references(() => catalogItemSpecifications.uuid, {
+      onDelete: 'set null',
+    }),
     label: text('label').notNull(),
     quantity: integer('quantity').notNull(),
   },
@@ -112,7 +125,9 @@ export const shipments = pgTable(
   {
     uuid: primaryUuid(),
     organizationUuid: organizationUuid().references(() => organizations.uuid, { onDelete: 'cascade' }),
-    orderUuid: uuid('order_uuid').notNull().references(() => orders.uuid, { onDelete: 'cascade' }),
+    orderUuid: uuid('order_uuid')
+      .notNull()
+      .references(() => orders.uuid, { onDelete: 'cascade' }),
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
     state: shipmentStateEnum('state').notNull().default('data_order_created'),

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import '@equip/domain/zod-messages';
+import { accessPlugin } from './http/access.ts';
+import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.ts';
+import { registerSpa } from './http/spa.ts';
+import type { App, AppServices, ModuleRoutes } from './http/types.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { flagRoutes } from './modules/flags/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+
+/** JSON bodies up to 1 MiB; the CSV import routes raise their own limit. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The areas, each registering its routes. New areas slot in here. */
+const MODULES: { routes: ModuleRoutes; prefix?: string }[] = [
+  { routes: healthRoutes },
+  { routes: flagRoutes },
+  { routes: authRoutes },
+];
+
+export interface BuildAppOptions {
+  logger?: boolean;
+  /** Serve the built web app (off in API tests). */
+  serveWeb?: boolean;
+}
+
+export async function buildApp(services: AppServices, options: BuildAppOptions = {}): Promise<App> {
+  const { config } = services;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  registerErrorHandler(app);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl.startsWith('https://'),
+  });
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Equip API',
+        version: '1.0.0',
+        description: 'Platform API (/api) and bundle API (/bundle-api) of Equip.',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
+
+  await app.register(accessPlugin, { verifier: services.accessTokens, db: services.database.db });
+
+  for (const module of MODULES) {
+    await app.register(async (scope) => module.routes(scope as unknown as App, services), {
+      prefix: module.prefix ?? '',
+    });
+  }
+
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+
+  const spaFallback = options.serveWeb ? await registerSpa(app, services) : null;
+  registerNotFoundHandler(app, spaFallback);
+  return app;
+}

@@ -1,0 +1,91 @@
+import type { Role } from '@equip/domain/identity';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.ts';
+import { withTenant } from '../db/tenancy.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+/**
+ * Who may call a route. Every API route declares it in `config.access`; a route that does not is
+ * refused at start-up, so nothing is public by accident.
+ * - 'public': no token needed (the spec's `unprotected` routes, health, analytics proxy …)
+ * - { roles }: a valid access token whose role is one of these.
+ */
+export type RouteAccess = 'public' | { roles: readonly Role[] };
+
+export const ADMINS: readonly Role[] = ['it-owner', 'equip-admin'];
+export const EVERYONE: readonly Role[] = ['regular', 'it-owner', 'equip-admin'];
+
+/** The caller, from a verified access token. */
+export interface AuthContext {
+  userUuid: string;
+  role: Role;
+  /** The organisation the caller acts for (`treats.organization_uuid`); a provider admin may pick any. */
+  organizationUuid: string;
+  /** The organisation the caller belongs to. */
+  homeOrganizationUuid: string;
+}
+
+export interface AccessTokenVerifier {
+  verify(token: string): Promise<AuthContext | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    /** Runs `work` in a transaction bound to the caller's organisation (row-level security applies). */
+    tenant<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+  }
+}
+
+/** Routes under these prefixes must declare their access. */
+const GUARDED_PREFIXES = ['/api/', '/bundle-api/'];
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+export const accessPlugin = fp<{ verifier: AccessTokenVerifier; db: Db }>(
+  async (app: FastifyInstance, { verifier, db }) => {
+    app.decorateRequest('auth', null);
+    app.decorateRequest('tenant', function tenant<T>(this: FastifyRequest, work: (tx: Db) => Promise<T>) {
+      const auth = requireAuth(this);
+      return withTenant(db, auth.organizationUuid, work);
+    });
+
+    app.addHook('onRoute', (route) => {
+      const guarded = GUARDED_PREFIXES.some((p) => route.url.startsWith(p));
+      if (guarded && !route.config?.access) {
+        throw new Error(`Route ${route.method} ${route.url} must declare config.access`);
+      }
+    });
+
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config?.access;
+      if (!access || access === 'public') {
+        // Public routes still learn who calls when a valid token is sent (e.g. logout).
+        const token = bearerToken(request);
+        if (token) request.auth = await verifier.verify(token);
+        return;
+      }
+      const token = bearerToken(request);
+      if (!token) throw unauthorized();
+      const auth = await verifier.verify(token);
+      if (!auth) throw unauthorized('Access token is invalid or expired');
+      request.auth = auth;
+      if (!access.roles.includes(auth.role)) throw forbidden();
+    });
+  },
+  { name: 'equip-access' },
+);

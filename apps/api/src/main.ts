@@ -1,0 +1,91 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { type AppConfig, ConfigError, loadConfig } from './config/env.ts';
+import { type Database, DatabaseConnectionError, openDatabase } from './db/client.ts';
+import { isDatabaseEmpty, seedDemoOrganization } from './demo/seed-demo.ts';
+import { ensureFeatureFlags } from './modules/flags/service.ts';
+import { createServices } from './services.ts';
+
+/** Start-up problems we can explain in one sentence end the process with that sentence, not a stack. */
+function fail(message: string): never {
+  console.error(`\nEquip could not start: ${message}\n`);
+  process.exit(1);
+}
+
+async function openConfiguredDatabase(config: AppConfig): Promise<Database> {
+  try {
+    return await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
+        : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+    );
+  } catch (error) {
+    if (error instanceof DatabaseConnectionError) fail(error.message);
+    throw error;
+  }
+}
+
+function printWelcome(config: AppConfig) {
+  const loginsFile = path.join(config.dataDir, 'demo-logins.json');
+  const lines = [`\n  Equip is running at ${config.publicUrl}`];
+  if (existsSync(loginsFile)) {
+    const logins = JSON.parse(readFileSync(loginsFile, 'utf8')) as {
+      email: string;
+      password: string;
+      role: string;
+    }[];
+    lines.push('', `  Demo logins (also in ${loginsFile}):`);
+    for (const login of logins)
+      lines.push(`    ${login.role.padEnd(12)} ${login.email.padEnd(28)} ${login.password}`);
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+async function main() {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  const database = await openConfiguredDatabase(config);
+  await ensureFeatureFlags(database.db, config.seedDemo ? 'on' : 'off');
+  if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
+    console.log('  First start: creating the demo organisation…');
+    await seedDemoOrganization(database.db, { dataDir: config.dataDir });
+  }
+
+  const services = await createServices(config, database);
+  const app = await buildApp(services, { serveWeb: true });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received: finishing open requests, then closing the database`);
+    // Stop accepting connections and let in-flight requests finish, then close the database cleanly.
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await database.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') fail(`port ${config.port} is already in use (set PORT to use another).`);
+    throw error;
+  }
+  printWelcome(config);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,128 @@
+import { ErrorType } from '@equip/domain/errors';
+import { and, eq, sql } from 'drizzle-orm';
+import * as oidc from 'openid-client';
+import type { Db } from '../../db/client.ts';
+import { organizations, users } from '../../db/schema/index.ts';
+import { AppError } from '../../http/errors.ts';
+import { TOKEN_PURPOSES } from './one-time-tokens.ts';
+import type { AuthService, LoggedIn } from './service.ts';
+
+export const SSO_CALLBACK_PATH = '/api/user/shared/auth/unprotected/sso/callback';
+
+const ssoError = (errorType: string, msg: string, status = 400) => new AppError(status, { msg, errorType });
+export const unknownEmail = () =>
+  ssoError(ErrorType.SSOAuthenticationErrorUnknownEmail, 'No account uses this email address');
+export const softDeleted = () =>
+  ssoError(ErrorType.SSOAuthenticationErrorUserSoftDeleted, 'This account has been removed', 403);
+export const ssoUnknown = (msg = 'Single sign-on failed') =>
+  ssoError(ErrorType.SSOAuthenticationErrorUnknown, msg);
+
+/** A redirect target must stay on our origin: a path, not `//host` or a URL. */
+export function safeRedirect(target: string | undefined, fallback = '/dashboard/overview'): string {
+  if (!target?.startsWith('/') || target.startsWith('//') || target.includes('\\')) return fallback;
+  return target;
+}
+
+/**
+ * Single sign-on with OpenID Connect (authorization code + PKCE), against the issuer the person's
+ * organisation configured (Google, Microsoft, or any standard provider).
+ */
+export class SsoService {
+  constructor(
+    private readonly db: Db,
+    private readonly auth: AuthService,
+    private readonly publicUrl: string,
+    /** Plain-HTTP issuers are allowed only outside production (local providers in tests and the demo). */
+    private readonly allowHttpIssuers: boolean,
+  ) {}
+
+  private async configurationFor(organizationUuid: string): Promise<oidc.Configuration> {
+    const [org] = await this.db.select().from(organizations).where(eq(organizations.uuid, organizationUuid));
+    if (!org?.ssoIssuer || !org.ssoClientId || !org.ssoClientSecret) {
+      throw ssoUnknown('Single sign-on is not set up for this organisation');
+    }
+    const issuer = new URL(org.ssoIssuer);
+    const insecure = issuer.protocol === 'http:';
+    if (insecure && !this.allowHttpIssuers) throw ssoUnknown('The single sign-on issuer must use HTTPS');
+    try {
+      return await oidc.discovery(
+        issuer,
+        org.ssoClientId,
+        org.ssoClientSecret,
+        undefined,
+        insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
+      );
+    } catch {
+      throw ssoUnknown('The identity provider could not be reached');
+    }
+  }
+
+  async start(email: string, redirect: string | undefined): Promise<{ authorizationUrl: string }> {
+    const matches = await this.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+    const active = matches.find((u) => !u.deletedAt);
+    if (!active) throw matches.length > 0 ? softDeleted() : unknownEmail();
+    const config = await this.configurationFor(active.organizationUuid);
+    const codeVerifier = oidc.randomPKCECodeVerifier();
+    const nonce = oidc.randomNonce();
+    const state = await this.auth.tokens.create(active.uuid, TOKEN_PURPOSES.ssoState, {
+      data: { codeVerifier, nonce, redirect: safeRedirect(redirect) },
+      keepEarlier: true,
+    });
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: `${this.publicUrl}${SSO_CALLBACK_PATH}`,
+      scope: 'openid email profile',
+      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+      state,
+      nonce,
+      login_hint: active.email,
+    });
+    return { authorizationUrl: url.href };
+  }
+
+  /** Completes the round trip; answers the tokens and where to send the browser. */
+  async callback(callbackUrl: URL, ip: string): Promise<{ tokens: LoggedIn; redirect: string }> {
+    const state = callbackUrl.searchParams.get('state');
+    const stored = state ? await this.auth.tokens.find(state, TOKEN_PURPOSES.ssoState) : null;
+    if (!stored || !(await this.auth.tokens.consume(stored.uuid)))
+      throw ssoUnknown('The sign-in has expired. Start again.');
+    const data = stored.data as { codeVerifier: string; nonce: string; redirect: string };
+    const [user] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.uuid, stored.userUuid)));
+    if (!user) throw unknownEmail();
+    if (user.deletedAt) throw softDeleted();
+    const config = await this.configurationFor(user.organizationUuid);
+    let claims: oidc.IDToken | undefined;
+    try {
+      const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
+        pkceCodeVerifier: data.codeVerifier,
+        expectedNonce: data.nonce,
+        expectedState: state!,
+        idTokenExpected: true,
+      });
+      claims = tokens.claims();
+    } catch {
+      throw ssoUnknown('The identity provider did not confirm the sign-in');
+    }
+    const email = typeof claims?.email === 'string' ? claims.email.toLowerCase() : null;
+    if (!email) throw ssoUnknown('The identity provider did not share an email address');
+    if (claims?.email_verified === false)
+      throw ssoUnknown('The identity provider has not verified this email address');
+    if (email !== user.email.toLowerCase()) {
+      // Signed in at the provider as someone else: find that person, or refuse.
+      const [other] = await this.db
+        .select()
+        .from(users)
+        .where(and(sql`lower(${users.email}) = ${email}`, eq(users.organizationUuid, user.organizationUuid)));
+      if (!other) throw unknownEmail();
+      if (other.deletedAt) throw softDeleted();
+      return { tokens: await this.auth.signIn(other, null, { ip, method: 'sso' }), redirect: data.redirect };
+    }
+    return { tokens: await this.auth.signIn(user, null, { ip, method: 'sso' }), redirect: data.redirect };
+  }
+}

@@ -1,0 +1,29 @@
+import type { EventType } from '@equip/domain/notifications';
+import type { Db } from '../../db/client.ts';
+import { eventLog } from '../../db/schema/index.ts';
+
+export interface EventInput {
+  organizationUuid: string;
+  type: EventType;
+  /** Who did it (null for the system or an anonymous caller). */
+  actorUuid: string | null;
+  /** Whom or what it concerns. */
+  subjectUuid?: string | null;
+  /** What changed: e.g. { before, after } for edits, counts for imports. */
+  data?: Record<string, unknown>;
+}
+
+/** Writes to the event log in the caller's transaction, so the event exists exactly when the change does. */
+export async function logEvent(db: Db, event: EventInput | EventInput[]): Promise<void> {
+  const events = Array.isArray(event) ? event : [event];
+  if (events.length === 0) return;
+  await db.insert(eventLog).values(
+    events.map((e) => ({
+      organizationUuid: e.organizationUuid,
+      type: e.type,
+      actorUuid: e.actorUuid,
+      subjectUuid: e.subjectUuid ?? null,
+      data: e.data ?? {},
+    })),
+  );
+}

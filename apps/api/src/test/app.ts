@@ -1,0 +1,31 @@
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config/env.ts';
+import type { App, AppServices } from '../http/types.ts';
+import type { Mailer } from '../providers/mail/mailer.ts';
+import { createServices } from '../services.ts';
+import { getTestDatabase } from './database.ts';
+
+export interface TestApp {
+  app: App;
+  services: AppServices;
+}
+
+/**
+ * The real app on the worker's test database, for `app.inject`. Built once per test file (in a
+ * beforeAll) and closed in afterAll; the database stays open for the worker.
+ */
+export async function createTestApp(
+  options: { env?: Record<string, string>; mailer?: Mailer } = {},
+): Promise<TestApp> {
+  const database = await getTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    EQUIP_DATA_DIR: '.data-test',
+    ...options.env,
+  });
+  const services = await createServices(config, database, { mailer: options.mailer });
+  const app = await buildApp(services, { logger: false });
+  await app.ready();
+  return { app, services };
+}

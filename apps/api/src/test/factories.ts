@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import type { Role, UserType } from '@equip/domain/identity';
+import type { Db } from '../db/client.ts';
+import { organizations, users } from '../db/schema/index.ts';
+import type { AppServices } from '../http/types.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
+
+/** Generated data for tests: every call makes new, unique rows. */
+export async function createOrganization(db: Db, name = `Org ${randomUUID().slice(0, 8)}`) {
+  const [org] = await db.insert(organizations).values({ name, onboardingStep: 'finished' }).returning();
+  return org!;
+}
+
+export interface TestUserInput {
+  organizationUuid: string;
+  role?: Role;
+  userType?: UserType;
+  email?: string;
+  password?: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+let passwordHashCache: { password: string; hash: string } | undefined;
+
+export async function createUser(db: Db, input: TestUserInput) {
+  let passwordHash: string | null = null;
+  if (input.password) {
+    // Hashing costs ~50 ms: reuse the hash of the common test password.
+    if (passwordHashCache?.password !== input.password)
+      passwordHashCache = { password: input.password, hash: await hashPassword(input.password) };
+    passwordHash = passwordHashCache.hash;
+  }
+  const [user] = await db
+    .insert(users)
+    .values({
+      organizationUuid: input.organizationUuid,
+      email: input.email ?? `user-${randomUUID()}@example.test`,
+      firstName: input.firstName ?? 'Test',
+      lastName: input.lastName ?? `User ${randomUUID().slice(0, 6)}`,
+      role: input.role ?? 'regular',
+      userType: input.userType ?? 'regularUser',
+      passwordHash,
+      emailVerifiedAt: new Date(),
+    })
+    .returning();
+  return user!;
+}
+
+/** An access token for a user, as the login would issue it. */
+export function tokenFor(
+  services: AppServices,
+  user: { uuid: string; role: Role; organizationUuid: string },
+  actingFor?: string,
+) {
+  return services.accessTokens.sign({
+    userUuid: user.uuid,
+    role: user.role,
+    homeOrganizationUuid: user.organizationUuid,
+    organizationUuid: actingFor ?? user.organizationUuid,
+  });
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

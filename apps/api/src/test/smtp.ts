@@ -1,0 +1,74 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** Decodes the parts of a plain-text message that nodemailer produces (7bit or quoted-printable). */
+export function parsePlainMessage(raw: string): { subject: string; text: string } {
+  const [head = '', ...bodyParts] = raw.split(/\r?\n\r?\n/);
+  const headers = head.replace(/\r?\n[ \t]+/g, ' ');
+  const subject = /^subject: (.*)$/im.exec(headers)?.[1]?.trim() ?? '';
+  let text = bodyParts.join('\n\n');
+  if (/content-transfer-encoding: quoted-printable/i.test(headers)) {
+    text = text
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    text = Buffer.from(text, 'latin1').toString('utf8');
+  }
+  return { subject, text: text.replace(/\r\n/g, '\n').trim() };
+}
+
+/**
+ * A real SMTP server on a free local port, for tests: the app sends through nodemailer and the test
+ * reads what arrived.
+ */
+export async function startSmtpPeer() {
+  const received: ReceivedMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const { subject, text } = parsePlainMessage(Buffer.concat(chunks).toString('utf8'));
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject, text });
+        for (const wake of waiters.splice(0)) wake();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+
+  /** Waits for the next mail to `to` that arrives after `since` mails had arrived. */
+  async function waitFor(
+    to: string,
+    predicate: (m: ReceivedMail) => boolean = () => true,
+    timeoutMs = 5000,
+  ): Promise<ReceivedMail> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = [...received].reverse().find((m) => m.to.includes(to.toLowerCase()) && predicate(m));
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`No mail to ${to} within ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    }
+  }
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    waitFor,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

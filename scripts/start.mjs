@@ -1,0 +1,35 @@
+// `npm start`: builds the web app when it is missing or older than its sources, then runs the server
+// (SPA + platform API + bundle API + web-app API on one port) in this same process.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const distIndex = path.join(root, 'apps/web/dist/index.html');
+const webSources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/domain/src'];
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+const builtAt = existsSync(distIndex) ? statSync(distIndex).mtimeMs : 0;
+const sourcesAt = Math.max(...webSources.map((s) => newestMtime(path.join(root, s))));
+if (builtAt < sourcesAt || process.argv.includes('--build')) {
+  console.log(builtAt === 0 ? 'Building the web app (first start)…' : 'Web app sources changed: rebuilding…');
+  const result = spawnSync('npm', ['run', 'build', '-w', '@equip/web'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error('The web app build failed; see above.');
+    process.exit(result.status ?? 1);
+  }
+}
+
+process.env.NODE_ENV ??= 'production';
+const { register } = await import('tsx/esm/api');
+register();
+await import(path.join(root, 'apps/api/src/main.ts'));
