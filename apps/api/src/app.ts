@@ -16,6 +16,7 @@ import { registerErrorHandler, registerNotFoundHandler } from './http/error-hand
 import { registerSpa } from './http/spa.ts';
 import type { App, AppServices, ModuleRoutes } from './http/types.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { employeeRoutes } from './modules/employees/routes.ts';
 import { flagRoutes } from './modules/flags/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 
@@ -27,6 +28,7 @@ const MODULES: { routes: ModuleRoutes; prefix?: string }[] = [
   { routes: healthRoutes },
   { routes: flagRoutes },
   { routes: authRoutes },
+  { routes: employeeRoutes },
 ];
 
 export interface BuildAppOptions {

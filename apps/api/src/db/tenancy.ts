@@ -24,6 +24,11 @@ const TENANT_READABLE_GLOBAL_TABLES = [
 
 const CURRENT_ORGANIZATION = `nullif(current_setting('app.organization_uuid', true), '')::uuid`;
 
+/**
+ * Runs `work` in a transaction bound to one organisation. Inside it, use only `tx`: on PGlite (one
+ * connection) a query on any other handle waits for this transaction and never runs. Side effects such
+ * as mail go after it returns.
+ */
 export async function withTenant<T>(
   db: Db,
   organizationUuid: string,

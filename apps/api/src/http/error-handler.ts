@@ -46,30 +46,39 @@ function validationEntries(error: FastifyError, request: FastifyRequest): ApiErr
   });
 }
 
+const TYPE_BY_STATUS: Record<number, string> = {
+  401: ErrorType.Unauthorized,
+  403: ErrorType.Forbidden,
+  404: ErrorType.NotFound,
+  413: ErrorType.PayloadTooLarge,
+  429: ErrorType.TooManyRequests,
+};
+
+function clientMessage(error: FastifyError, request: FastifyRequest): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'Body is not valid JSON';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return `The upload is larger than ${Math.round((request.routeOptions.bodyLimit ?? 0) / 1024 / 1024)} MB`;
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return `Unsupported content type: ${request.headers['content-type'] ?? 'none'}`;
+    default:
+      return error.message;
+  }
+}
+
 /** Maps Fastify's own client errors (bad JSON, body too large, wrong content type …) to the spec's payload. */
-function frameworkClientError(error: FastifyError): { status: number; entry: ApiErrorEntry } | undefined {
+function frameworkClientError(
+  error: FastifyError,
+  request: FastifyRequest,
+): { status: number; entry: ApiErrorEntry } | undefined {
   const status = error.statusCode ?? 500;
   if (status < 400 || status >= 500) return undefined;
-  const errorType =
-    status === 413
-      ? ErrorType.PayloadTooLarge
-      : status === 404
-        ? ErrorType.NotFound
-        : status === 429
-          ? ErrorType.TooManyRequests
-          : status === 401
-            ? ErrorType.Unauthorized
-            : status === 403
-              ? ErrorType.Forbidden
-              : ErrorType.ZodValidationError;
-  const msg =
-    error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-      ? 'Body is not valid JSON'
-      : error.message;
-  return {
-    status,
-    entry: { msg, errorType, errorCode: status, ...(status === 400 ? { location: 'body' as const } : {}) },
-  };
+  const errorType = TYPE_BY_STATUS[status] ?? ErrorType.ZodValidationError;
+  const entry: ApiErrorEntry = { msg: clientMessage(error, request), errorType, errorCode: status };
+  if (status === 400) entry.location = 'body';
+  return { status, entry };
 }
 
 export function send(reply: FastifyReply, status: number, entries: ApiErrorEntry[]) {
@@ -92,7 +101,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return send(reply, 400, validationEntries(error as FastifyError, request));
     }
     if (!isResponseSerializationError(error)) {
-      const client = frameworkClientError(error);
+      const client = frameworkClientError(error, request);
       if (client) {
         return send(reply, client.status, [client.entry]);
       }

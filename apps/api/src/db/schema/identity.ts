@@ -69,7 +69,8 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('users_org_email_unique').on(t.organizationUuid, sql`lower(${t.email})`),
+    // Unique among people who are not deleted: a removed person's email can be used again.
+    uniqueIndex('users_org_email_unique').on(t.organizationUuid, sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
     index('users_email_idx').on(sql`lower(${t.email})`),
     index('users_org_name_idx').on(t.organizationUuid, t.lastName, t.firstName),
     index('users_org_status_idx').on(t.organizationUuid, t.employeeStatus),

@@ -1,0 +1,2 @@
+DROP INDEX "users_org_email_unique";--> statement-breakpoint
+CREATE UNIQUE INDEX "users_org_email_unique" ON "users" USING btree ("organization_uuid",lower("email")) WHERE "users"."deleted_at" is null;

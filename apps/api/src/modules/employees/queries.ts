@@ -1,0 +1,162 @@
+import type { Employee, EmployeeListQuery, EmployeeSortingKey } from '@equip/domain/employees';
+import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bundleEmployees, bundles, users } from '../../db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** The search expression is the one the trigram index is built on, so searches use the index. */
+const searchText = sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`;
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The WHERE of the employees table: view, then the all-view filters of SPEC §3. */
+export function employeeFilters(organizationUuid: string, query: EmployeeListQuery): SQL {
+  const conditions: (SQL | undefined)[] = [
+    eq(users.organizationUuid, organizationUuid),
+    isNull(users.deletedAt),
+  ];
+  if (query.view === 'onboarding') conditions.push(eq(users.employeeStatus, 'ONBOARDING'));
+  else if (query.view === 'offboarding') conditions.push(eq(users.employeeStatus, 'OFFBOARDING'));
+  else {
+    if (!query.withInactiveUsers) conditions.push(ne(users.employeeStatus, 'INACTIVE'));
+    if (query.userType?.length) conditions.push(inArray(users.userType, query.userType));
+    if (query.employeeStatus?.length) conditions.push(inArray(users.employeeStatus, query.employeeStatus));
+    if (query.userSources?.length) conditions.push(inArray(users.source, query.userSources));
+    if (query.onlyWithoutAssignedBundle) conditions.push(isNull(bundleEmployees.userUuid));
+  }
+  const text = query.textSearchQuery?.trim().toLowerCase();
+  if (text) conditions.push(sql`${searchText} like ${`%${escapeLike(text)}%`}`);
+  return and(...conditions)!;
+}
+
+const SORT_COLUMNS: Record<EmployeeSortingKey, SQL[]> = {
+  name: [sql`lower(${users.lastName})`, sql`lower(${users.firstName})`],
+  email: [sql`lower(${users.email})`],
+  employeeStatus: [sql`${users.employeeStatus}::text`],
+  devicesAssigned: [sql`${users.devicesAssigned}`],
+  assignedBundle: [sql`lower(${bundles.name})`],
+  source: [sql`${users.source}::text`],
+  department: [sql`lower(${users.department})`],
+  startDate: [sql`${users.startDate}`],
+  lastDate: [sql`${users.lastDate}`],
+};
+
+/** Sorting with a stable tie-break on uuid, so pages never overlap; empty values sort last. */
+export function employeeOrder(query: EmployeeListQuery): SQL[] {
+  const key: EmployeeSortingKey = query.sortingKey ?? 'name';
+  const direction = query.sortingDirection ?? 'asc';
+  const columns = SORT_COLUMNS[key].map((column) =>
+    direction === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
+  );
+  return [...columns, direction === 'desc' ? desc(users.uuid) : asc(users.uuid)];
+}
+
+const employeeColumns = {
+  user: users,
+  bundleUuid: bundles.uuid,
+  bundleName: bundles.name,
+};
+
+function baseSelect(tx: Db) {
+  return tx
+    .select(employeeColumns)
+    .from(users)
+    .leftJoin(bundleEmployees, eq(bundleEmployees.userUuid, users.uuid))
+    .leftJoin(bundles, eq(bundles.uuid, bundleEmployees.bundleUuid));
+}
+
+export function toEmployee(row: {
+  user: UserRow;
+  bundleUuid: string | null;
+  bundleName: string | null;
+}): Employee {
+  const u = row.user;
+  return {
+    uuid: u.uuid,
+    organizationUuid: u.organizationUuid,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    phone: u.phone,
+    department: u.department,
+    position: u.position,
+    startDate: u.startDate,
+    lastDate: u.lastDate,
+    employeeStatus: u.employeeStatus,
+    userType: u.userType,
+    role: u.role,
+    source: u.source,
+    devicesAssigned: u.devicesAssigned,
+    assignedBundle: row.bundleUuid && row.bundleName ? { uuid: row.bundleUuid, name: row.bundleName } : null,
+    license: u.license,
+    invitedAt: u.invitedAt?.toISOString() ?? null,
+    createdAt: u.createdAt.toISOString(),
+    updatedAt: u.updatedAt.toISOString(),
+  };
+}
+
+export async function listEmployees(tx: Db, organizationUuid: string, query: EmployeeListQuery) {
+  const where = employeeFilters(organizationUuid, query);
+  const rows = await baseSelect(tx)
+    .where(where)
+    .orderBy(...employeeOrder(query))
+    .limit(query.take)
+    .offset(query.skip);
+  const needsBundleJoin = query.view === 'all' && query.onlyWithoutAssignedBundle;
+  const countQuery = tx.select({ total: count() }).from(users);
+  const [totals] = needsBundleJoin
+    ? await countQuery.leftJoin(bundleEmployees, eq(bundleEmployees.userUuid, users.uuid)).where(where)
+    : await countQuery.where(where);
+  return { items: rows.map(toEmployee), total: totals?.total ?? 0 };
+}
+
+/** Every employee matching the query, in table order, a page at a time (for the CSV export). */
+export async function* allEmployees(
+  tx: Db,
+  organizationUuid: string,
+  query: EmployeeListQuery,
+  pageSize = 2000,
+) {
+  for (let skip = 0; ; skip += pageSize) {
+    const page = await baseSelect(tx)
+      .where(employeeFilters(organizationUuid, query))
+      .orderBy(...employeeOrder(query))
+      .limit(pageSize)
+      .offset(skip);
+    yield page.map(toEmployee);
+    if (page.length < pageSize) return;
+  }
+}
+
+export async function findEmployee(tx: Db, uuid: string): Promise<Employee | null> {
+  const [row] = await baseSelect(tx).where(and(eq(users.uuid, uuid), isNull(users.deletedAt)));
+  return row ? toEmployee(row) : null;
+}
+
+/** The emails (lower-case) among `emails` that people of the organisation already use. */
+export async function emailsInUse(
+  tx: Db,
+  organizationUuid: string,
+  emails?: readonly string[],
+): Promise<Set<string>> {
+  const lowered = emails?.map((e) => e.trim().toLowerCase()).filter(Boolean);
+  if (lowered && lowered.length === 0) return new Set();
+  // Long lists (imports) read all of the organisation's emails instead of binding thousands of parameters.
+  const filterInSql = lowered && lowered.length <= 5000;
+  const rows = await tx
+    .select({ email: sql<string>`lower(${users.email})` })
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationUuid, organizationUuid),
+        isNull(users.deletedAt),
+        filterInSql ? inArray(sql`lower(${users.email})`, lowered) : undefined,
+      ),
+    );
+  const found = new Set(rows.map((r) => r.email));
+  if (!lowered || filterInSql) return found;
+  return new Set(lowered.filter((email) => found.has(email)));
+}

@@ -1,0 +1,298 @@
+import { Device } from '@equip/domain/devices';
+import {
+  CreateEmployeeRequest,
+  DeviceRegistrationReminderRequest,
+  Employee,
+  EmployeeListQuery,
+  EmployeePage,
+  UpdateEmployeeRequest,
+} from '@equip/domain/employees';
+import { z } from 'zod';
+import { ADMINS, EVERYONE, requireAuth } from '../../http/access.ts';
+import { AppError } from '../../http/errors.ts';
+import type { ModuleRoutes } from '../../http/types.ts';
+import { employeesService as employees, MAX_IMPORT_BYTES } from './service.ts';
+
+const tags = ['employees'];
+const security = [{ bearerAuth: [] }];
+const admins = { access: { roles: ADMINS } };
+const everyone = { access: { roles: EVERYONE } };
+const UuidParams = z.object({ uuid: z.uuid() });
+const NoContent = z.null().describe('No content');
+
+type DeviceRow = Awaited<ReturnType<typeof employees.devicesOf>>[number];
+function toDevice(d: DeviceRow): z.infer<typeof Device> {
+  return {
+    ...d,
+    lastSeenAt: d.lastSeenAt?.toISOString() ?? null,
+    createdAt: d.createdAt.toISOString(),
+    updatedAt: d.updatedAt.toISOString(),
+  };
+}
+
+export const employeeRoutes: ModuleRoutes = (app, { mailer, config }) => {
+  // CSV uploads arrive as the raw file.
+  app.addContentTypeParser(
+    ['text/csv', 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: MAX_IMPORT_BYTES },
+    (_req, body, done) => done(null, body),
+  );
+
+  app.get(
+    '/api/employees',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary: 'The employees table (views, filters, sorting, paging)',
+        querystring: EmployeeListQuery,
+        response: { 200: EmployeePage },
+      },
+    },
+    (request) => request.tenant((tx) => employees.list(tx, requireAuth(request), request.query)),
+  );
+
+  app.post(
+    '/api/employees',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary: 'Add an employee',
+        body: CreateEmployeeRequest,
+        response: { 201: Employee },
+      },
+    },
+    async (request, reply) => {
+      const created = await request.tenant((tx) => employees.create(tx, requireAuth(request), request.body));
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.post(
+    '/api/employees/bulk',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary: 'Add several employees at once (all or nothing)',
+        body: z.object({ employees: z.array(CreateEmployeeRequest).min(1).max(500) }),
+        response: { 201: z.object({ items: z.array(Employee) }) },
+      },
+    },
+    async (request, reply) => {
+      const items = await request.tenant((tx) =>
+        employees.createMany(tx, requireAuth(request), request.body.employees),
+      );
+      return reply.status(201).send({ items });
+    },
+  );
+
+  app.get(
+    '/api/employees/export.csv',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary: 'The table as CSV (the import format)',
+        querystring: EmployeeListQuery.omit({ skip: true, take: true }),
+      },
+    },
+    async (request, reply) => {
+      const query = { ...request.query, skip: 0, take: 500 };
+      const csv = await request.tenant(async (tx) => {
+        const parts: string[] = [];
+        for await (const part of employees.exportCsv(tx, requireAuth(request), query)) parts.push(part);
+        return parts.join('');
+      });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="employees-${new Date().toISOString().slice(0, 10)}.csv"`,
+        )
+        .send(`\uFEFF${csv}`);
+    },
+  );
+
+  app.post(
+    '/api/employees/import/check-emails',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary: 'Which of these emails are already used in the organisation',
+        body: z.object({ emails: z.array(z.string().max(254)).max(200_000) }),
+        response: { 200: z.object({ inUse: z.array(z.string()) }) },
+      },
+      bodyLimit: MAX_IMPORT_BYTES,
+    },
+    async (request) => {
+      const inUse = await request.tenant((tx) =>
+        employees.emailsInUse(tx, requireAuth(request), request.body.emails),
+      );
+      return { inUse: [...inUse] };
+    },
+  );
+
+  app.post(
+    '/api/employees/import',
+    {
+      config: admins,
+      bodyLimit: MAX_IMPORT_BYTES,
+      schema: {
+        tags,
+        security,
+        summary: 'Import employees from a CSV file (all or nothing)',
+        consumes: ['text/csv'],
+        headers: z.object({ 'x-file-name': z.string().max(300).optional() }).loose(),
+        response: { 201: z.object({ imported: z.number().int() }) },
+      },
+    },
+    async (request, reply) => {
+      const file = request.body;
+      if (!Buffer.isBuffer(file)) {
+        throw new AppError(415, { msg: 'Send the file as text/csv', errorType: 'UnknownError' });
+      }
+      const fileName = request.headers['x-file-name']
+        ? decodeURIComponent(String(request.headers['x-file-name']))
+        : undefined;
+      const result = await request.tenant((tx) =>
+        employees.importCsv(tx, requireAuth(request), file, fileName),
+      );
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.get(
+    '/api/employees/:uuid',
+    {
+      config: everyone,
+      schema: {
+        tags,
+        security,
+        summary: 'One employee (regular users: only themselves)',
+        params: UuidParams,
+        response: { 200: Employee },
+      },
+    },
+    (request) => request.tenant((tx) => employees.get(tx, requireAuth(request), request.params.uuid)),
+  );
+
+  app.patch(
+    '/api/employees/:uuid',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit an employee',
+        params: UuidParams,
+        body: UpdateEmployeeRequest,
+        response: { 200: Employee },
+      },
+    },
+    (request) =>
+      request.tenant((tx) => employees.update(tx, requireAuth(request), request.params.uuid, request.body)),
+  );
+
+  app.delete(
+    '/api/employees/:uuid',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary: 'Remove an employee (soft delete)',
+        params: UuidParams,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await request.tenant((tx) => employees.remove(tx, requireAuth(request), request.params.uuid));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/employees/:uuid/devices',
+    {
+      config: everyone,
+      schema: {
+        tags,
+        security,
+        summary: "An employee's devices (regular users: only their own)",
+        params: UuidParams,
+        response: { 200: z.object({ items: z.array(Device) }) },
+      },
+    },
+    async (request) => {
+      const rows = await request.tenant((tx) =>
+        employees.devicesOf(tx, requireAuth(request), request.params.uuid),
+      );
+      return { items: rows.map(toDevice) };
+    },
+  );
+
+  app.get(
+    '/api/organization-setup/registration-reminders',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary: 'People who have not registered a device yet',
+        response: {
+          200: z.object({
+            items: z.array(
+              z.object({
+                uuid: z.uuid(),
+                firstName: z.string(),
+                lastName: z.string(),
+                email: z.string(),
+                department: z.string().nullable(),
+                startDate: z.string().nullable(),
+                employeeStatus: z.string(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request) => ({
+      items: await request.tenant((tx) => employees.withoutRegisteredDevice(tx, requireAuth(request))),
+    }),
+  );
+
+  app.post(
+    '/api/organization-setup/registration-reminders',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary: 'Mail device-registration reminders',
+        body: DeviceRegistrationReminderRequest,
+        response: { 200: z.object({ sent: z.number().int() }) },
+      },
+    },
+    async (request) => {
+      const people = await request.tenant((tx) =>
+        employees.recordRegistrationReminders(tx, requireAuth(request), request.body.userUuids),
+      );
+      for (const person of people) {
+        await mailer.send({
+          to: person.email,
+          subject: 'Please register your device with Equip',
+          text: `Hi ${person.firstName},\n\nyour IT team asks you to register your work device. It takes two minutes:\n${config.publicUrl}/start\n`,
+        });
+      }
+      return { sent: people.length };
+    },
+  );
+};

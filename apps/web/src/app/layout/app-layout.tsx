@@ -1,0 +1,39 @@
+import { Outlet } from 'react-router';
+import { useAppSelector } from '@/lib/store';
+import { MAIN_LAYOUT_THEME } from '@/lib/theme';
+import { selectIsNotificationPanelOpen } from './dashboard-slice';
+import { NavigationProgress } from './navigation-progress';
+import { NotificationPanel } from './notification-panel';
+import { Sidebar } from './sidebar';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+import { TopBar } from './top-bar';
+
+/** The dashboard shell: sidebar, top bar, page content and the notification panel. Light only. */
+export function AppLayout() {
+  const panelOpen = useAppSelector(selectIsNotificationPanelOpen);
+  return (
+    <div
+      data-theme={MAIN_LAYOUT_THEME}
+      className="flex min-h-screen bg-slate-50 text-slate-900 [color-scheme:light]"
+    >
+      <SkipLink />
+      <NavigationProgress />
+      <Sidebar />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <TopBar />
+        <div className="flex flex-1">
+          <main
+            id={MAIN_CONTENT_ID}
+            tabIndex={-1}
+            className="min-w-0 flex-1 px-4 py-8 focus:outline-none sm:px-8"
+          >
+            <div className="mx-auto max-w-6xl">
+              <Outlet />
+            </div>
+          </main>
+          {panelOpen ? <NotificationPanel /> : null}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { Bell, LifeBuoy, Menu, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import { useBootConfig } from '@/lib/boot-config-context';
+import { useAppDispatch, useAppSelector } from '@/lib/store';
+import { buttonClasses, IconButton } from '@/ui/button';
+import { Logo } from '@/ui/logo';
+import { Tooltip } from '@/ui/tooltip';
+import { selectIsNotificationPanelOpen, toggleNotificationPanel } from './dashboard-slice';
+import { NOTIFICATION_PANEL_ID } from './notification-panel';
+import { usePageTitle } from './page-title';
+import { SidebarNav } from './sidebar';
+
+function MobileNav() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <IconButton label="Open navigation" className="md:hidden">
+          <Menu aria-hidden="true" />
+        </IconButton>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 flex-col bg-white shadow-xl focus:outline-none">
+          <div className="flex h-16 items-center justify-between px-5">
+            <Logo />
+            <Dialog.Close asChild>
+              <IconButton label="Close navigation">
+                <X aria-hidden="true" />
+              </IconButton>
+            </Dialog.Close>
+          </div>
+          <Dialog.Title className="sr-only">Navigation</Dialog.Title>
+          <Dialog.Description className="sr-only">The dashboard areas of Equip.</Dialog.Description>
+          <SidebarNav onNavigate={() => setOpen(false)} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+export function TopBar() {
+  const title = usePageTitle();
+  const { helpDeskUrl } = useBootConfig();
+  const dispatch = useAppDispatch();
+  const panelOpen = useAppSelector(selectIsNotificationPanelOpen);
+
+  return (
+    <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-8">
+      <MobileNav />
+      <h1 className="min-w-0 flex-1 truncate text-lg font-semibold text-slate-900">{title}</h1>
+      <a
+        href={helpDeskUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={buttonClasses('secondary', 'sm')}
+      >
+        <LifeBuoy aria-hidden="true" />
+        Request support
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+      <Tooltip content={panelOpen ? 'Hide notifications' : 'Show notifications'}>
+        <IconButton
+          label="Notifications"
+          aria-expanded={panelOpen}
+          aria-controls={NOTIFICATION_PANEL_ID}
+          active={panelOpen}
+          onClick={() => dispatch(toggleNotificationPanel())}
+        >
+          <Bell aria-hidden="true" />
+        </IconButton>
+      </Tooltip>
+    </header>
+  );
+}

@@ -1,0 +1,91 @@
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@equip/domain/identity';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getCookie, setCookie } from '@/lib/cookies';
+import { renderRoute } from '@/test/render';
+
+describe('routes', () => {
+  it('redirects / and /dashboard to the overview', async () => {
+    const { router } = renderRoute('/');
+    expect(await screen.findByRole('heading', { name: 'Welcome to Equip' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/overview');
+    const second = renderRoute('/dashboard');
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/dashboard/overview'));
+  });
+
+  it('selects the employees view from ?view=', async () => {
+    renderRoute('/dashboard/employees?view=offboarding');
+    const views = await screen.findByRole('navigation', { name: 'Employee views' });
+    expect(within(views).getByRole('link', { name: 'Offboarding' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('heading', { name: 'No offboardings in progress' })).toBeInTheDocument();
+  });
+
+  it('selects the assets tab with tab=assets', async () => {
+    renderRoute('/dashboard/devices?tab=assets');
+    const tabs = await screen.findByRole('navigation', { name: 'Devices sections' });
+    expect(within(tabs).getByRole('link', { name: 'Assets' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('heading', { name: 'No assets yet' })).toBeInTheDocument();
+  });
+
+  it('passes registerType to device registration', async () => {
+    renderRoute('/dashboard/devices/register-devices?registerType=WEB_MAC');
+    expect(await screen.findByText('WEB_MAC')).toBeInTheDocument();
+  });
+
+  it('starts the bundle wizard at set-name and marks the current step', async () => {
+    const { router } = renderRoute('/dashboard/action/create-bundle');
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/dashboard/action/create-bundle/set-name'),
+    );
+    const steps = await screen.findByRole('navigation', { name: 'Bundle creation steps' });
+    expect(within(steps).getByText('Name').closest('[aria-current]')).toHaveAttribute('aria-current', 'step');
+    expect(within(steps).getAllByRole('listitem')).toHaveLength(4);
+  });
+
+  it.each([
+    ['/dashboard/bundles', 'Bundles'],
+    ['/dashboard/workspaces', 'Workspaces'],
+    ['/dashboard/integrations', 'Integrations'],
+    ['/dashboard/action/edit-bundle/edit-software', 'Edit bundle'],
+    ['/dashboard/action/add-employees-manual', 'Add employees'],
+    ['/dashboard/action/import-employees', 'Import employees'],
+    ['/dashboard/devices/import-peripherals', 'Import assets'],
+    ['/dashboard/devices/add-peripherals', 'Add assets'],
+    ['/dashboard/orders', 'Orders'],
+  ])('renders %s in the dashboard with the title %s', async (path, title) => {
+    renderRoute(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/auth/login?next=/dashboard/devices', 'Sign in to Equip'],
+    ['/auth/reset-password', 'Reset your password'],
+    ['/auth/verify/abc123', 'Verify your email'],
+    ['/auth/email-verification?type=failed', 'We couldn’t verify your email'],
+    ['/auth/set-password', 'Set your password'],
+    ['/companion', 'Equip Companion'],
+    ['/start', 'Enrol your device'],
+    ['/onboarding/register-devices', 'Set up your organisation'],
+  ])('renders %s in the centred layout', async (path, heading) => {
+    renderRoute(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+
+  it('shows the login return target and sends /auth and unknown types to the login', async () => {
+    renderRoute('/auth/login?next=/dashboard/devices');
+    expect(await screen.findByText('/dashboard/devices')).toBeInTheDocument();
+    const other = renderRoute('/auth?next=/dashboard/bundles');
+    await waitFor(() => expect(other.router.state.location.pathname).toBe('/auth/login'));
+    expect(other.router.state.location.search).toBe('?next=/dashboard/bundles');
+  });
+
+  it('logs out: clears the token cookies and goes to the login', async () => {
+    setCookie(ACCESS_TOKEN_COOKIE, 'acc', 60_000);
+    setCookie(REFRESH_TOKEN_COOKIE, 'ref', 60_000);
+    const { router } = renderRoute('/logout');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(getCookie(ACCESS_TOKEN_COOKIE)).toBeUndefined();
+    expect(getCookie(REFRESH_TOKEN_COOKIE)).toBeUndefined();
+  });
+});

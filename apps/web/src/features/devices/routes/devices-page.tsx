@@ -1,0 +1,69 @@
+import { FileUp, Headphones, Laptop, MonitorSmartphone, Plus } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { DEVICES_TABS, type DevicesTab, paths } from '@/config/paths';
+import { Button } from '@/ui/button';
+import { EmptyState } from '@/ui/empty-state';
+import { LinkTabs } from '@/ui/link-tabs';
+import { PageHeader } from '@/ui/page-header';
+
+const TAB_LABELS: Record<DevicesTab, string> = { devices: 'Devices', assets: 'Assets' };
+
+export function parseDevicesTab(value: string | null): DevicesTab {
+  return DEVICES_TABS.find((tab) => tab === value) ?? 'devices';
+}
+
+export function DevicesPage() {
+  const [searchParams] = useSearchParams();
+  const tab = parseDevicesTab(searchParams.get('tab'));
+  const registerType = searchParams.get('registerType') ?? undefined;
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        description="Computers, phones and tablets, and peripheral assets such as monitors and headsets."
+        actions={
+          tab === 'assets' ? (
+            <>
+              <Button asChild variant="secondary">
+                <Link to={paths.dashboard.importPeripherals}>
+                  <FileUp aria-hidden="true" />
+                  Import CSV
+                </Link>
+              </Button>
+              <Button asChild>
+                <Link to={paths.dashboard.addPeripherals}>
+                  <Plus aria-hidden="true" />
+                  Add assets
+                </Link>
+              </Button>
+            </>
+          ) : (
+            <Button asChild>
+              <Link to={paths.dashboard.registerDevices(registerType)}>
+                <MonitorSmartphone aria-hidden="true" />
+                Register devices
+              </Link>
+            </Button>
+          )
+        }
+      />
+      <LinkTabs
+        label="Devices sections"
+        current={tab}
+        tabs={DEVICES_TABS.map((id) => ({ id, label: TAB_LABELS[id], to: paths.dashboard.devices(id) }))}
+      />
+      {tab === 'assets' ? (
+        <EmptyState
+          icon={Headphones}
+          title="No assets yet"
+          description="Peripherals — monitors, keyboards, headsets and more — with who has them and whether they are in use or in stock."
+        />
+      ) : (
+        <EmptyState
+          icon={Laptop}
+          title="No devices yet"
+          description="Every registered device with its owner, OS version, security status and enrolment state, searchable and sortable."
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { isApiErrorPayload } from '@equip/domain/errors';
+import { ApiError, HttpError } from './errors';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryValue =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | ReadonlyArray<string | number | boolean>;
+
+export interface RequestOptions {
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Appended to the URL; arrays become repeated parameters, null/undefined are left out. */
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** What a request that answered 401 gets to know when asking whether to try again. */
+export interface UnauthorizedContext {
+  method: HttpMethod;
+  url: string;
+}
+
+export interface ApiClientOptions {
+  /** Prefix of every path, e.g. `/api`; `''` for the same-origin web-app API. */
+  baseUrl: string;
+  /** The bearer token to attach; read anew for every request (and again for a retry). */
+  getAccessToken: () => string | undefined;
+  /**
+   * Called when a request answers 401. Resolve `true` to send the request once more (with a
+   * refreshed token), `false` to let the 401 surface as an error. The platform and bundle clients
+   * share one implementation, so concurrent 401s wait on one refresh.
+   */
+  onUnauthorized?: (context: UnauthorizedContext) => Promise<boolean>;
+  fetch?: typeof fetch;
+}
+
+export interface ApiClient {
+  readonly baseUrl: string;
+  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  patch<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  delete<T>(path: string, options?: RequestOptions): Promise<T>;
+}
+
+export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
+  const base = baseUrl.endsWith('/') ? baseUrl.slice(0, -1) : baseUrl;
+  const url = `${base}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values) params.append(key, String(item));
+  }
+  const search = params.toString();
+  return search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * A JSON client for one of the three APIs (SPEC §7). It attaches `Authorization: Bearer <token>`,
+ * sends and reads JSON, and turns error answers into an `ApiError` (spec error payload, unwrapped)
+ * or an `HttpError` (anything else). Network failures are rethrown as they are.
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const { baseUrl, getAccessToken, onUnauthorized } = options;
+
+  async function send(method: HttpMethod, url: string, init: RequestOptions): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
+    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+    const token = getAccessToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const doFetch = options.fetch ?? globalThis.fetch;
+    return doFetch(url, {
+      method,
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: init.signal,
+      credentials: 'same-origin',
+    });
+  }
+
+  async function request<T>(method: HttpMethod, path: string, init: RequestOptions = {}): Promise<T> {
+    const url = buildUrl(baseUrl, path, init.query);
+    let response = await send(method, url, init);
+    if (response.status === 401 && onUnauthorized && (await onUnauthorized({ method, url }))) {
+      response = await send(method, url, init);
+    }
+    const body = await readBody(response);
+    if (!response.ok) {
+      if (isApiErrorPayload(body)) throw new ApiError(response.status, body.errors);
+      throw new HttpError(response.status, body);
+    }
+    return body as T;
+  }
+
+  return {
+    baseUrl,
+    request,
+    get: (path, init) => request('GET', path, init),
+    post: (path, body, init) => request('POST', path, { ...init, body }),
+    put: (path, body, init) => request('PUT', path, { ...init, body }),
+    patch: (path, body, init) => request('PATCH', path, { ...init, body }),
+    delete: (path, init) => request('DELETE', path, init),
+  };
+}

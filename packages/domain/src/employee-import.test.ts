@@ -1,0 +1,209 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import './zod-messages.ts';
+import {
+  deleteImportRow,
+  type EmployeeCsvEntry,
+  employeesToCsv,
+  guardCell,
+  isImportReady,
+  mapHeaders,
+  normalizeCsvDate,
+  unguardCell,
+  updateImportRow,
+  validateEmployeeCsv,
+  validateEntries,
+} from './employee-import.ts';
+
+const NONE = new Set<string>();
+
+const entry = (over: Partial<EmployeeCsvEntry> = {}): EmployeeCsvEntry => ({
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  phone: '',
+  startDate: '',
+  lastDate: '',
+  department: '',
+  position: '',
+  ...over,
+});
+
+/** Valid rows whose emails come from a small pool, so duplicates are common. */
+const validEntry = fc
+  .record({
+    first: fc.constantFrom('Ada', 'Grace', 'Linus', 'Mary', 'Ken'),
+    last: fc.constantFrom('Lovelace', 'Hopper', 'Torvalds', 'Shelley'),
+    local: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'),
+    upper: fc.boolean(),
+  })
+  .map(({ first, last, local, upper }) =>
+    entry({
+      firstName: first,
+      lastName: last,
+      email: upper ? `${local.toUpperCase()}@X.COM` : `${local}@x.com`,
+    }),
+  );
+
+/** Rows that may also be broken in one field. */
+const anyEntry = fc.oneof(
+  validEntry,
+  validEntry.map((e) => ({ ...e, email: 'not-an-email' })),
+  validEntry.map((e) => ({ ...e, firstName: '' })),
+  validEntry.map((e) => ({ ...e, startDate: '31.02.2026' })),
+);
+
+const dupCount = (rows: { errors: { type: string }[] }[]) =>
+  rows.filter((r) => r.errors.some((e) => e.type === 'EmailIsDuplicated')).length;
+
+describe('employee CSV validation', () => {
+  it('accepts a clean file', () => {
+    const result = validateEmployeeCsv(
+      [
+        ['first name', 'LAST_NAME', ' Email ', 'Phone', 'Start Date', 'End Date', 'Department', 'Position'],
+        ['Ada', 'Lovelace', 'ada@example.com', '+49 30 1234567', '2026-01-05', '', 'Engineering', 'Engineer'],
+        ['', '', '', '', '', '', '', ''],
+      ],
+      NONE,
+    );
+    expect(result.errors).toEqual([]);
+    expect(result.rows).toHaveLength(1);
+    expect(result.isValid).toBe(true);
+  });
+
+  it('names missing required headers (FileHeadersNotValid)', () => {
+    const result = validateEmployeeCsv([['First Name', 'Phone']], NONE);
+    expect(result.isValid).toBe(false);
+    expect(result.errors[0]).toEqual({
+      type: 'FileHeadersNotValid',
+      message: 'Missing columns: Last Name, Email',
+    });
+    expect(validateEmployeeCsv([], NONE).errors[0]?.type).toBe('FileHeadersNotValid');
+  });
+
+  it('puts field errors at the cell', () => {
+    const [row] = validateEntries(
+      [entry({ email: 'nope', startDate: '2026-13-01', firstName: '' })],
+      NONE,
+    ).rows;
+    const byField = Object.fromEntries(row!.errors.map((e) => [e.field, e]));
+    expect(byField.email?.type).toBe('ZodValidationError');
+    expect(byField.startDate?.message).toContain('Invalid date');
+    expect(byField.firstName?.message).toBe('Required');
+  });
+
+  it('flags emails used in the organisation (EmailInUse), case-insensitively', () => {
+    const [row] = validateEntries(
+      [entry({ email: 'Taken@Example.com' })],
+      new Set(['taken@example.com']),
+    ).rows;
+    expect(row!.errors.map((e) => e.type)).toEqual(['EmailInUse']);
+  });
+
+  it('refuses an end date before the start date', () => {
+    const [row] = validateEntries([entry({ startDate: '2026-05-01', lastDate: '2026-04-01' })], NONE).rows;
+    expect(row!.errors[0]?.field).toBe('lastDate');
+  });
+
+  it('reads European dates and rejects impossible ones', () => {
+    expect(normalizeCsvDate('05.01.2026')).toBe('2026-01-05');
+    expect(normalizeCsvDate('2026/1/5')).toBe('2026-01-05');
+    expect(normalizeCsvDate('2026-02-30')).toBeNull();
+  });
+
+  it('matches headers tolerant of case and spacing', () => {
+    expect(mapHeaders(['EMAIL', 'first-name', 'Last Name ']).missingRequired).toEqual([]);
+  });
+
+  it('property: a row is marked duplicated exactly when another row shares its email', () => {
+    fc.assert(
+      fc.property(fc.array(anyEntry, { maxLength: 30 }), (entries) => {
+        const result = validateEntries(entries, NONE);
+        result.rows.forEach((row, i) => {
+          const key = row.entry.email.toLowerCase();
+          const shared = entries.some((e, j) => j !== i && e.email.toLowerCase() === key);
+          expect(row.errors.some((e) => e.type === 'EmailIsDuplicated')).toBe(shared);
+        });
+        expect(result.isValid).toBe(
+          result.rows.length > 0 && result.rows.every((r) => r.errors.length === 0),
+        );
+      }),
+    );
+  });
+
+  it('property: valid rows with distinct unused emails have no errors', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(validEntry, { selector: (e) => e.email.toLowerCase(), minLength: 1 }),
+        (entries) => {
+          const result = validateEntries(entries, NONE);
+          expect(result.isValid).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+describe('deleting an import row (SPEC §4)', () => {
+  it('property: removes the row and clears the duplicate error only from a single remaining partner', () => {
+    fc.assert(
+      fc.property(fc.array(validEntry, { minLength: 1, maxLength: 20 }), fc.nat(), (entries, pick) => {
+        const before = validateEntries(entries, NONE);
+        const index = pick % before.rows.length;
+        const removed = before.rows[index]!;
+        const after = deleteImportRow(before, index);
+        expect(after.rows).toHaveLength(before.rows.length - 1);
+        const key = removed.entry.email.toLowerCase();
+        const partners = after.rows.filter((r) => r.entry.email.toLowerCase() === key);
+        const wasDuplicated = removed.errors.some((e) => e.type === 'EmailIsDuplicated');
+        for (const [i, row] of after.rows.entries()) {
+          const original = before.rows[i < index ? i : i + 1]!;
+          const isPartner = row.entry.email.toLowerCase() === key;
+          if (wasDuplicated && isPartner && partners.length === 1) {
+            expect(row.errors.some((e) => e.type === 'EmailIsDuplicated')).toBe(false);
+          } else {
+            expect(row.errors).toEqual(original.errors);
+          }
+        }
+        expect(after.isValid).toBe(isImportReady(after.rows));
+      }),
+    );
+  });
+
+  it('an emptied import is not ready', () => {
+    const one = validateEntries([entry()], NONE);
+    expect(one.isValid).toBe(true);
+    expect(deleteImportRow(one, 0).isValid).toBe(false);
+  });
+
+  it('clears the duplicate from the one other row, but not when two others remain', () => {
+    const pair = validateEntries([entry(), entry({ firstName: 'Twin' })], NONE);
+    expect(dupCount(pair.rows)).toBe(2);
+    expect(dupCount(deleteImportRow(pair, 0).rows)).toBe(0);
+    const triple = validateEntries([entry(), entry(), entry()], NONE);
+    expect(dupCount(deleteImportRow(triple, 0).rows)).toBe(2);
+  });
+
+  it('fixing a cell re-validates duplicates', () => {
+    const pair = validateEntries([entry(), entry()], NONE);
+    const fixed = updateImportRow(pair, 1, entry({ email: 'other@example.com' }), NONE);
+    expect(fixed.isValid).toBe(true);
+  });
+});
+
+describe('CSV export guard', () => {
+  it('property: guarded cells unguard to the original', () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        expect(unguardCell(guardCell(s))).toBe(s);
+      }),
+    );
+  });
+
+  it('prefixes formula-looking cells with a quote', () => {
+    expect(guardCell('=SUM(A1)')).toBe("'=SUM(A1)");
+    expect(guardCell('+4930')).toBe("'+4930");
+    expect(guardCell('Ada')).toBe('Ada');
+    expect(employeesToCsv([entry({ phone: '+49 30 1' })])).toContain(`'+49 30 1`);
+  });
+});
