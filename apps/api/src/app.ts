@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { employeeRoutes } from './modules/employees/routes.ts';
 import { flagRoutes } from './modules/flags/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { organizationRoutes } from './modules/organizations/routes.ts';
 
 /** JSON bodies up to 1 MiB; the CSV import routes raise their own limit. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -29,6 +30,7 @@ const MODULES: { routes: ModuleRoutes; prefix?: string }[] = [
   { routes: flagRoutes },
   { routes: authRoutes },
   { routes: employeeRoutes },
+  { routes: organizationRoutes },
 ];
 
 export interface BuildAppOptions {

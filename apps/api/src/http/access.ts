@@ -30,7 +30,18 @@ export interface AccessTokenVerifier {
   verify(token: string): Promise<AuthContext | null>;
 }
 
+/** One guarded route and who may call it (the guard suite walks these). */
+export interface GuardedRoute {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api and /bundle-api route with its declared access, in registration order. */
+    guardedRoutes: GuardedRoute[];
+  }
   interface FastifyContextConfig {
     access?: RouteAccess;
   }
@@ -64,10 +75,13 @@ export const accessPlugin = fp<{ verifier: AccessTokenVerifier; db: Db }>(
       return withTenant(db, auth.organizationUuid, work);
     });
 
+    app.decorate('guardedRoutes', [] as GuardedRoute[]);
     app.addHook('onRoute', (route) => {
-      const guarded = GUARDED_PREFIXES.some((p) => route.url.startsWith(p));
-      if (guarded && !route.config?.access) {
-        throw new Error(`Route ${route.method} ${route.url} must declare config.access`);
+      if (!GUARDED_PREFIXES.some((p) => route.url.startsWith(p))) return;
+      const access = route.config?.access;
+      if (!access) throw new Error(`Route ${route.method} ${route.url} must declare config.access`);
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') app.guardedRoutes.push({ method, url: route.url, access });
       }
     });
 
