@@ -97,7 +97,7 @@ export class SsoService {
     if (!user) throw unknownEmail();
     if (user.deletedAt) throw softDeleted();
     const config = await this.configurationFor(user.organizationUuid);
-    let claims: oidc.IDToken | undefined;
+    let claims: { email?: unknown; email_verified?: unknown } | undefined;
     try {
       const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
         pkceCodeVerifier: data.codeVerifier,
@@ -105,7 +105,12 @@ export class SsoService {
         expectedState: state!,
         idTokenExpected: true,
       });
-      claims = tokens.claims();
+      const idToken = tokens.claims();
+      claims = idToken;
+      // Some providers put the email only in the userinfo answer, not in the ID token.
+      if (idToken && typeof idToken.email !== 'string') {
+        claims = await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub);
+      }
     } catch {
       throw ssoUnknown('The identity provider did not confirm the sign-in');
     }

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@equip/domain/identity';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizations, users } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { bearer, createOrganization, createUser, tokenFor } from '../../test/factories.ts';
+import { startOidcPeer } from '../../test/oidc-peer.ts';
+import { SSO_CALLBACK_PATH, safeRedirect } from './sso.ts';
+
+const PUBLIC_URL = 'http://localhost:3999';
+
+/** Follows a browser's redirects across the IdP (keeping its cookies) until it reaches our callback. */
+async function browseToCallback(startUrl: string): Promise<URL> {
+  const jar = new Map<string, string>();
+  let url = startUrl;
+  for (let hop = 0; hop < 15; hop++) {
+    if (url.startsWith(`${PUBLIC_URL}${SSO_CALLBACK_PATH}`)) return new URL(url);
+    const res = await fetch(url, {
+      redirect: 'manual',
+      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const [name, ...value] = pair!.split('=');
+      jar.set(name!.trim(), value.join('='));
+    }
+    const location = res.headers.get('location');
+    if (!location) throw new Error(`Stuck at ${url}: ${res.status} ${await res.text()}`);
+    url = new URL(location, url).href;
+  }
+  throw new Error('Too many redirects');
+}
+
+describe('single sign-on (OpenID Connect round trip against oidc-provider)', () => {
+  let t: TestApp;
+  let idp: Awaited<ReturnType<typeof startOidcPeer>>;
+  let orgUuid: string;
+  let owner: Awaited<ReturnType<typeof createUser>>;
+  const email = `sso-${randomUUID().slice(0, 8)}@sso.test`;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_URL } });
+    idp = await startOidcPeer({
+      redirectUri: `${PUBLIC_URL}${SSO_CALLBACK_PATH}`,
+      accounts: { [`unverified@sso.test`]: { email_verified: false } },
+    });
+    orgUuid = (await createOrganization(t.services.database.db, 'SSO Corp')).uuid;
+    owner = await createUser(t.services.database.db, { organizationUuid: orgUuid, role: 'it-owner', email });
+  });
+  afterAll(async () => {
+    await t.app.close();
+    await idp.close();
+  });
+
+  const start = (body: object) =>
+    t.app.inject({ method: 'POST', url: '/api/user/shared/auth/unprotected/sso/start', payload: body });
+
+  it('lets an it-owner configure the provider (secret never returned)', async () => {
+    const token = await tokenFor(t.services, owner);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/organization/sso',
+      headers: bearer(token),
+      payload: {
+        provider: 'google',
+        issuer: idp.issuer,
+        clientId: idp.clientId,
+        clientSecret: idp.clientSecret,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      provider: 'google',
+      issuer: idp.issuer,
+      clientId: idp.clientId,
+      hasClientSecret: true,
+    });
+    expect(res.body).not.toContain(idp.clientSecret);
+  });
+
+  it('signs in through the provider and sets the token cookies', async () => {
+    const res = await start({ email: email.toUpperCase(), redirect: '/dashboard/employees' });
+    expect(res.statusCode).toBe(200);
+    const callback = await browseToCallback(res.json().authorizationUrl);
+    const done = await t.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
+    expect(done.statusCode).toBe(302);
+    expect(done.headers.location).toBe('/dashboard/employees');
+    const cookies = done.cookies;
+    const access = cookies.find((c) => c.name === ACCESS_TOKEN_COOKIE)!;
+    expect(access.sameSite).toBe('Strict');
+    expect(cookies.some((c) => c.name === REFRESH_TOKEN_COOKIE)).toBe(true);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/shared/auth/me',
+      headers: bearer(access.value),
+    });
+    expect(me.json()).toMatchObject({ accountUuid: owner.uuid, organizationName: 'SSO Corp' });
+    // The state is single-use.
+    const replay = await t.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
+    expect(replay.headers.location).toBe('/auth/login?ssoError=SSOAuthenticationErrorUnknown');
+  });
+
+  it('refuses when the provider vouches for a different, unknown person', async () => {
+    idp.signInAs(`stranger-${randomUUID().slice(0, 6)}@sso.test`);
+    try {
+      const callback = await browseToCallback((await start({ email })).json().authorizationUrl);
+      const done = await t.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
+      expect(done.headers.location).toBe('/auth/login?ssoError=SSOAuthenticationErrorUnknownEmail');
+    } finally {
+      idp.signInAs(null);
+    }
+  });
+
+  it('names unknown, removed and unconfigured accounts with the spec errors', async () => {
+    expect((await start({ email: 'not-an-email' })).statusCode).toBe(400);
+    const unknown = await start({ email: `nobody-${randomUUID()}@sso.test` });
+    expect(unknown.json().errors[0].errorType).toBe('SSOAuthenticationErrorUnknownEmail');
+    const removed = await createUser(t.services.database.db, {
+      organizationUuid: orgUuid,
+      email: `gone-${randomUUID().slice(0, 6)}@sso.test`,
+    });
+    await t.services.database.db
+      .update(users)
+      .set({ deletedAt: new Date() })
+      .where(eq(users.uuid, removed.uuid));
+    expect((await start({ email: removed.email })).json().errors[0].errorType).toBe(
+      'SSOAuthenticationErrorUserSoftDeleted',
+    );
+    const plain = await createOrganization(t.services.database.db);
+    const noSso = await createUser(t.services.database.db, { organizationUuid: plain.uuid });
+    const unconfigured = await start({ email: noSso.email });
+    expect(unconfigured.json().errors[0]).toMatchObject({
+      errorType: 'SSOAuthenticationErrorUnknown',
+      msg: 'Single sign-on is not set up for this organisation',
+    });
+    await t.services.database.db
+      .update(organizations)
+      .set({ ssoIssuer: 'http://127.0.0.1:1', ssoClientId: 'x', ssoClientSecret: 'y' })
+      .where(eq(organizations.uuid, plain.uuid));
+    expect((await start({ email: noSso.email })).json().errors[0].errorType).toBe(
+      'SSOAuthenticationErrorUnknown',
+    );
+  });
+
+  it('keeps redirects on our own origin', () => {
+    expect(safeRedirect('/dashboard/devices?tab=assets')).toBe('/dashboard/devices?tab=assets');
+    expect(safeRedirect('//evil.example')).toBe('/dashboard/overview');
+    expect(safeRedirect('https://evil.example')).toBe('/dashboard/overview');
+    expect(safeRedirect('/\\evil.example')).toBe('/dashboard/overview');
+  });
+});
