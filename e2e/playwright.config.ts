@@ -1,0 +1,54 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end specs drive the real server (built SPA + APIs on a fresh PGlite data folder with the demo
+ * organisation) in Debian's Chromium. Mail goes over SMTP to a local peer started in global setup.
+ * The config is evaluated in the runner and again in each worker: the folders are chosen once and
+ * handed to the workers through the environment.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'equip-e2e-data-'));
+process.env.E2E_MAIL_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'equip-e2e-mail-'));
+process.env.E2E_PORT ??= '3300';
+process.env.E2E_SMTP_PORT ??= '2526';
+const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+
+export default defineConfig({
+  testDir: './specs',
+  outputDir: './.artifacts/results',
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  globalSetup: './support/global-setup.ts',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: 'node scripts/start.mjs',
+    cwd: root,
+    url: `${baseURL}/readyz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: process.env.E2E_PORT,
+      PUBLIC_URL: baseURL,
+      EQUIP_DATA_DIR: process.env.E2E_DATA_DIR,
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+  },
+});
