@@ -97,7 +97,7 @@ export class SsoService {
     if (!user) throw unknownEmail();
     if (user.deletedAt) throw softDeleted();
     const config = await this.configurationFor(user.organizationUuid);
-    let claims: { email?: unknown; email_verified?: unknown } | undefined;
+    let claims: Record<string, unknown> | undefined;
     try {
       const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
         pkceCodeVerifier: data.codeVerifier,

@@ -309,16 +309,14 @@ describe('employees', () => {
       const created = (
         await send('POST', '/api/employees', { firstName: 'Gus', lastName: 'Gone', email })
       ).json();
-      await db()
-        .insert(devices)
-        .values({
-          organizationUuid: orgUuid,
-          name: 'Gus laptop',
-          type: 'COMPUTER',
-          os: 'WINDOWS',
-          assignedToUuid: created.uuid,
-          assignmentType: 'ASSIGNED',
-        });
+      await db().insert(devices).values({
+        organizationUuid: orgUuid,
+        name: 'Gus laptop',
+        type: 'COMPUTER',
+        os: 'WINDOWS',
+        assignedToUuid: created.uuid,
+        assignmentType: 'ASSIGNED',
+      });
       expect((await send('DELETE', `/api/employees/${created.uuid}`)).statusCode).toBe(204);
       expect((await get(`/api/employees/${created.uuid}`)).statusCode).toBe(404);
       const [laptop] = await db().select().from(devices).where(eq(devices.name, 'Gus laptop'));

@@ -1,12 +1,9 @@
 import type { Employee, EmployeeListQuery, EmployeeSortingKey } from '@equip/domain/employees';
-import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bundleEmployees, bundles, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
-
-/** The search expression is the one the trigram index is built on, so searches use the index. */
-const searchText = sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`;
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -28,30 +25,36 @@ export function employeeFilters(organizationUuid: string, query: EmployeeListQue
     if (query.onlyWithoutAssignedBundle) conditions.push(isNull(bundleEmployees.userUuid));
   }
   const text = query.textSearchQuery?.trim().toLowerCase();
-  if (text) conditions.push(sql`${searchText} like ${`%${escapeLike(text)}%`}`);
+  // equip_user_search (migration 0005) uses the trigram index, which RLS would otherwise rule out.
+  if (text) conditions.push(sql`${users.uuid} in (select equip_user_search(${`%${escapeLike(text)}%`}))`);
   return and(...conditions)!;
 }
 
+const byName = [sql`lower(${users.lastName})`, sql`lower(${users.firstName})`];
+
+/** Sort expressions per key; each matches an index on users (see the schema), so a page is an index walk. */
 const SORT_COLUMNS: Record<EmployeeSortingKey, SQL[]> = {
-  name: [sql`lower(${users.lastName})`, sql`lower(${users.firstName})`],
+  name: byName,
   email: [sql`lower(${users.email})`],
-  employeeStatus: [sql`${users.employeeStatus}::text`],
+  employeeStatus: [sql`${users.employeeStatus}`, ...byName],
   devicesAssigned: [sql`${users.devicesAssigned}`],
-  assignedBundle: [sql`lower(${bundles.name})`],
-  source: [sql`${users.source}::text`],
+  assignedBundle: [sql`lower(${bundles.name})`, ...byName],
+  source: [sql`${users.source}`, ...byName],
   department: [sql`lower(${users.department})`],
   startDate: [sql`${users.startDate}`],
   lastDate: [sql`${users.lastDate}`],
 };
 
-/** Sorting with a stable tie-break on uuid, so pages never overlap; empty values sort last. */
+/**
+ * Sorting with a stable tie-break on uuid, so pages never overlap. Ascending puts empty values last;
+ * descending is its exact reverse (empty first), which lets PostgreSQL read the same index backwards.
+ */
 export function employeeOrder(query: EmployeeListQuery): SQL[] {
   const key: EmployeeSortingKey = query.sortingKey ?? 'name';
-  const direction = query.sortingDirection ?? 'asc';
-  const columns = SORT_COLUMNS[key].map((column) =>
-    direction === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
+  const desc = query.sortingDirection === 'desc';
+  return [...SORT_COLUMNS[key], sql`${users.uuid}`].map((column) =>
+    desc ? sql`${column} desc` : sql`${column} asc`,
   );
-  return [...columns, direction === 'desc' ? desc(users.uuid) : asc(users.uuid)];
 }
 
 const employeeColumns = {

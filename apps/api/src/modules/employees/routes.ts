@@ -7,6 +7,7 @@ import {
   EmployeePage,
   UpdateEmployeeRequest,
 } from '@equip/domain/employees';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ADMINS, EVERYONE, requireAuth } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
@@ -30,7 +31,10 @@ function toDevice(d: DeviceRow): z.infer<typeof Device> {
   };
 }
 
-export const employeeRoutes: ModuleRoutes = (app, { mailer, config }) => {
+/** Imports at least this large refresh the planner's statistics of the users table. */
+const ANALYZE_AFTER_ROWS = 1000;
+
+export const employeeRoutes: ModuleRoutes = (app, { mailer, config, database }) => {
   // CSV uploads arrive as the raw file.
   app.addContentTypeParser(
     ['text/csv', 'application/octet-stream'],

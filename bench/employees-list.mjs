@@ -1,0 +1,76 @@
+// Prints the latency of the employees table (GET /api/employees, filtered + sorted, 50 rows) on an
+// organisation of 50,000 employees under 10 concurrent clients, on PostgreSQL and on PGlite.
+// Targets (issue #4): p95 ≤ 50 ms on PostgreSQL, ≤ 150 ms on PGlite.
+import {
+  BENCH_PG,
+  freshPostgresDatabase,
+  load,
+  login,
+  ms,
+  percentile,
+  readLogins,
+  seed,
+  startServer,
+  tempDir,
+} from './lib.mjs';
+
+const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 50_000);
+const DEVICES = EMPLOYEES * 2;
+const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 10_000);
+
+/** A mix of what IT owners do with the table: filters, search, sorting, deeper pages. */
+const QUERIES = [
+  'sortingKey=name&sortingDirection=asc',
+  'employeeStatus=ACTIVE,ONBOARDING&sortingKey=startDate&sortingDirection=desc',
+  'textSearchQuery=mar&sortingKey=name&sortingDirection=asc',
+  'userType=regularUser&userSources=hris&sortingKey=devicesAssigned&sortingDirection=desc',
+  'onlyWithoutAssignedBundle=true&sortingKey=email&sortingDirection=asc',
+  'view=onboarding&sortingKey=startDate&sortingDirection=asc',
+  'withInactiveUsers=true&sortingKey=department&sortingDirection=asc&skip=20000',
+  'textSearchQuery=example&employeeStatus=ACTIVE&sortingKey=name&sortingDirection=desc&skip=500',
+];
+
+async function measure(label, env, dataDir) {
+  const server = await startServer({ ...env, EQUIP_DATA_DIR: dataDir, EQUIP_DEMO: 'false' });
+  try {
+    const owner = readLogins(dataDir).find((l) => l.role === 'it-owner');
+    const { accessToken } = await login(server.url, owner.email, owner.password);
+    const headers = { authorization: `Bearer ${accessToken}` };
+    const get = async (i) => {
+      const res = await fetch(`${server.url}/api/employees?take=50&${QUERIES[i % QUERIES.length]}`, {
+        headers,
+      });
+      if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    };
+    for (let i = 0; i < QUERIES.length * 2; i++) await get(i); // warm up
+    const samples = await load(get, { clients: 10, durationMs: DURATION_MS });
+    console.log(
+      `  ${label.padEnd(10)} ${samples.length} requests, ${(samples.length / (DURATION_MS / 1000)).toFixed(0)} req/s: p50 ${ms(percentile(samples, 50))}, p95 ${ms(percentile(samples, 95))}, p99 ${ms(percentile(samples, 99))}`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+console.log(
+  `GET /api/employees (50 rows, filtered + sorted), ${EMPLOYEES.toLocaleString('en')} employees, 10 concurrent clients`,
+);
+
+const pgUrl = await freshPostgresDatabase(BENCH_PG, 'equip_bench_list');
+const pgData = tempDir('list-pg');
+seed([
+  '--employees',
+  String(EMPLOYEES),
+  '--devices',
+  String(DEVICES),
+  '--database-url',
+  pgUrl,
+  '--data-dir',
+  pgData,
+]);
+await measure('PostgreSQL', { DATABASE_URL: pgUrl }, pgData);
+
+const pgliteData = tempDir('list-pglite');
+seed(['--employees', String(EMPLOYEES), '--devices', String(DEVICES), '--data-dir', pgliteData]);
+await measure('PGlite', {}, pgliteData);

@@ -1,0 +1,11 @@
+// `npm run bench`: every benchmark, one after another.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+for (const script of ['startup.mjs', 'login.mjs', 'employees-list.mjs', 'employee-import.mjs']) {
+  console.log(`\n== ${script}`);
+  const result = spawnSync(process.execPath, [path.join(here, script)], { stdio: 'inherit' });
+  if (result.status !== 0) process.exitCode = 1;
+}
