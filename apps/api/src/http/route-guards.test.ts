@@ -50,11 +50,14 @@ export function sampleOf(schema: JsonSchema | undefined, uuid: string, key = '')
   switch (type) {
     case 'object': {
       const result: Record<string, unknown> = {};
-      for (const name of schema.required ?? []) result[name] = sampleOf(schema.properties?.[name], uuid, name);
+      for (const name of schema.required ?? [])
+        result[name] = sampleOf(schema.properties?.[name], uuid, name);
       return result;
     }
     case 'array':
-      return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => sampleOf(schema.items, uuid, key));
+      return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () =>
+        sampleOf(schema.items, uuid, key),
+      );
     case 'integer':
     case 'number':
       return Math.max(1, schema.minimum ?? 1);
@@ -62,7 +65,8 @@ export function sampleOf(schema: JsonSchema | undefined, uuid: string, key = '')
       return true;
     case 'string': {
       if (schema.format === 'uuid') return uuid;
-      if (schema.format === 'email' || /email/i.test(key)) return `sample-${randomUUID().slice(0, 8)}@example.test`;
+      if (schema.format === 'email' || /email/i.test(key))
+        return `sample-${randomUUID().slice(0, 8)}@example.test`;
       if (schema.format === 'date') return '2026-01-15';
       if (schema.format === 'date-time') return '2026-01-15T09:00:00.000Z';
       if (schema.format === 'uri' || schema.format === 'url') return 'https://example.test';
@@ -93,18 +97,47 @@ describe('route guards on every route', () => {
       const org = await createOrganization(db, `Guard ${side} ${randomUUID().slice(0, 6)}`);
       tokens[side] = {} as Record<Role, string>;
       for (const role of ROLES) {
-        const user = await createUser(db, { organizationUuid: org.uuid, role, email: `${role}-${side}-${randomUUID().slice(0, 6)}@guard.test` });
+        const user = await createUser(db, {
+          organizationUuid: org.uuid,
+          role,
+          email: `${role}-${side}-${randomUUID().slice(0, 6)}@guard.test`,
+        });
         tokens[side][role] = await tokenFor(t.services, user);
         if (side === 'B') bObjectUuids.push(user.uuid);
         if (side === 'B') bMarkers.push(user.email, user.uuid);
       }
       if (side === 'B') {
-        const [device] = await db.insert(devices).values({ organizationUuid: org.uuid, name: `B-device-${randomUUID()}`, type: 'COMPUTER', os: 'MACOS' }).returning();
-        const [bundle] = await db.insert(bundles).values({ organizationUuid: org.uuid, name: `B-bundle-${randomUUID()}` }).returning();
-        const [asset] = await db.insert(assetDefinitions).values({ organizationUuid: org.uuid, name: `B-asset-${randomUUID()}` }).returning();
+        const [device] = await db
+          .insert(devices)
+          .values({
+            organizationUuid: org.uuid,
+            name: `B-device-${randomUUID()}`,
+            type: 'COMPUTER',
+            os: 'MACOS',
+          })
+          .returning();
+        const [bundle] = await db
+          .insert(bundles)
+          .values({ organizationUuid: org.uuid, name: `B-bundle-${randomUUID()}` })
+          .returning();
+        const [asset] = await db
+          .insert(assetDefinitions)
+          .values({ organizationUuid: org.uuid, name: `B-asset-${randomUUID()}` })
+          .returning();
         const [order] = await db.insert(orders).values({ organizationUuid: org.uuid }).returning();
-        const [note] = await db.insert(notifications).values({ organizationUuid: org.uuid, title: `B-note-${randomUUID()}` }).returning();
-        bObjectUuids = [...bObjectUuids, org.uuid, device!.uuid, bundle!.uuid, asset!.uuid, order!.uuid, note!.uuid];
+        const [note] = await db
+          .insert(notifications)
+          .values({ organizationUuid: org.uuid, title: `B-note-${randomUUID()}` })
+          .returning();
+        bObjectUuids = [
+          ...bObjectUuids,
+          org.uuid,
+          device!.uuid,
+          bundle!.uuid,
+          asset!.uuid,
+          order!.uuid,
+          note!.uuid,
+        ];
         bMarkers = [...bMarkers, org.name, device!.name, bundle!.name, asset!.name, ...bObjectUuids];
       }
     }
@@ -113,13 +146,16 @@ describe('route guards on every route', () => {
   afterAll(() => t.app.close());
 
   const openApiPath = (url: string) => url.replace(/:(\w+)\??/g, '{$1}');
-  const operation = (route: GuardedRoute): Operation => doc.paths[openApiPath(route.url)]?.[route.method.toLowerCase()] ?? {};
+  const operation = (route: GuardedRoute): Operation =>
+    doc.paths[openApiPath(route.url)]?.[route.method.toLowerCase()] ?? {};
 
   function requestFor(route: GuardedRoute, uuid: string, token?: string) {
     const op = operation(route);
     const url = route.url.replace(/:(\w+)\??/g, uuid);
     const query = Object.fromEntries(
-      (op.parameters ?? []).filter((p) => p.in === 'query' && p.required).map((p) => [p.name, String(sampleOf(p.schema, uuid, p.name))]),
+      (op.parameters ?? [])
+        .filter((p) => p.in === 'query' && p.required)
+        .map((p) => [p.name, String(sampleOf(p.schema, uuid, p.name))]),
     );
     const content = op.requestBody?.content ?? {};
     const headers: Record<string, string> = token ? bearer(token) : {};
@@ -141,7 +177,9 @@ describe('route guards on every route', () => {
       .filter(([path]) => path.startsWith('/api/') || path.startsWith('/bundle-api/'))
       .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
     // The document itself is the one route it leaves out.
-    const registered = t.app.guardedRoutes.filter((r) => r.url !== '/api/openapi.json').map((r) => `${r.method} ${openApiPath(r.url)}`);
+    const registered = t.app.guardedRoutes
+      .filter((r) => r.url !== '/api/openapi.json')
+      .map((r) => `${r.method} ${openApiPath(r.url)}`);
     expect(new Set(registered)).toEqual(new Set(documented));
     expect(protectedRoutes().length).toBeGreaterThan(10);
     console.info(`guard suite: ${t.app.guardedRoutes.length} routes, ${protectedRoutes().length} protected`);
@@ -159,7 +197,9 @@ describe('route guards on every route', () => {
     let checked = 0;
     for (const route of protectedRoutes()) {
       if (route.access === 'public') continue;
-      for (const role of ROLES.filter((r) => !(route.access as { roles: readonly Role[] }).roles.includes(r))) {
+      for (const role of ROLES.filter(
+        (r) => !(route.access as { roles: readonly Role[] }).roles.includes(r),
+      )) {
         const res = await requestFor(route, randomUUID(), tokens.A[role]);
         expect(res.statusCode, `${role} → ${route.method} ${route.url}`).toBe(403);
         checked++;
@@ -179,7 +219,8 @@ describe('route guards on every route', () => {
         const res = await requestFor(route, uuid, tokens.A['it-owner']);
         const label = `${route.method} ${route.url} with ${uuid}`;
         if (hasPathParams) expect(res.statusCode, label).toBe(404);
-        for (const marker of bMarkers) expect(res.body.includes(marker), `${label} leaks ${marker}`).toBe(false);
+        for (const marker of bMarkers)
+          expect(res.body.includes(marker), `${label} leaks ${marker}`).toBe(false);
         checked++;
       }
     }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, nullableTimestamp, organizationUuid, primaryUuid, updatedAt } from './columns.ts';
 import {
   employeeStatusEnum,
@@ -178,4 +178,22 @@ export const authAttempts = pgTable(
     count: integer('count').notNull().default(0),
   },
   (t) => [uniqueIndex('auth_attempts_key_window').on(t.key, t.windowStart)],
+);
+
+/**
+ * How many people (not deleted) an organisation has per status, type, source and bundle membership.
+ * Kept by statement-level triggers on users and bundle_employees (migration 0006), so the employees
+ * table can answer its total for any filter without counting tens of thousands of rows.
+ */
+export const userCounts = pgTable(
+  'user_counts',
+  {
+    organizationUuid: organizationUuid().references(() => organizations.uuid, { onDelete: 'cascade' }),
+    employeeStatus: employeeStatusEnum('employee_status').notNull(),
+    userType: userTypeEnum('user_type').notNull(),
+    source: userSourceEnum('source').notNull(),
+    hasBundle: boolean('has_bundle').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationUuid, t.employeeStatus, t.userType, t.source, t.hasBundle] })],
 );

@@ -1,7 +1,7 @@
 import type { Employee, EmployeeListQuery, EmployeeSortingKey } from '@equip/domain/employees';
 import { and, count, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bundleEmployees, bundles, users } from '../../db/schema/index.ts';
+import { bundleEmployees, bundles, userCounts, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -9,25 +9,79 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The WHERE of the employees table: view, then the all-view filters of SPEC §3. */
-export function employeeFilters(organizationUuid: string, query: EmployeeListQuery): SQL {
-  const conditions: (SQL | undefined)[] = [
-    eq(users.organizationUuid, organizationUuid),
-    isNull(users.deletedAt),
-  ];
-  if (query.view === 'onboarding') conditions.push(eq(users.employeeStatus, 'ONBOARDING'));
-  else if (query.view === 'offboarding') conditions.push(eq(users.employeeStatus, 'OFFBOARDING'));
+/** Where the group columns of a filter live: the users row itself, or its summary in user_counts. */
+interface GroupColumns {
+  organizationUuid: typeof users.organizationUuid | typeof userCounts.organizationUuid;
+  employeeStatus: typeof users.employeeStatus | typeof userCounts.employeeStatus;
+  userType: typeof users.userType | typeof userCounts.userType;
+  source: typeof users.source | typeof userCounts.source;
+  withoutBundle: SQL;
+}
+
+/** View and all-view filters of SPEC §3, on either the users table or the user_counts summary. */
+function groupFilters(
+  columns: GroupColumns,
+  organizationUuid: string,
+  query: EmployeeListQuery,
+): (SQL | undefined)[] {
+  const conditions: (SQL | undefined)[] = [eq(columns.organizationUuid, organizationUuid)];
+  if (query.view === 'onboarding') conditions.push(eq(columns.employeeStatus, 'ONBOARDING'));
+  else if (query.view === 'offboarding') conditions.push(eq(columns.employeeStatus, 'OFFBOARDING'));
   else {
-    if (!query.withInactiveUsers) conditions.push(ne(users.employeeStatus, 'INACTIVE'));
-    if (query.userType?.length) conditions.push(inArray(users.userType, query.userType));
-    if (query.employeeStatus?.length) conditions.push(inArray(users.employeeStatus, query.employeeStatus));
-    if (query.userSources?.length) conditions.push(inArray(users.source, query.userSources));
-    if (query.onlyWithoutAssignedBundle) conditions.push(isNull(bundleEmployees.userUuid));
+    if (!query.withInactiveUsers) conditions.push(ne(columns.employeeStatus, 'INACTIVE'));
+    if (query.userType?.length) conditions.push(inArray(columns.userType, query.userType));
+    if (query.employeeStatus?.length) conditions.push(inArray(columns.employeeStatus, query.employeeStatus));
+    if (query.userSources?.length) conditions.push(inArray(columns.source, query.userSources));
+    if (query.onlyWithoutAssignedBundle) conditions.push(columns.withoutBundle);
   }
+  return conditions;
+}
+
+const searchPattern = (query: EmployeeListQuery) => {
   const text = query.textSearchQuery?.trim().toLowerCase();
+  return text ? `%${escapeLike(text)}%` : null;
+};
+
+/** The WHERE of the employees table (the page query joins bundle_employees). */
+export function employeeFilters(organizationUuid: string, query: EmployeeListQuery): SQL {
+  const conditions = groupFilters(
+    { ...users, withoutBundle: isNull(bundleEmployees.userUuid) },
+    organizationUuid,
+    query,
+  );
+  conditions.push(isNull(users.deletedAt));
+  const pattern = searchPattern(query);
   // equip_user_search (migration 0005) uses the trigram index, which RLS would otherwise rule out.
-  if (text) conditions.push(sql`${users.uuid} in (select equip_user_search(${`%${escapeLike(text)}%`}))`);
+  if (pattern) conditions.push(sql`${users.uuid} in (select equip_user_search(${pattern}))`);
   return and(...conditions)!;
+}
+
+/**
+ * The total of the table. Without a text search it is a sum over the user_counts summary (a few rows,
+ * whatever the organisation's size); with one, a count of the (few) people the search found.
+ */
+async function countEmployees(tx: Db, organizationUuid: string, query: EmployeeListQuery): Promise<number> {
+  if (searchPattern(query)) {
+    const [row] = await tx
+      .select({ total: count() })
+      .from(users)
+      .leftJoin(bundleEmployees, eq(bundleEmployees.userUuid, users.uuid))
+      .where(employeeFilters(organizationUuid, query));
+    return row?.total ?? 0;
+  }
+  const [row] = await tx
+    .select({ total: sql<number>`coalesce(sum(${userCounts.count}), 0)::integer` })
+    .from(userCounts)
+    .where(
+      and(
+        ...groupFilters(
+          { ...userCounts, withoutBundle: eq(userCounts.hasBundle, false) },
+          organizationUuid,
+          query,
+        ),
+      ),
+    );
+  return row?.total ?? 0;
 }
 
 const byName = [sql`lower(${users.lastName})`, sql`lower(${users.firstName})`];
@@ -102,18 +156,12 @@ export function toEmployee(row: {
 }
 
 export async function listEmployees(tx: Db, organizationUuid: string, query: EmployeeListQuery) {
-  const where = employeeFilters(organizationUuid, query);
   const rows = await baseSelect(tx)
-    .where(where)
+    .where(employeeFilters(organizationUuid, query))
     .orderBy(...employeeOrder(query))
     .limit(query.take)
     .offset(query.skip);
-  const needsBundleJoin = query.view === 'all' && query.onlyWithoutAssignedBundle;
-  const countQuery = tx.select({ total: count() }).from(users);
-  const [totals] = needsBundleJoin
-    ? await countQuery.leftJoin(bundleEmployees, eq(bundleEmployees.userUuid, users.uuid)).where(where)
-    : await countQuery.where(where);
-  return { items: rows.map(toEmployee), total: totals?.total ?? 0 };
+  return { items: rows.map(toEmployee), total: await countEmployees(tx, organizationUuid, query) };
 }
 
 /** Every employee matching the query, in table order, a page at a time (for the CSV export). */

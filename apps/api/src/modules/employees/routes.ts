@@ -169,6 +169,8 @@ export const employeeRoutes: ModuleRoutes = (app, { mailer, config, database }) 
       const result = await request.tenant((tx) =>
         employees.importCsv(tx, requireAuth(request), file, fileName),
       );
+      // A large import changes the table's statistics; PGlite has no autovacuum to notice.
+      if (result.imported >= ANALYZE_AFTER_ROWS) await database.db.execute(sql`analyze users`);
       return reply.status(201).send(result);
     },
   );

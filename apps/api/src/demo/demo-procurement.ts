@@ -1,0 +1,306 @@
+import type { DeliveryAddress } from '@equip/domain/procurement';
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import {
+  catalogItemSpecifications,
+  catalogItems,
+  checkouts,
+  orderItems,
+  orders,
+  procurementDrafts,
+  shipments,
+} from '../db/schema/index.ts';
+import { isAtWork, withStatus } from './demo-staff.ts';
+import { HARDWARE_CATALOG } from './hardware-catalog.ts';
+import { OFFICE_ADDRESSES } from './names.ts';
+import type { PlannedPerson } from './people.ts';
+import { addDays, type Random } from './random.ts';
+import type { DemoScope } from './scope.ts';
+
+export type CatalogOffer = Awaited<ReturnType<typeof ensureHardwareCatalog>>[number];
+
+/**
+ * The general hardware catalog is shared: items are inserted (with their specifications) only when no
+ * item with the same label exists. Returns every specification of the demo items.
+ */
+export async function ensureHardwareCatalog(db: Db) {
+  const labels = HARDWARE_CATALOG.map((item) => item.label);
+  const existing = await db
+    .select({ label: catalogItems.label })
+    .from(catalogItems)
+    .where(inArray(catalogItems.label, labels));
+  const present = new Set(existing.map((row) => row.label));
+  for (const item of HARDWARE_CATALOG.filter((entry) => !present.has(entry.label))) {
+    const { specifications, ...fields } = item;
+    const [inserted] = await db
+      .insert(catalogItems)
+      .values({ ...fields, scope: 'General' })
+      .returning({ uuid: catalogItems.uuid });
+    await db
+      .insert(catalogItemSpecifications)
+      .values(specifications.map((spec) => ({ ...spec, catalogItemUuid: inserted!.uuid })));
+  }
+  return db
+    .select({
+      specificationUuid: catalogItemSpecifications.uuid,
+      itemUuid: catalogItems.uuid,
+      scope: catalogItems.scope,
+      label: catalogItems.label,
+      deviceType: catalogItems.deviceType,
+      operatingSystem: catalogItems.operatingSystem,
+      manufacturer: catalogItems.manufacturer,
+      modelName: catalogItems.modelName,
+      screenSize: catalogItemSpecifications.screenSize,
+      chip: catalogItemSpecifications.chip,
+      memory: catalogItemSpecifications.memory,
+      storage: catalogItemSpecifications.storage,
+      color: catalogItemSpecifications.color,
+      keyboardLanguage: catalogItemSpecifications.keyboardLanguage,
+      purchaseType: catalogItemSpecifications.purchaseType,
+    })
+    .from(catalogItemSpecifications)
+    .innerJoin(catalogItems, eq(catalogItems.uuid, catalogItemSpecifications.catalogItemUuid))
+    .where(inArray(catalogItems.label, labels))
+    .orderBy(catalogItems.label, catalogItemSpecifications.priceCents);
+}
+
+type OrderStatus = NonNullable<typeof orders.$inferInsert.status>;
+type CheckoutStatus = NonNullable<typeof checkouts.$inferInsert.status>;
+type ShipmentState = NonNullable<typeof shipments.$inferInsert.state>;
+type DeliveryStatus = typeof orders.$inferInsert.deliveryStatus;
+
+/** One order per line: where it stands, and how the checkout and the parcel got there. */
+interface OrderScenario {
+  status: OrderStatus;
+  checkout: CheckoutStatus;
+  delivery: DeliveryStatus;
+  shipment: ShipmentState | null;
+  intent: 'Onboarding' | 'HardwareRequest';
+  daysAgo: number;
+  revokeReason?: string;
+}
+
+const ORDER_SCENARIOS: readonly OrderScenario[] = [
+  {
+    status: 'delivered',
+    checkout: 'accepted',
+    delivery: 'delivered',
+    shipment: 'delivery_delivered',
+    intent: 'Onboarding',
+    daysAgo: 48,
+  },
+  {
+    status: 'delivered',
+    checkout: 'accepted',
+    delivery: 'delivered',
+    shipment: 'delivery_delivered',
+    intent: 'HardwareRequest',
+    daysAgo: 21,
+  },
+  {
+    status: 'in-progress',
+    checkout: 'accepted',
+    delivery: 'in-progress',
+    shipment: 'transit_in_transit',
+    intent: 'Onboarding',
+    daysAgo: 4,
+  },
+  {
+    status: 'in-progress',
+    checkout: 'accepted',
+    delivery: 'in-progress',
+    shipment: 'delivery_out_for_delivery',
+    intent: 'Onboarding',
+    daysAgo: 3,
+  },
+  {
+    status: 'in-progress',
+    checkout: 'accepted',
+    delivery: 'in-progress',
+    shipment: 'exception_delayed',
+    intent: 'HardwareRequest',
+    daysAgo: 9,
+  },
+  {
+    status: 'confirmed',
+    checkout: 'accepted',
+    delivery: null,
+    shipment: 'data_label_created',
+    intent: 'Onboarding',
+    daysAgo: 2,
+  },
+  {
+    status: 'created',
+    checkout: 'pending_review',
+    delivery: null,
+    shipment: null,
+    intent: 'Onboarding',
+    daysAgo: 1,
+  },
+  {
+    status: 'undelivered',
+    checkout: 'accepted',
+    delivery: 'undelivered',
+    shipment: 'exception_returned_to_sender',
+    intent: 'HardwareRequest',
+    daysAgo: 30,
+  },
+  {
+    status: 'canceled',
+    checkout: 'voided',
+    delivery: null,
+    shipment: null,
+    intent: 'HardwareRequest',
+    daysAgo: 15,
+    revokeReason: 'Ordered with the wrong keyboard layout',
+  },
+  {
+    status: 'rejected',
+    checkout: 'rejected',
+    delivery: null,
+    shipment: null,
+    intent: 'HardwareRequest',
+    daysAgo: 12,
+  },
+  {
+    status: 'unknown',
+    checkout: 'accepted',
+    delivery: null,
+    shipment: 'exception_lost',
+    intent: 'HardwareRequest',
+    daysAgo: 26,
+  },
+];
+
+const CARRIERS = ['DHL', 'UPS', 'DPD'] as const;
+
+export interface SeededOrder {
+  uuid: string;
+  recipient: PlannedPerson;
+  status: OrderStatus;
+  intent: OrderScenario['intent'];
+  items: { offer: CatalogOffer; quantity: number }[];
+  deliveryAddress: DeliveryAddress;
+}
+
+/** Orders in every state, each with its draft, checkout, items and (once shipped) a shipment. */
+export async function seedOrders(scope: DemoScope, offers: readonly CatalogOffer[]): Promise<SeededOrder[]> {
+  const { db, random, now, organizationUuid, staff } = scope;
+  if (offers.length === 0) return [];
+  const starters = withStatus(staff.people, 'ONBOARDING');
+  const colleagues = staff.people.filter((p) => isAtWork(p) && p !== staff.admin);
+  const seeded: SeededOrder[] = [];
+  for (const [index, scenario] of ORDER_SCENARIOS.entries()) {
+    const pool = scenario.intent === 'Onboarding' && starters.length > 0 ? starters : colleagues;
+    const recipient = pool[index % pool.length]!;
+    const createdAt = addDays(now, -scenario.daysAgo);
+    const deliveryAddress = addressFor(recipient, scope.organizationName);
+    const items = random.sample(offers, random.int(1, 2)).map((offer) => ({
+      offer,
+      quantity: random.weighted([
+        [1, 85],
+        [2, 15],
+      ] as const),
+    }));
+
+    const [draft] = await db
+      .insert(procurementDrafts)
+      .values({
+        organizationUuid,
+        procurementIntent: scenario.intent,
+        buyerUserUuid: staff.itOwner.row.uuid,
+        recipientUserUuid: recipient.row.uuid,
+        deliveryAddress,
+        items: items.map(({ offer, quantity }) => ({
+          quantity,
+          procurementItemSpecificationUuid: offer.specificationUuid,
+        })),
+        createdAt,
+        updatedAt: createdAt,
+      })
+      .returning({ uuid: procurementDrafts.uuid });
+    const [checkout] = await db
+      .insert(checkouts)
+      .values({
+        organizationUuid,
+        draftUuid: draft!.uuid,
+        status: scenario.checkout,
+        revokeReason: scenario.revokeReason ?? null,
+        createdAt,
+        updatedAt: createdAt,
+      })
+      .returning({ uuid: checkouts.uuid });
+    const [order] = await db
+      .insert(orders)
+      .values({
+        organizationUuid,
+        checkoutUuid: checkout!.uuid,
+        status: scenario.status,
+        purchaseType: items[0]!.offer.purchaseType,
+        deliveryStatus: scenario.delivery,
+        buyerUserUuid: staff.itOwner.row.uuid,
+        recipientUserUuid: recipient.row.uuid,
+        deliveryAddress,
+        createdAt,
+        updatedAt: addDays(createdAt, Math.min(scenario.daysAgo, 2)),
+      })
+      .returning({ uuid: orders.uuid });
+    await db.insert(orderItems).values(
+      items.map(({ offer, quantity }) => ({
+        organizationUuid,
+        orderUuid: order!.uuid,
+        specificationUuid: offer.specificationUuid,
+        label: offer.label,
+        quantity,
+      })),
+    );
+    if (scenario.shipment) {
+      await db.insert(shipments).values({
+        organizationUuid,
+        orderUuid: order!.uuid,
+        ...trackingFor(random),
+        state: scenario.shipment,
+        stateChangedAt: addDays(now, -Math.floor(scenario.daysAgo / 3)),
+        createdAt: addDays(createdAt, 1),
+      });
+    }
+    seeded.push({
+      uuid: order!.uuid,
+      recipient,
+      status: scenario.status,
+      intent: scenario.intent,
+      items,
+      deliveryAddress,
+    });
+  }
+  return seeded;
+}
+
+/** Remote people get their hardware at home; everyone else at their office. */
+export function addressFor(person: PlannedPerson, organizationName: string): DeliveryAddress {
+  const recipient = `${person.row.firstName} ${person.row.lastName}`;
+  if (person.location === 'Remote') {
+    return { recipient, address: 'Lindenstraße 12', city: 'Leipzig', postalCode: '04109', country: 'DE' };
+  }
+  const office = OFFICE_ADDRESSES[person.location];
+  return {
+    recipient,
+    careOf: organizationName,
+    address: office.address,
+    city: person.location,
+    postalCode: office.postalCode,
+    country: 'DE',
+  };
+}
+
+function trackingFor(random: Random): { carrier: string; trackingNumber: string } {
+  const carrier = random.pick(CARRIERS);
+  switch (carrier) {
+    case 'DHL':
+      return { carrier, trackingNumber: `00340434${random.digits(12)}` };
+    case 'UPS':
+      return { carrier, trackingNumber: `1Z${random.chars('0123456789ABCDEFGHJKLMNPRSTVWXY', 16)}` };
+    case 'DPD':
+      return { carrier, trackingNumber: `0${random.digits(13)}` };
+  }
+}

@@ -1,0 +1,206 @@
+import type { Db } from '../db/client.ts';
+import {
+  assetDefinitions,
+  assetInstances,
+  assetKinds,
+  devices,
+  organizations,
+  users,
+} from '../db/schema/index.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
+import { ensureFeatureFlags } from '../modules/flags/service.ts';
+import { insertInChunks } from './bulk-insert.ts';
+import { planDemoDevices, planPeripherals } from './demo-devices.ts';
+import { ensureHardwareCatalog, seedOrders } from './demo-procurement.ts';
+import { ensureApplications, seedBundles } from './demo-software.ts';
+import { type DemoStaff, loginEmail, planStaff } from './demo-staff.ts';
+import {
+  seedEnrollments,
+  seedEventLog,
+  seedGoogleWorkspace,
+  seedHrIntegration,
+  seedNotifications,
+  seedOffboardings,
+  seedOnboardings,
+} from './demo-workplace.ts';
+import { createFleetContext, type NewDevice } from './fleet.ts';
+import { type DemoLogin, type DemoRole, generatePassword, writeDemoLogins } from './logins.ts';
+import { EmailAllocator } from './names.ts';
+import { ASSET_KINDS } from './peripherals.ts';
+import { addDays, createRandom, type Random } from './random.ts';
+import type { DemoScope } from './scope.ts';
+
+/** Every flag of SPEC §9 gets a row; an existing value is never overwritten. The demo turns all on. */
+export { ensureFeatureFlags };
+
+export interface DemoSeedOptions {
+  /** Where demo-logins.json is written (null: nowhere). */
+  dataDir: string | null;
+  /** The moment the data is relative to (start dates, last-seen times…). */
+  now?: Date;
+  /** Seed of the pseudo-random generator: the same seed and `now` give the same data. */
+  seed?: number;
+}
+
+export interface DemoSeedResult {
+  organizationUuid: string;
+  /** The second, small organisation (for switching organisations and seeing isolation). */
+  secondOrganizationUuid: string;
+  logins: DemoLogin[];
+}
+
+export const DEMO_SEED = 20_240_601;
+
+const ACME = {
+  name: 'Acme GmbH',
+  domain: 'acme.example',
+  hostPrefix: 'ACME',
+  employees: 150,
+  stockDevices: 40,
+  peripherals: 120,
+};
+const GLOBEX = { name: 'Globex Ltd', domain: 'globex.example', hostPrefix: 'GLBX', employees: 10 };
+const LOGIN_ROLES: readonly DemoRole[] = ['it-owner', 'equip-admin', 'regular'];
+
+/** True before anything was created: the server seeds the demo on such a first start. */
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const rows = await db.select({ uuid: organizations.uuid }).from(organizations).limit(1);
+  return rows.length === 0;
+}
+
+/**
+ * Creates the demo: "Acme GmbH" (~150 employees, ~250 devices, peripherals, bundles, orders,
+ * integrations, flows, notifications and history) with three login accounts, and the small "Globex
+ * Ltd". Everything is written in one transaction: all or nothing. The passwords are new random ones
+ * on every call; they are returned and, with a `dataDir`, written to demo-logins.json (mode 0600).
+ */
+export async function seedDemoOrganization(db: Db, options: DemoSeedOptions): Promise<DemoSeedResult> {
+  const now = options.now ?? new Date();
+  const seed = options.seed ?? DEMO_SEED;
+  const logins = LOGIN_ROLES.map((role) => ({
+    email: loginEmail(role, ACME.domain),
+    password: generatePassword(),
+    role,
+  }));
+  // Hash before the transaction opens: argon2 takes a while and should not hold it open.
+  const hashes = await Promise.all(logins.map((login) => hashPassword(login.password)));
+  const passwordHashes = Object.fromEntries(logins.map((login, index) => [login.role, hashes[index]!]));
+
+  const result = await db.transaction(async (tx) => {
+    await ensureFeatureFlags(tx, 'on');
+    const applicationUuids = await ensureApplications(tx);
+    const catalog = await ensureHardwareCatalog(tx);
+
+    const acme = await createOrganization(
+      tx,
+      createRandom(seed),
+      now,
+      ACME.name,
+      ACME.domain,
+      ACME.employees,
+      passwordHashes,
+    );
+    const acmeDevices = await seedDevicesAndPeripherals(
+      acme,
+      ACME.hostPrefix,
+      { size: ACME.stockDevices, everyModel: true },
+      ACME.peripherals,
+    );
+    const bundles = await seedBundles(acme, applicationUuids);
+    const orders = await seedOrders(acme, catalog);
+    await seedHrIntegration(acme);
+    const groups = await seedGoogleWorkspace(acme, ACME.domain);
+    await seedOnboardings(acme, { devices: acmeDevices, bundles, orders, groups });
+    await seedOffboardings(acme, { devices: acmeDevices, bundles, orders, groups });
+    await seedEnrollments(acme, acmeDevices);
+    await seedNotifications(acme, acmeDevices);
+    await seedEventLog(acme, acmeDevices);
+
+    const globex = await createOrganization(
+      tx,
+      createRandom(seed + 1),
+      now,
+      GLOBEX.name,
+      GLOBEX.domain,
+      GLOBEX.employees,
+      {},
+    );
+    await seedDevicesAndPeripherals(globex, GLOBEX.hostPrefix, { size: 0, everyModel: false }, 0);
+
+    return { organizationUuid: acme.organizationUuid, secondOrganizationUuid: globex.organizationUuid };
+  });
+
+  if (options.dataDir) writeDemoLogins(options.dataDir, logins);
+  return { ...result, logins };
+}
+
+/** The organisation row and its people; returns the scope the other areas are seeded in. */
+async function createOrganization(
+  db: Db,
+  random: Random,
+  now: Date,
+  name: string,
+  domain: string,
+  employees: number,
+  passwordHashes: Partial<Record<DemoRole, string>>,
+): Promise<DemoScope> {
+  const createdAt = addDays(now, -540);
+  const finished = Object.keys(passwordHashes).length > 0;
+  const [organization] = await db
+    .insert(organizations)
+    .values({
+      name,
+      onboardingStep: finished ? 'finished' : 'createBundle',
+      setupStartedAt: createdAt,
+      setupCompletedAt: finished ? addDays(createdAt, 9) : null,
+      testDeviceRegistrationStartedAt: addDays(createdAt, 2),
+      iosRegistrationSkipped: !finished,
+      createdAt,
+      updatedAt: now,
+    })
+    .returning({ uuid: organizations.uuid });
+  const organizationUuid = organization!.uuid;
+  const staff: DemoStaff = planStaff(
+    random,
+    { organizationUuid, emails: new EmailAllocator(domain), now },
+    employees,
+    passwordHashes,
+  );
+  await insertInChunks(
+    db,
+    users,
+    staff.people.map((person) => person.row),
+  );
+  return { db, random, now, organizationUuid, organizationName: name, staff };
+}
+
+/**
+ * Devices (the devices-assigned trigger keeps users.devices_assigned right) and peripherals: asset
+ * kinds, one definition per peripheral model and ~`peripherals` items.
+ */
+async function seedDevicesAndPeripherals(
+  scope: DemoScope,
+  hostPrefix: string,
+  stock: { size: number; everyModel: boolean },
+  peripherals: number,
+): Promise<NewDevice[]> {
+  const { db, random, organizationUuid, staff, now } = scope;
+  const fleet = planDemoDevices(random, createFleetContext(organizationUuid, hostPrefix, now), staff, stock);
+  await insertInChunks(db, devices, fleet);
+  if (peripherals === 0) return fleet;
+
+  const kinds = await db
+    .insert(assetKinds)
+    .values(ASSET_KINDS.map((name) => ({ organizationUuid, name })))
+    .returning({ uuid: assetKinds.uuid, name: assetKinds.name });
+  const plan = planPeripherals(
+    random,
+    organizationUuid,
+    staff,
+    new Map(kinds.map((kind) => [kind.name, kind.uuid])),
+    peripherals,
+  );
+  await insertInChunks(db, assetDefinitions, plan.definitions);
+  await insertInChunks(db, assetInstances, plan.instances);
+  return fleet;
+}
