@@ -3,7 +3,12 @@
 import { spawnSync } from 'node:child_process';
 
 const steps = [
-  { name: 'unit, API (PGlite) and component tests', cmd: 'npx', args: ['vitest', 'run'], env: { EQUIP_TEST_DB: 'pglite' } },
+  {
+    name: 'unit, API (PGlite) and component tests',
+    cmd: 'npx',
+    args: ['vitest', 'run'],
+    env: { EQUIP_TEST_DB: 'pglite' },
+  },
 ];
 if (process.env.TEST_DATABASE_URL) {
   steps.push({
@@ -17,7 +22,12 @@ if (process.env.TEST_DATABASE_URL) {
 }
 if (!process.argv.includes('--no-e2e')) {
   steps.push({ name: 'web build', cmd: 'npm', args: ['run', 'build', '-w', '@equip/web'], env: {} });
-  steps.push({ name: 'end-to-end tests (Chromium)', cmd: 'npx', args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], env: {} });
+  steps.push({
+    name: 'end-to-end tests (Chromium)',
+    cmd: 'npx',
+    args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+    env: {},
+  });
 }
 
 const results = [];
@@ -25,7 +35,11 @@ for (const step of steps) {
   console.log(`\n▶ ${step.name}`);
   const started = Date.now();
   const run = spawnSync(step.cmd, step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
-  results.push({ name: step.name, ok: run.status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+  results.push({
+    name: step.name,
+    ok: run.status === 0,
+    seconds: ((Date.now() - started) / 1000).toFixed(1),
+  });
   // A failed build makes the end-to-end step meaningless.
   if (run.status !== 0 && step.name === 'web build') break;
 }

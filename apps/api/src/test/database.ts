@@ -29,7 +29,7 @@ async function open(): Promise<Database> {
   }
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('EQUIP_TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `equip_test_${process.env.VITEST_POOL_ID ?? '0'}_${process.pid}`;
+  const name = `equip_test_${inject('testRunId')}_${process.env.VITEST_POOL_ID ?? '0'}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
