@@ -38,6 +38,7 @@ export const EventType = z.enum([
   'PASSWORD_CHANGED',
   'MFA_ENROLLED',
   'REFRESH_TOKEN_REUSED',
+  'ORGANIZATION_UPDATED',
 ]);
 export type EventType = z.infer<typeof EventType>;
 export const EventLogEntry = z.object({

@@ -1,6 +1,7 @@
 import { WorkspaceProvider } from '@equip/domain/integrations';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { mailOutbox, organizations, smsOutbox } from '../../db/schema/index.ts';
 import { ADMINS, requireAuth } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
@@ -46,10 +47,7 @@ export const organizationRoutes: ModuleRoutes = (app, { database }) => {
     }),
   );
 
-  const readSso = async (
-    tx: Parameters<Parameters<typeof database.db.transaction>[0]>[0] | typeof database.db,
-    organizationUuid: string,
-  ) => {
+  const readSso = async (tx: Db, organizationUuid: string) => {
     const [org] = await tx.select().from(organizations).where(eq(organizations.uuid, organizationUuid));
     if (!org) throw notFound('Organization not found');
     return {
@@ -102,7 +100,7 @@ export const organizationRoutes: ModuleRoutes = (app, { database }) => {
           .where(eq(organizations.uuid, auth.organizationUuid));
         await logEvent(tx, {
           organizationUuid: auth.organizationUuid,
-          type: 'USER_UPDATED',
+          type: 'ORGANIZATION_UPDATED',
           actorUuid: auth.userUuid,
           subjectUuid: auth.organizationUuid,
           data: { sso: { provider, issuer, clientId } },
