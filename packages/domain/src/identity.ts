@@ -56,7 +56,7 @@ export const LoginFormState = z.object({
 });
 export type LoginFormState = z.infer<typeof LoginFormState>;
 
-/** The browser never sends a plain password: it sends it RSA-OAEP-256 encrypted (base64url). */
+/** The browser never sends a plain password: it sends it RSA-OAEP-256 encrypted (standard base64). */
 export const EncryptedPassword = z.string().min(1, 'Password is required');
 
 export const LoginRequest = z.object({ email: Email, encryptedPassword: EncryptedPassword });

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, nullableTimestamp, organizationUuid, primaryUuid, updatedAt } from './columns.ts';
 import {
   employeeStatusEnum,
@@ -62,6 +73,8 @@ export const users = pgTable(
     preferredMfaMethod: mfaMethodEnum('preferred_mfa_method'),
     totpSecret: text('totp_secret'),
     totpEnabledAt: nullableTimestamp('totp_enabled_at'),
+    /** A secret being enrolled; the active one (totpSecret) stays in force until this one is confirmed. */
+    totpPendingSecret: text('totp_pending_secret'),
     /** The last TOTP time step accepted, so a code cannot be replayed. */
     totpLastTimeStep: integer('totp_last_time_step'),
     deletedAt: nullableTimestamp('deleted_at'),

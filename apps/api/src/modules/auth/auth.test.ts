@@ -263,6 +263,42 @@ describe('identity and access', () => {
       });
       expect(ok.statusCode).toBe(200);
     });
+
+    it('keeps the enrolled authenticator when a new setup is started but not confirmed', async () => {
+      const user = await newUser();
+      const token = await tokenFor(t.services, user);
+      const first = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/user/shared/auth/mfa/authenticator/setup',
+          headers: bearer(token),
+        })
+      ).json();
+      const confirmed = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/shared/auth/mfa/authenticator/confirm',
+        headers: bearer(token),
+        payload: { code: await generate({ secret: first.secret }) },
+      });
+      expect(confirmed.statusCode).toBe(200);
+      const second = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/user/shared/auth/mfa/authenticator/setup',
+          headers: bearer(token),
+        })
+      ).json();
+      expect(second.secret).not.toBe(first.secret);
+      const challenge = (await login(t.app, user.email, PASSWORD)).json();
+      expect(challenge.mfaMethod).toBe('authenticator');
+      const nextStep = await generate({ secret: first.secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+      const ok = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/shared/auth/mfa/login',
+        payload: { mfaToken: challenge.mfaToken, code: nextStep },
+      });
+      expect(ok.statusCode).toBe(200);
+    });
   });
 
   describe('refresh tokens', () => {

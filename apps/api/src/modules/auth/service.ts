@@ -467,17 +467,14 @@ export class AuthService {
   async startTotpEnrolment(auth: AuthContext) {
     const user = await this.userByUuid(auth.userUuid);
     const secret = newTotpSecret();
-    await this.db
-      .update(users)
-      .set({ totpSecret: secret, totpEnabledAt: null, totpLastTimeStep: null })
-      .where(eq(users.uuid, user.uuid));
+    await this.db.update(users).set({ totpPendingSecret: secret }).where(eq(users.uuid, user.uuid));
     return totpEnrolment(secret, user.email);
   }
 
   async confirmTotpEnrolment(auth: AuthContext, code: string): Promise<{ recoveryCodes: string[] }> {
     const user = await this.userByUuid(auth.userUuid);
-    if (!user.totpSecret) throw badRequest('Start the authenticator setup first');
-    const step = await verifyTotp(user.totpSecret, code.trim(), null);
+    if (!user.totpPendingSecret) throw badRequest('Start the authenticator setup first');
+    const step = await verifyTotp(user.totpPendingSecret, code.trim(), null);
     if (step === null)
       throw badRequest('The code is not valid', {
         location: 'body',
@@ -488,7 +485,13 @@ export class AuthService {
     await this.db.transaction(async (tx) => {
       await tx
         .update(users)
-        .set({ totpEnabledAt: new Date(), totpLastTimeStep: step, preferredMfaMethod: 'authenticator' })
+        .set({
+          totpSecret: user.totpPendingSecret,
+          totpPendingSecret: null,
+          totpEnabledAt: new Date(),
+          totpLastTimeStep: step,
+          preferredMfaMethod: 'authenticator',
+        })
         .where(eq(users.uuid, user.uuid));
       await tx.delete(recoveryCodes).where(eq(recoveryCodes.userUuid, user.uuid));
       await tx.insert(recoveryCodes).values(codes.map((c) => ({ userUuid: user.uuid, codeHash: sha256(c) })));
@@ -514,7 +517,9 @@ export class AuthService {
       .update(users)
       .set({
         preferredMfaMethod: method,
-        ...(clearsAuthenticator ? { totpSecret: null, totpEnabledAt: null, totpLastTimeStep: null } : {}),
+        ...(clearsAuthenticator
+          ? { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastTimeStep: null }
+          : {}),
       })
       .where(eq(users.uuid, user.uuid));
     if (clearsAuthenticator) await this.db.delete(recoveryCodes).where(eq(recoveryCodes.userUuid, user.uuid));

@@ -81,19 +81,17 @@ describe('user_counts summary', () => {
               .where(and(eq(users.organizationUuid, org.uuid), isNull(users.deletedAt)));
             const someone = people.length > 0 && 'pick' in op ? people[op.pick % people.length]!.uuid : null;
             if (op.kind === 'add') {
-              await tx
-                .insert(users)
-                .values(
-                  Array.from({ length: op.n }, () => ({
-                    organizationUuid: org.uuid,
-                    email: `${randomUUID()}@count.test`,
-                    firstName: 'C',
-                    lastName: 'Count',
-                    employeeStatus: op.status,
-                    userType: op.type,
-                    source: op.source,
-                  })),
-                );
+              await tx.insert(users).values(
+                Array.from({ length: op.n }, () => ({
+                  organizationUuid: org.uuid,
+                  email: `${randomUUID()}@count.test`,
+                  firstName: 'C',
+                  lastName: 'Count',
+                  employeeStatus: op.status,
+                  userType: op.type,
+                  source: op.source,
+                })),
+              );
             } else if (someone && op.kind === 'edit') {
               await tx
                 .update(users)
