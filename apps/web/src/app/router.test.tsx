@@ -1,8 +1,17 @@
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@equip/domain/identity';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getCookie, setCookie } from '@/lib/cookies';
 import { renderRoute } from '@/test/render';
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** Requests that never answer (screens that load something show their loading state). */
+function stubPendingFetch() {
+  const fetch = vi.fn(() => new Promise<Response>(() => {}));
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
 
 describe('routes', () => {
   it('redirects / and /dashboard to the overview', async () => {
@@ -14,10 +23,15 @@ describe('routes', () => {
   });
 
   it('selects the employees view from ?view=', async () => {
+    // The table asks for the view's first page; an empty one shows the view's empty state.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ items: [], total: 0 }), { status: 200 })),
+    );
     renderRoute('/dashboard/employees?view=offboarding');
     const views = await screen.findByRole('navigation', { name: 'Employee views' });
     expect(within(views).getByRole('link', { name: 'Offboarding' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('heading', { name: 'No offboardings in progress' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No offboardings in progress' })).toBeInTheDocument();
   });
 
   it('selects the assets tab with tab=assets', async () => {
@@ -67,25 +81,30 @@ describe('routes', () => {
     ['/start', 'Enrol your device'],
     ['/onboarding/register-devices', 'Set up your organisation'],
   ])('renders %s in the centred layout', async (path, heading) => {
-    renderRoute(path);
+    stubPendingFetch();
+    renderRoute(path, { user: null });
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
   });
 
-  it('shows the login return target and sends /auth and unknown types to the login', async () => {
-    renderRoute('/auth/login?next=/dashboard/devices');
-    expect(await screen.findByText('/dashboard/devices')).toBeInTheDocument();
-    const other = renderRoute('/auth?next=/dashboard/bundles');
+  it('sends /auth and unknown types to the login, keeping next', async () => {
+    const other = renderRoute('/auth?next=/dashboard/bundles', { user: null });
     await waitFor(() => expect(other.router.state.location.pathname).toBe('/auth/login'));
     expect(other.router.state.location.search).toBe('?next=/dashboard/bundles');
   });
 
-  it('logs out: clears the token cookies and goes to the login', async () => {
+  it('logs out: revokes the session, clears the token cookies and goes to the login', async () => {
+    const fetch = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetch);
     setCookie(ACCESS_TOKEN_COOKIE, 'acc', 60_000);
     setCookie(REFRESH_TOKEN_COOKIE, 'ref', 60_000);
-    const { router } = renderRoute('/logout');
+    const { router } = renderRoute('/logout', { user: null });
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
     expect(getCookie(ACCESS_TOKEN_COOKIE)).toBeUndefined();
     expect(getCookie(REFRESH_TOKEN_COOKIE)).toBeUndefined();
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/user/shared/auth/logout',
+      expect.objectContaining({ method: 'POST', body: JSON.stringify({ refreshToken: 'ref' }) }),
+    );
   });
 });

@@ -187,9 +187,10 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to={paths.dashboard.overview} replace /> },
       {
         path: 'dashboard',
+        // The shell behind the sign-in guard (a token cookie, then `me`; SPEC §2, §4).
         lazy: lazyPage(
-          () => import('./layout/app-layout'),
-          (m) => m.AppLayout,
+          () => import('./layout/authenticated-layout'),
+          (m) => m.AuthenticatedLayout,
         ),
         children: [{ ErrorBoundary: RouteError, children: dashboardRoutes }],
       },

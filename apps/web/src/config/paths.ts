@@ -42,6 +42,14 @@ export const paths = {
     workspaces: '/dashboard/workspaces',
     integrations: '/dashboard/integrations',
     page: (page: string) => `/dashboard/${page}`,
+    /** People without a registered device, and reminders to them (organisation setup). */
+    deviceRegistration: '/dashboard/device-registration',
+    /** A regular user's own record and devices. */
+    me: '/dashboard/me',
+    /** Email, second factor and sign-in settings of the signed-in person. */
+    account: '/dashboard/account',
+    /** Provider admins: mail and text messages the installation sent (the outbox). */
+    mail: '/dashboard/mail',
   },
   onboarding: (page: string) => `/onboarding/${page}`,
   auth: {

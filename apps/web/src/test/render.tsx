@@ -1,25 +1,43 @@
 import { type BootConfig, DEFAULT_BOOT_CONFIG } from '@equip/domain/boot';
+import { ACCESS_TOKEN_COOKIE, type CurrentUser, REFRESH_TOKEN_COOKIE } from '@equip/domain/identity';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 // `react-router/dom` resolves to a second copy of the router under Node; tests use the main entry.
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider, type AppServices, createAppServices } from '@/app/provider';
 import { routes } from '@/app/router';
+import { setCookie } from '@/lib/cookies';
+import { currentUserQueryKey } from '@/lib/session';
+import { testUser } from './fixtures';
 
 export interface RenderRouteOptions {
   boot?: Partial<BootConfig>;
   services?: Partial<AppServices>;
+  /**
+   * Who is signed in: token cookies are set and `me` is already in the query cache. An IT owner by
+   * default; `null` for nobody (no cookies, nothing cached).
+   */
+  user?: CurrentUser | null;
+}
+
+/** Signs a test user in: both token cookies plus the cached current user. */
+export function signInForTest(services: AppServices, user: CurrentUser) {
+  setCookie(ACCESS_TOKEN_COOKIE, 'test-access-token', 60_000);
+  setCookie(REFRESH_TOKEN_COOKIE, 'test-refresh-token', 60_000);
+  services.queryClient.setQueryData(currentUserQueryKey, user);
 }
 
 /** Renders the real route table at `path` inside the app's providers. */
 export function renderRoute(path: string, options: RenderRouteOptions = {}) {
   const services = createAppServices({ ...DEFAULT_BOOT_CONFIG, ...options.boot }, options.services);
+  const user = options.user === undefined ? testUser() : options.user;
+  if (user) signInForTest(services, user);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const user = userEvent.setup();
+  const userEvents = userEvent.setup();
   const result = render(
     <AppProvider services={services}>
       <RouterProvider router={router} />
     </AppProvider>,
   );
-  return { ...result, router, services, user };
+  return { ...result, router, services, user: userEvents };
 }

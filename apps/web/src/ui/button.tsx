@@ -1,5 +1,5 @@
 import { Slot } from 'radix-ui';
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import { cn } from '@/lib/cn';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -27,6 +27,12 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: ButtonSize;
   /** Render the single child (e.g. a router `Link`) with the button's look. */
   asChild?: boolean;
+  /**
+   * Shows a spinner and ignores clicks while work runs. The button stays focusable (aria-disabled,
+   * not disabled), so keyboard focus is not lost; `aria-busy` tells assistive technology.
+   */
+  loading?: boolean;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function buttonClasses(
@@ -37,10 +43,48 @@ export function buttonClasses(
   return cn(base, variants[variant], sizes[size], className);
 }
 
-export function Button({ variant, size, asChild = false, className, type, ...props }: ButtonProps) {
-  const classes = buttonClasses(variant, size, className);
-  if (asChild) return <Slot.Root className={classes} {...props} />;
-  return <button type={type ?? 'button'} className={classes} {...props} />;
+export function Button({
+  variant,
+  size,
+  asChild = false,
+  loading = false,
+  className,
+  type,
+  children,
+  onClick,
+  ...props
+}: ButtonProps) {
+  const classes = buttonClasses(variant, size, cn(loading && 'cursor-progress opacity-80', className));
+  if (asChild)
+    return (
+      <Slot.Root className={classes} onClick={onClick} {...props}>
+        {children}
+      </Slot.Root>
+    );
+  return (
+    <button
+      {...props}
+      type={type ?? 'button'}
+      className={classes}
+      aria-busy={loading || undefined}
+      aria-disabled={loading || props['aria-disabled'] || undefined}
+      onClick={(event) => {
+        if (loading) {
+          event.preventDefault();
+          return;
+        }
+        onClick?.(event);
+      }}
+    >
+      {loading ? (
+        <span
+          aria-hidden="true"
+          className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+        />
+      ) : null}
+      {children}
+    </button>
+  );
 }
 
 export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label'> {

@@ -1,4 +1,15 @@
-import { Blocks, Cloud, Laptop, LayoutDashboard, type LucideIcon, Package, Users } from 'lucide-react';
+import type { Role } from '@equip/domain/identity';
+import {
+  Blocks,
+  Cloud,
+  Laptop,
+  LayoutDashboard,
+  type LucideIcon,
+  Mail,
+  MonitorSmartphone,
+  Package,
+  Users,
+} from 'lucide-react';
 import { paths } from '@/config/paths';
 
 export interface NavItem {
@@ -28,6 +39,23 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Workspaces', to: paths.dashboard.workspaces, icon: Cloud },
   { label: 'Integrations', to: paths.dashboard.integrations, icon: Blocks },
 ];
+
+/** A regular user's sidebar: only their own page. */
+export const REGULAR_USER_NAV_ITEMS: NavItem[] = [
+  { label: 'My equipment', to: paths.dashboard.me, icon: MonitorSmartphone },
+];
+
+/** Provider admins also see the mail the installation sent. */
+export const PROVIDER_ADMIN_NAV_ITEMS: NavItem[] = [
+  { label: 'Sent mail', to: paths.dashboard.mail, icon: Mail },
+];
+
+/** The sidebar for a role (before the user has loaded: the full list, as for IT owners). */
+export function navItemsFor(role: Role | undefined): NavItem[] {
+  if (role === 'regular') return REGULAR_USER_NAV_ITEMS;
+  if (role === 'equip-admin') return [...NAV_ITEMS, ...PROVIDER_ADMIN_NAV_ITEMS];
+  return NAV_ITEMS;
+}
 
 export function isNavItemActive(item: NavItem, pathname: string): boolean {
   return [item.to, ...(item.alsoActiveFor ?? [])].some(

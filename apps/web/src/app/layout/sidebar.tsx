@@ -1,16 +1,18 @@
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { useCurrentUser } from '@/lib/session';
 import { Logo } from '@/ui/logo';
-import { isNavItemActive, NAV_ITEMS } from './nav-items';
+import { isNavItemActive, navItemsFor } from './nav-items';
 
 /** The list of dashboard areas; the current one is marked with `aria-current="page"`. */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  const items = navItemsFor(useCurrentUser()?.role);
   return (
     <nav aria-label="Main" className="flex-1 px-3 py-4">
       <ul className="space-y-1">
-        {NAV_ITEMS.map((item) => {
+        {items.map((item) => {
           const active = isNavItemActive(item, pathname);
           const Icon = item.icon;
           return (
@@ -45,11 +47,12 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 export function Sidebar() {
+  const home = useCurrentUser()?.role === 'regular' ? paths.dashboard.me : paths.dashboard.overview;
   return (
     <aside className="sticky top-0 hidden h-screen w-64 shrink-0 flex-col border-r border-slate-200 bg-white md:flex">
       <div className="flex h-16 items-center px-5">
         <Link
-          to={paths.dashboard.overview}
+          to={home}
           className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
         >
           <Logo />

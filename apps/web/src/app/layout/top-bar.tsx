@@ -8,8 +8,10 @@ import { Logo } from '@/ui/logo';
 import { Tooltip } from '@/ui/tooltip';
 import { selectIsNotificationPanelOpen, toggleNotificationPanel } from './dashboard-slice';
 import { NOTIFICATION_PANEL_ID } from './notification-panel';
+import { OrganizationSwitcher } from './organization-switcher';
 import { usePageTitle } from './page-title';
 import { SidebarNav } from './sidebar';
+import { UserMenu } from './user-menu';
 
 function MobileNav() {
   const [open, setOpen] = useState(false);
@@ -50,6 +52,7 @@ export function TopBar() {
     <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-8">
       <MobileNav />
       <h1 className="min-w-0 flex-1 truncate text-lg font-semibold text-slate-900">{title}</h1>
+      <OrganizationSwitcher />
       <a
         href={helpDeskUrl}
         target="_blank"
@@ -57,7 +60,7 @@ export function TopBar() {
         className={buttonClasses('secondary', 'sm')}
       >
         <LifeBuoy aria-hidden="true" />
-        Request support
+        <span className="sr-only sm:not-sr-only">Request support</span>
         <span className="sr-only"> (opens in a new tab)</span>
       </a>
       <Tooltip content={panelOpen ? 'Hide notifications' : 'Show notifications'}>
@@ -71,6 +74,8 @@ export function TopBar() {
           <Bell aria-hidden="true" />
         </IconButton>
       </Tooltip>
+      <span aria-hidden="true" className="hidden h-6 w-px bg-slate-200 sm:block" />
+      <UserMenu />
     </header>
   );
 }

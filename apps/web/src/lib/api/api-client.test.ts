@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { buildUrl, createApiClient } from './api-client';
+import { buildUrl, createApiClient, parseRetryAfter } from './api-client';
 import { ApiError, HttpError } from './errors';
 
 type Call = { url: string; init: RequestInit };
@@ -106,7 +106,12 @@ describe('createApiClient', () => {
     });
     const client = createApiClient({ baseUrl: '/api', getAccessToken: () => token, onUnauthorized, fetch });
     await expect(client.get('/me')).resolves.toEqual({ ok: 1 });
-    expect(onUnauthorized).toHaveBeenCalledWith({ method: 'GET', url: '/api/me' });
+    expect(onUnauthorized).toHaveBeenCalledWith({
+      method: 'GET',
+      url: '/api/me',
+      token: 'old',
+      startup: false,
+    });
     expect(headersOf(calls[1]).Authorization).toBe('Bearer new');
   });
 
@@ -120,6 +125,23 @@ describe('createApiClient', () => {
     });
     await expect(client.get('/me')).rejects.toMatchObject({ name: 'ApiError', status: 401 });
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('Retry-After', () => {
+  it('is read into the ApiError of a 429 (seconds or an HTTP date)', async () => {
+    const { fetch } = fakeFetch(
+      new Response(JSON.stringify({ errors: [{ msg: 'Too many attempts', errorType: 'TooManyRequests' }] }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '90' },
+      }),
+    );
+    const client = createApiClient({ baseUrl: '/api', getAccessToken: () => undefined, fetch });
+    await expect(client.post('/login', {})).rejects.toMatchObject({ status: 429, retryAfterSeconds: 90 });
+    const now = Date.parse('2024-06-01T12:00:00Z');
+    expect(parseRetryAfter('Sat, 01 Jun 2024 12:02:00 GMT', now)).toBe(120);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(null)).toBeUndefined();
   });
 });
 

@@ -17,12 +17,21 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * The request that settles an unclear session at start-up (the initial `me`): when the token
+   * refresh after a 401 fails for another reason than a 401, the session is left as it is (SPEC §8).
+   */
+  startup?: boolean;
 }
 
 /** What a request that answered 401 gets to know when asking whether to try again. */
 export interface UnauthorizedContext {
   method: HttpMethod;
   url: string;
+  /** The access token the request was sent with (undefined: none). */
+  token: string | undefined;
+  /** See `RequestOptions.startup`. */
+  startup: boolean;
 }
 
 export interface ApiClientOptions {
@@ -63,6 +72,16 @@ export function buildUrl(baseUrl: string, path: string, query?: Record<string, Q
   return search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url;
 }
 
+/** `Retry-After` as seconds (it may be a number of seconds or an HTTP date). */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, Math.ceil((date - now) / 1000));
+}
+
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
@@ -81,10 +100,14 @@ async function readBody(response: Response): Promise<unknown> {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { baseUrl, getAccessToken, onUnauthorized } = options;
 
-  async function send(method: HttpMethod, url: string, init: RequestOptions): Promise<Response> {
+  async function send(
+    method: HttpMethod,
+    url: string,
+    init: RequestOptions,
+    token: string | undefined,
+  ): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-    const token = getAccessToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     const doFetch = options.fetch ?? globalThis.fetch;
     return doFetch(url, {
@@ -98,13 +121,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function request<T>(method: HttpMethod, path: string, init: RequestOptions = {}): Promise<T> {
     const url = buildUrl(baseUrl, path, init.query);
-    let response = await send(method, url, init);
-    if (response.status === 401 && onUnauthorized && (await onUnauthorized({ method, url }))) {
-      response = await send(method, url, init);
+    const token = getAccessToken();
+    let response = await send(method, url, init, token);
+    if (
+      response.status === 401 &&
+      onUnauthorized &&
+      (await onUnauthorized({ method, url, token, startup: init.startup === true }))
+    ) {
+      response = await send(method, url, init, getAccessToken());
     }
     const body = await readBody(response);
     if (!response.ok) {
-      if (isApiErrorPayload(body)) throw new ApiError(response.status, body.errors);
+      if (isApiErrorPayload(body)) {
+        const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
+        throw new ApiError(response.status, body.errors, retryAfter);
+      }
       throw new HttpError(response.status, body);
     }
     return body as T;

@@ -7,6 +7,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly errors: ApiErrorEntry[],
+    /** From a `Retry-After` header (429, 503): seconds until the request may be repeated. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(errors.map((entry) => entry.msg).join('; ') || `Request failed with status ${status}`);
   }

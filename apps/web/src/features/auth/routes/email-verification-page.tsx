@@ -1,7 +1,44 @@
-import { MailWarning } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
+import { MailQuestion, MailWarning, Send } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api/error-message';
+import { hasSessionCookie } from '@/lib/session';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { sendVerification } from '../api/send-verification';
 import { AuthCard } from '../components/auth-card';
 import { BackToLogin } from '../components/back-to-login';
+import { TextLink } from '../components/text-link';
+
+/** Sends a new link when signed in; otherwise asks to sign in first (and come back here). */
+function ResendLink() {
+  const resend = useMutation({ mutationFn: sendVerification });
+  if (!hasSessionCookie()) {
+    const back = paths.auth.emailVerification(true);
+    return (
+      <p className="text-center text-sm text-slate-600">
+        Need a new link? <TextLink to={paths.auth.login(back)}>Sign in</TextLink> and we’ll send you one.
+      </p>
+    );
+  }
+  if (resend.isSuccess) {
+    return <Alert variant="success">We sent a new link. Check your inbox (and the spam folder).</Alert>;
+  }
+  return (
+    <div className="space-y-3">
+      {resend.isError ? (
+        <Alert variant="error">
+          {errorMessage(resend.error, 'We couldn’t send a new link. Please try again.')}
+        </Alert>
+      ) : null}
+      <Button className="w-full" loading={resend.isPending} onClick={() => resend.mutate()}>
+        {resend.isPending ? null : <Send aria-hidden="true" />}
+        {resend.isPending ? 'Sending…' : 'Send a new link'}
+      </Button>
+    </div>
+  );
+}
 
 /** `/auth/email-verification`; `type=failed` when a verification link did not work (SPEC §8). */
 export function EmailVerificationPage() {
@@ -11,17 +48,12 @@ export function EmailVerificationPage() {
     return (
       <AuthCard
         title="We couldn’t verify your email"
-        description="The link may have expired or been used already."
+        description="The link may have expired (links work for seven days) or been used already."
+        icon={MailWarning}
+        iconTone="red"
         footer={<BackToLogin />}
       >
-        <div className="flex justify-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600">
-            <MailWarning aria-hidden="true" className="size-6" />
-          </span>
-        </div>
-        <p className="text-center text-sm text-slate-600">
-          Ask your IT owner to send a new invitation, or sign in if your account is already active.
-        </p>
+        <ResendLink />
       </AuthCard>
     );
   }
@@ -29,7 +61,10 @@ export function EmailVerificationPage() {
     <AuthCard
       title="Check your inbox"
       description="Open the link in the email we sent you to verify your address."
+      icon={MailQuestion}
       footer={<BackToLogin />}
-    />
+    >
+      <ResendLink />
+    </AuthCard>
   );
 }

@@ -1,53 +1,92 @@
-import { Building2, KeyRound, Mail, ShieldCheck } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
-import { paths, safeNextPath } from '@/config/paths';
-import { ComingSoonList } from '@/ui/coming-soon-list';
-import { Notice } from '@/ui/notice';
+import { Building2, ShieldCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { safeNextPath } from '@/config/paths';
+import { useAppDispatch, useAppSelector } from '@/lib/store';
+import { Alert } from '@/ui/alert';
+import { ssoErrorMessage } from '../auth-errors';
 import { AuthCard } from '../components/auth-card';
+import { MFA_TITLES, MfaForm } from '../components/mfa-form';
+import { type MfaChallenge, PasswordLoginForm } from '../components/password-login-form';
+import { SsoForm } from '../components/sso-form';
+import { clearLoginForm, MFA_CHALLENGE_TTL_MS, selectShowMfaForm, showMfaForm } from '../login-slice';
+import { useCompleteSignIn } from '../use-complete-sign-in';
+
+/** A message another screen hands to the login (e.g. "your password has been changed"). */
+export interface LoginLocationState {
+  notice?: string;
+}
 
 /**
- * `/auth/login` (SPEC §2). The sign-in form (email and password, then an optional second factor)
- * arrives with the authentication release and replaces the placeholder below; `next` is the
- * page to return to afterwards.
+ * `/auth/login` (SPEC §2): email and password, then the second factor when required, or single
+ * sign-on. `next` is the same-origin page to return to; `ssoError` is set by the SSO callback.
  */
 export function LoginPage() {
   const [searchParams] = useSearchParams();
+  const location = useLocation();
   const next = safeNextPath(searchParams.get('next'));
+  const ssoError = searchParams.get('ssoError');
+  const notice = (location.state as LoginLocationState | null)?.notice;
+  const dispatch = useAppDispatch();
+  const mfaShown = useAppSelector(selectShowMfaForm);
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
+  const [mode, setMode] = useState<'password' | 'sso'>('password');
+  const completeSignIn = useCompleteSignIn(next);
+
+  // Leaving the page forgets the form (nothing of a sign-in stays behind in the store).
+  useEffect(
+    () => () => {
+      dispatch(clearLoginForm());
+    },
+    [dispatch],
+  );
+
+  function startOver() {
+    setChallenge(null);
+    dispatch(clearLoginForm());
+  }
+
+  if (mfaShown && challenge) {
+    return (
+      <AuthCard title={MFA_TITLES[challenge.mfaMethod]} icon={ShieldCheck}>
+        <MfaForm challenge={challenge} onSignedIn={completeSignIn} onStartOver={startOver} />
+      </AuthCard>
+    );
+  }
+
+  if (mode === 'sso') {
+    return (
+      <AuthCard
+        title="Sign in with SSO"
+        description="Use your company account (Google, Microsoft or your identity provider)."
+        icon={Building2}
+      >
+        <SsoForm next={next} onBack={() => setMode('password')} />
+      </AuthCard>
+    );
+  }
+
+  const ssoProblem = ssoError ? ssoErrorMessage(ssoError) : undefined;
   return (
     <AuthCard
       title="Sign in to Equip"
       description="Manage your organisation’s employees, devices and software."
-      footer={
-        <Link
-          to={paths.auth.resetPassword}
-          className="font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
-        >
-          Forgot your password?
-        </Link>
-      }
+      footer="New to Equip? Your IT team sends you an invitation by email."
     >
-      <Notice>Sign-in is not available on this server yet. It will offer:</Notice>
-      <ComingSoonList
-        items={[
-          {
-            icon: Mail,
-            title: 'Email and password',
-            description: 'Your work email and the password you set.',
-          },
-          {
-            icon: ShieldCheck,
-            title: 'Two-step verification',
-            description: 'A code from an authenticator app, email or SMS when enabled.',
-          },
-          { icon: Building2, title: 'Single sign-on', description: 'Sign in with your company account.' },
-        ]}
-      />
-      {next ? (
-        <p className="flex items-center gap-2 text-xs text-slate-500">
-          <KeyRound aria-hidden="true" className="size-3.5" />
-          After signing in you will continue to <code className="text-slate-700">{next}</code>.
-        </p>
+      {notice ? <Alert variant="success">{notice}</Alert> : null}
+      {ssoProblem ? (
+        <Alert variant="error" title={ssoProblem.title}>
+          {ssoProblem.text}
+        </Alert>
       ) : null}
+      <PasswordLoginForm
+        onMfaRequired={(response) => {
+          setChallenge({ mfaToken: response.mfaToken, mfaMethod: response.mfaMethod });
+          dispatch(showMfaForm({ tokenExpireTimestamp: Date.now() + MFA_CHALLENGE_TTL_MS }));
+        }}
+        onSignedIn={completeSignIn}
+        onUseSso={() => setMode('sso')}
+      />
     </AuthCard>
   );
 }

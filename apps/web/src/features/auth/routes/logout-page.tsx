@@ -1,21 +1,40 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
-import { paths } from '@/config/paths';
-import { clearTokens } from '@/lib/auth-tokens';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths, safeNextPath } from '@/config/paths';
+import { clearTokens, getRefreshToken } from '@/lib/auth-tokens';
+import { useAppDispatch } from '@/lib/store';
 import { PageSpinner } from '@/ui/spinner';
+import { logout } from '../api/logout';
+import { clearLoginForm } from '../login-slice';
+
+/** The server gets this long to revoke the session before the browser moves on anyway. */
+export const LOGOUT_TIMEOUT_MS = 3000;
 
 /**
- * `/logout`: forgets the session in this browser (token cookies, cached server data) and goes to
- * the login. Revoking the refresh token on the server arrives with the authentication release.
+ * `/logout`: revokes the session on the server (best effort), forgets it in this browser (token
+ * cookies, cached server data, the login form) and shows the login. `next` (set when a session
+ * expired) is passed on, so signing in again returns to the same page.
  */
 export function LogoutPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const [searchParams] = useSearchParams();
+  const next = safeNextPath(searchParams.get('next'));
+  const started = useRef(false);
+
   useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const refreshToken = getRefreshToken();
     clearTokens();
     queryClient.clear();
-    navigate(paths.auth.login(), { replace: true });
-  }, [queryClient, navigate]);
+    dispatch(clearLoginForm());
+    const revoke = refreshToken ? logout(refreshToken).catch(() => undefined) : Promise.resolve();
+    const timeout = new Promise((resolve) => setTimeout(resolve, LOGOUT_TIMEOUT_MS));
+    void Promise.race([revoke, timeout]).then(() => navigate(paths.auth.login(next), { replace: true }));
+  }, [queryClient, navigate, dispatch, next]);
+
   return <PageSpinner label="Signing out" />;
 }

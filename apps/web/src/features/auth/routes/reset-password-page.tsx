@@ -1,31 +1,146 @@
+import { ErrorType } from '@equip/domain/errors';
+import { useMutation } from '@tanstack/react-query';
 import { KeyRound, MailCheck } from 'lucide-react';
-import { ComingSoonList } from '@/ui/coming-soon-list';
-import { Notice } from '@/ui/notice';
+import { type FormEvent, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api/error-message';
+import { ApiError } from '@/lib/api/errors';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { TextField } from '@/ui/form-field';
+import { requestPasswordReset } from '../api/request-password-reset';
+import { resetPassword } from '../api/reset-password';
+import { emailProblem } from '../auth-errors';
 import { AuthCard } from '../components/auth-card';
 import { BackToLogin } from '../components/back-to-login';
+import { NewPasswordForm } from '../components/new-password-form';
+import { TextLink } from '../components/text-link';
+import type { LoginLocationState } from './login-page';
 
-export function ResetPasswordPage() {
+export const PASSWORD_CHANGED_NOTICE = 'Your password has been changed. Sign in with your new password.';
+
+function RequestResetForm() {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string>();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const request = useMutation({ mutationFn: requestPasswordReset });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (request.isPending) return;
+    const problem = emailProblem(email);
+    setError(problem);
+    if (problem) return inputRef.current?.focus();
+    request.mutate(email.trim());
+  }
+
+  if (request.isSuccess) {
+    return (
+      <AuthCard
+        title="Check your email"
+        icon={MailCheck}
+        iconTone="emerald"
+        description={
+          <>
+            If an Equip account uses{' '}
+            <strong className="font-medium text-slate-700">{request.variables}</strong>, we’ve sent it a link
+            to choose a new password. The link is valid for one hour.
+          </>
+        }
+        footer={<BackToLogin />}
+      >
+        <p className="text-center text-sm text-slate-500">
+          Nothing arrived? Check your spam folder, or{' '}
+          <button
+            type="button"
+            className="rounded-sm font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            onClick={() => request.reset()}
+          >
+            try another address
+          </button>
+          .
+        </p>
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard
       title="Reset your password"
-      description="Get a link by email and choose a new password."
+      description="Enter your work email and we’ll send you a link to choose a new password."
+      icon={KeyRound}
       footer={<BackToLogin />}
     >
-      <Notice>Password reset is not available on this server yet. It will work like this:</Notice>
-      <ComingSoonList
-        items={[
-          {
-            icon: MailCheck,
-            title: 'Request a link',
-            description: 'Enter your work email and we send a reset link.',
-          },
-          {
-            icon: KeyRound,
-            title: 'Choose a new password',
-            description: 'Open the link and set a new password.',
-          },
-        ]}
-      />
+      <form noValidate onSubmit={submit} className="space-y-5">
+        {request.isError ? <Alert variant="error">{errorMessage(request.error)}</Alert> : null}
+        <TextField
+          ref={inputRef}
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          inputMode="email"
+          spellCheck={false}
+          autoCapitalize="none"
+          required
+          autoFocus
+          value={email}
+          error={error}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            if (error) setError(undefined);
+          }}
+          placeholder="name@company.com"
+        />
+        <Button type="submit" className="w-full" loading={request.isPending}>
+          {request.isPending ? 'Sending…' : 'Send reset link'}
+        </Button>
+      </form>
     </AuthCard>
   );
+}
+
+function ChooseNewPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const reset = useMutation({
+    mutationFn: resetPassword,
+    onSuccess: () =>
+      navigate(paths.auth.login(), {
+        replace: true,
+        state: { notice: PASSWORD_CHANGED_NOTICE } satisfies LoginLocationState,
+      }),
+  });
+  const invalidLink = reset.error instanceof ApiError && reset.error.errorType === ErrorType.InvalidToken;
+  return (
+    <AuthCard
+      title="Choose a new password"
+      description="Pick a password you don’t use anywhere else. Changing it signs you out everywhere."
+      icon={KeyRound}
+      footer={<BackToLogin />}
+    >
+      <NewPasswordForm
+        submitLabel="Change password"
+        pendingLabel="Changing password…"
+        pending={reset.isPending}
+        onSubmit={(password) => reset.mutate({ token, password })}
+      >
+        {invalidLink ? (
+          <Alert variant="error" title="This link has expired or was already used">
+            Reset links work once and for one hour.{' '}
+            <TextLink to={paths.auth.resetPassword}>Request a new link</TextLink>.
+          </Alert>
+        ) : reset.isError ? (
+          <Alert variant="error">{errorMessage(reset.error)}</Alert>
+        ) : null}
+      </NewPasswordForm>
+    </AuthCard>
+  );
+}
+
+/** `/auth/reset-password`: ask for a link, or (`?token=` from the mail) choose the new password. */
+export function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  return token ? <ChooseNewPasswordForm key={token} token={token} /> : <RequestResetForm />;
 }

@@ -1,21 +1,60 @@
-import { useParams } from 'react-router';
-import { Notice } from '@/ui/notice';
+import { useQuery } from '@tanstack/react-query';
+import { MailCheck, RotateCw } from 'lucide-react';
+import { Link, Navigate, useParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api/error-message';
+import { ApiError, HttpError } from '@/lib/api/errors';
+import { hasSessionCookie } from '@/lib/session';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { Spinner } from '@/ui/spinner';
+import { verifyEmailQueryOptions } from '../api/verify-email';
 import { AuthCard } from '../components/auth-card';
 import { BackToLogin } from '../components/back-to-login';
 
-/** `/auth/verify/:code`: the link from a verification email. */
+/** `/auth/verify/:code`: the link from a verification email. A refused code leads to `type=failed` (SPEC §8). */
 export function VerifyPage() {
-  const { code } = useParams();
+  const { code = '' } = useParams();
+  const check = useQuery(verifyEmailQueryOptions(code));
+
+  if (check.isError) {
+    const refused =
+      (check.error instanceof ApiError || check.error instanceof HttpError) && check.error.status < 500;
+    if (refused) return <Navigate to={paths.auth.emailVerification(true)} replace />;
+    return (
+      <AuthCard title="Verify your email" footer={<BackToLogin />}>
+        <Alert variant="error">{errorMessage(check.error)}</Alert>
+        <Button variant="secondary" className="w-full" onClick={() => check.refetch()}>
+          <RotateCw aria-hidden="true" />
+          Try again
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  if (check.isSuccess) {
+    const signedIn = hasSessionCookie();
+    return (
+      <AuthCard
+        title="Email verified"
+        icon={MailCheck}
+        iconTone="emerald"
+        description="Thanks! Your email address is confirmed."
+      >
+        <Button asChild className="w-full">
+          <Link to={signedIn ? paths.dashboard.overview : paths.auth.login()}>
+            {signedIn ? 'Continue to Equip' : 'Sign in'}
+          </Link>
+        </Button>
+      </AuthCard>
+    );
+  }
+
   return (
-    <AuthCard
-      title="Verify your email"
-      description="This link confirms your email address."
-      footer={<BackToLogin />}
-    >
-      <Notice>
-        Email verification is not available on this server yet; your link
-        {code ? ' has been received but' : ''} was not checked.
-      </Notice>
+    <AuthCard title="Verify your email" description="One moment while we confirm your email address.">
+      <div className="flex justify-center py-2">
+        <Spinner label="Verifying your email" />
+      </div>
     </AuthCard>
   );
 }

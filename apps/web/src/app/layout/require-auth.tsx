@@ -1,0 +1,99 @@
+import type { CurrentUser } from '@equip/domain/identity';
+import { useQuery } from '@tanstack/react-query';
+import { CloudOff, RotateCw } from 'lucide-react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api/error-message';
+import { currentUserQueryOptions, hasSessionCookie } from '@/lib/session';
+import { onSessionEnded } from '@/lib/session-events';
+import { MAIN_LAYOUT_THEME } from '@/lib/theme';
+import { Button } from '@/ui/button';
+import { Logo } from '@/ui/logo';
+import { Spinner } from '@/ui/spinner';
+
+/** The dashboard pages a regular user may open: their own record and their account. */
+export const REGULAR_USER_PATHS = [paths.dashboard.me, paths.dashboard.account];
+
+export function isAllowedFor(user: Pick<CurrentUser, 'role'>, pathname: string): boolean {
+  if (user.role !== 'regular') return true;
+  return REGULAR_USER_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+}
+
+/** When the 401 handling ends the session, go to /logout (and come back here after signing in). */
+function useLogoutWhenSessionEnds() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef('');
+  here.current = `${location.pathname}${location.search}`;
+  useEffect(
+    () =>
+      onSessionEnded(() => {
+        navigate(`${paths.logout}?next=${encodeURIComponent(here.current)}`, { replace: true });
+      }),
+    [navigate],
+  );
+}
+
+function FullPage({ children }: { children: ReactNode }) {
+  return (
+    <div
+      data-theme={MAIN_LAYOUT_THEME}
+      className="flex min-h-screen flex-col items-center justify-center gap-6 bg-slate-50 px-6 text-center"
+    >
+      {children}
+    </div>
+  );
+}
+
+/**
+ * Every /dashboard route needs a session (SPEC §2, §4): a token cookie, then the current user.
+ * Without one it goes to the login with `next` = this page. Regular users are kept to their own
+ * page. When the server cannot be reached at start-up the session is left alone and a retry offered.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const signedIn = hasSessionCookie();
+  const me = useQuery({ ...currentUserQueryOptions(), enabled: signedIn });
+  useLogoutWhenSessionEnds();
+
+  if (!signedIn) {
+    return <Navigate to={paths.auth.login(`${location.pathname}${location.search}`)} replace />;
+  }
+  if (me.isPending) {
+    return (
+      <FullPage>
+        <Logo />
+        <Spinner label="Loading your account" />
+      </FullPage>
+    );
+  }
+  if (me.isError) {
+    return (
+      <FullPage>
+        <span className="flex size-14 items-center justify-center rounded-full bg-amber-50 text-amber-600">
+          <CloudOff aria-hidden="true" className="size-7" />
+        </span>
+        <div role="alert" className="space-y-2">
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Equip can’t be reached</h1>
+          <p className="max-w-md text-sm text-slate-500">
+            {errorMessage(me.error, 'Your account could not be loaded right now.')} You are still signed in.
+          </p>
+        </div>
+        <div className="flex flex-wrap justify-center gap-3">
+          <Button loading={me.isFetching} onClick={() => me.refetch()}>
+            {me.isFetching ? null : <RotateCw aria-hidden="true" />}
+            Try again
+          </Button>
+          <Button asChild variant="secondary">
+            <Link to={paths.logout}>Sign out</Link>
+          </Button>
+        </div>
+      </FullPage>
+    );
+  }
+  if (!isAllowedFor(me.data, location.pathname)) {
+    return <Navigate to={paths.dashboard.me} replace />;
+  }
+  return children;
+}

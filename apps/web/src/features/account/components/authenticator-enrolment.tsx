@@ -1,0 +1,157 @@
+import { ErrorType } from '@equip/domain/errors';
+import { Copy } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { errorMessage } from '@/lib/api/error-message';
+import { ApiError } from '@/lib/api/errors';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { TextField } from '@/ui/form-field';
+import { toast } from '@/ui/toast-store';
+import { ConfirmAuthenticatorInput, useConfirmAuthenticator } from '../api/confirm-authenticator';
+import type { AuthenticatorSetup } from '../api/setup-authenticator';
+
+/** "JBSW Y3DP EHPK 3PXP": easier to type by hand. */
+export function groupSecret(secret: string): string {
+  return secret.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+export async function copyText(text: string, what: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast({ variant: 'positive', content: `${what} copied to the clipboard.` });
+  } catch {
+    toast({
+      variant: 'negative',
+      content: `${what} could not be copied. Select the text and copy it instead.`,
+    });
+  }
+}
+
+/** Scan (or type) the secret, then prove it works with a code from the app. */
+export function AuthenticatorEnrolment({
+  setup,
+  onConfirmed,
+  onCancel,
+}: {
+  setup: AuthenticatorSetup;
+  onConfirmed: (recoveryCodes: string[]) => void;
+  onCancel: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const confirm = useConfirmAuthenticator();
+
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (confirm.isPending) return;
+    const parsed = ConfirmAuthenticatorInput.safeParse({ code });
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message);
+      inputRef.current?.focus();
+      return;
+    }
+    setFieldError(undefined);
+    confirm.mutate(parsed.data, {
+      onSuccess: ({ recoveryCodes }) => onConfirmed(recoveryCodes),
+      onError: (error) => {
+        if (error instanceof ApiError && error.errorType === ErrorType.InvalidMfaCode) {
+          setFieldError('That code isn’t right. Codes change every 30 seconds; try the current one.');
+        }
+        inputRef.current?.focus();
+        inputRef.current?.select();
+      },
+    });
+  }
+
+  const otherError =
+    confirm.isError &&
+    !(confirm.error instanceof ApiError && confirm.error.errorType === ErrorType.InvalidMfaCode)
+      ? errorMessage(confirm.error)
+      : undefined;
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h3
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-base font-semibold text-slate-900 focus:outline-none"
+        >
+          Set up your authenticator app
+        </h3>
+        <p className="mt-1 text-sm text-slate-500">
+          Use an app such as 1Password, Google Authenticator, Microsoft Authenticator or Authy.
+        </p>
+      </div>
+      <ol className="space-y-6">
+        <li className="flex flex-col gap-5 sm:flex-row">
+          <div className="shrink-0 self-center rounded-xl border border-slate-200 bg-white p-2 sm:self-start">
+            <img
+              src={setup.qrCodeDataUrl}
+              alt="QR code that adds Equip to your authenticator app"
+              width={176}
+              height={176}
+              className="size-44 [image-rendering:pixelated]"
+            />
+          </div>
+          <div className="min-w-0 space-y-3 text-sm">
+            <p className="font-medium text-slate-900">1. Scan this QR code with the app</p>
+            <label htmlFor="authenticator-setup-key" className="block text-slate-500">
+              Can’t scan it? Add an account in the app and type this setup key instead:
+            </label>
+            <div className="flex flex-wrap items-center gap-2">
+              <input
+                id="authenticator-setup-key"
+                readOnly
+                value={groupSecret(setup.secret)}
+                onFocus={(event) => event.currentTarget.select()}
+                spellCheck={false}
+                className="min-w-0 basis-full rounded-lg border-0 bg-slate-100 px-3 py-2 font-mono text-sm text-slate-900 focus:ring-2 focus:ring-indigo-600 focus:outline-none"
+              />
+              <Button variant="secondary" size="sm" onClick={() => copyText(setup.secret, 'Setup key')}>
+                <Copy aria-hidden="true" />
+                Copy key
+              </Button>
+            </div>
+          </div>
+        </li>
+        <li>
+          <form noValidate onSubmit={submit} className="space-y-4">
+            <p className="text-sm font-medium text-slate-900">2. Enter the 6-digit code the app shows</p>
+            {otherError ? <Alert variant="error">{otherError}</Alert> : null}
+            <TextField
+              ref={inputRef}
+              label="Code from the app"
+              name="code"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              maxLength={6}
+              required
+              value={code}
+              error={fieldError}
+              onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+              placeholder="123456"
+              className="max-w-xs"
+              variant="code"
+            />
+            <div className="flex flex-wrap gap-3">
+              <Button type="submit" loading={confirm.isPending}>
+                {confirm.isPending ? 'Checking…' : 'Verify and turn on'}
+              </Button>
+              <Button variant="ghost" onClick={onCancel}>
+                Cancel
+              </Button>
+            </div>
+          </form>
+        </li>
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,241 @@
+import { ErrorType } from '@equip/domain/errors';
+import type { MfaMethod } from '@equip/domain/identity';
+import { useMutation } from '@tanstack/react-query';
+import { KeyRound, RotateCw } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { errorMessage } from '@/lib/api/error-message';
+import { ApiError } from '@/lib/api/errors';
+import { useAppSelector } from '@/lib/store';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { TextField } from '@/ui/form-field';
+import { generateOtp } from '../api/generate-otp';
+import { type LoggedIn, mfaLogin } from '../api/mfa-login';
+import { selectLoginEmail, selectTokenExpireTimestamp } from '../login-slice';
+import type { MfaChallenge } from './password-login-form';
+
+const CODE = /^\d{6}$/;
+const RECOVERY_CODE = /^[0-9a-f]{5}-[0-9a-f]{5}$/i;
+
+/** How long "Send a new code" waits before it can be used again. */
+export const RESEND_COOLDOWN_MS = 30_000;
+
+function hintFor(method: MfaMethod, email: string): string {
+  switch (method) {
+    case 'email-code':
+      return email
+        ? `We emailed a 6-digit code to ${email}. It is valid for 10 minutes.`
+        : 'We emailed you a 6-digit code. It is valid for 10 minutes.';
+    case 'sms-code':
+      return 'We texted a 6-digit code to the mobile number on your account. It is valid for 10 minutes.';
+    case 'authenticator':
+      return 'Open your authenticator app and enter the 6-digit code it shows for Equip.';
+  }
+}
+
+export const MFA_TITLES: Record<MfaMethod, string> = {
+  'email-code': 'Check your email',
+  'sms-code': 'Check your phone',
+  authenticator: 'Two-step verification',
+};
+
+/** The second step of a sign-in: a code by email, SMS or authenticator app (or a recovery code). */
+export function MfaForm({
+  challenge,
+  onSignedIn,
+  onStartOver,
+}: {
+  challenge: MfaChallenge;
+  onSignedIn: (tokens: LoggedIn) => void;
+  onStartOver: () => void;
+}) {
+  const { mfaToken, mfaMethod } = challenge;
+  const email = useAppSelector(selectLoginEmail);
+  const expiresAt = useAppSelector(selectTokenExpireTimestamp);
+  const [code, setCode] = useState('');
+  const [recovery, setRecovery] = useState(false);
+  const [fieldError, setFieldError] = useState<string>();
+  const [expired, setExpired] = useState<string>();
+  const [resentAt, setResentAt] = useState<number>();
+  const [now, setNow] = useState(() => Date.now());
+  const inputRef = useRef<HTMLInputElement>(null);
+  const startOverRef = useRef<HTMLButtonElement>(null);
+
+  // Focus moves to the code when the form appears, and again when switching to a recovery code.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refocus on switching the kind of code.
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, [recovery]);
+
+  useEffect(() => {
+    if (expired) startOverRef.current?.focus();
+  }, [expired]);
+
+  // Ticks while "Send a new code" cools down.
+  useEffect(() => {
+    if (resentAt === undefined) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [resentAt]);
+
+  const verify = useMutation({
+    mutationFn: mfaLogin,
+    onSuccess: onSignedIn,
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 401) {
+        if (error.errorType === ErrorType.InvalidMfaCode) {
+          setFieldError(
+            recovery
+              ? 'That recovery code isn’t valid or has been used. Check it and try again.'
+              : 'That code isn’t right. Check it and try again.',
+          );
+          inputRef.current?.focus();
+          inputRef.current?.select();
+          return;
+        }
+        setExpired(error.message || 'This sign-in has expired. Start again.');
+        return;
+      }
+      inputRef.current?.focus();
+    },
+  });
+
+  const resend = useMutation({
+    mutationFn: () => generateOtp(mfaToken),
+    onSuccess: () => {
+      const at = Date.now();
+      setResentAt(at);
+      setNow(at);
+      setFieldError(undefined);
+      setCode('');
+      inputRef.current?.focus();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 401) setExpired(error.message);
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (verify.isPending) return;
+    if (expiresAt !== null && Date.now() > expiresAt) {
+      setExpired('This sign-in has expired. Start again.');
+      return;
+    }
+    const value = code.trim();
+    const valid = recovery ? RECOVERY_CODE.test(value) : CODE.test(value);
+    if (!valid) {
+      setFieldError(
+        recovery
+          ? 'Enter a recovery code like abcde-12345'
+          : value
+            ? 'The code has 6 digits'
+            : 'Enter the 6-digit code',
+      );
+      inputRef.current?.focus();
+      return;
+    }
+    setFieldError(undefined);
+    verify.mutate({ mfaToken, code: value });
+  }
+
+  if (expired) {
+    return (
+      <div className="space-y-5">
+        <Alert variant="warning" title="Sign-in expired">
+          {expired}
+        </Alert>
+        <Button ref={startOverRef} className="w-full" onClick={onStartOver}>
+          Start over
+        </Button>
+      </div>
+    );
+  }
+
+  const cooldownLeft = resentAt === undefined ? 0 : Math.max(0, resentAt + RESEND_COOLDOWN_MS - now);
+  const otherError =
+    verify.isError && !(verify.error instanceof ApiError && verify.error.status === 401)
+      ? errorMessage(verify.error)
+      : resend.isError
+        ? errorMessage(resend.error, 'We couldn’t send a new code. Please try again.')
+        : undefined;
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-5">
+      <p className="text-center text-sm text-slate-600">{hintFor(mfaMethod, email)}</p>
+      {otherError ? <Alert variant="error">{otherError}</Alert> : null}
+      {resentAt !== undefined && !resend.isError ? (
+        <Alert variant="success">A new code is on its way. Earlier codes no longer work.</Alert>
+      ) : null}
+      {recovery ? (
+        <TextField
+          key="recovery"
+          ref={inputRef}
+          label="Recovery code"
+          name="code"
+          autoComplete="off"
+          spellCheck={false}
+          autoCapitalize="none"
+          inputMode="text"
+          required
+          value={code}
+          error={fieldError}
+          hint="One of the ten codes you saved when you set up the authenticator app. Each works once."
+          onChange={(event) => setCode(event.target.value.trim().slice(0, 11))}
+          placeholder="abcde-12345"
+          variant="code"
+        />
+      ) : (
+        <TextField
+          key="code"
+          ref={inputRef}
+          label={mfaMethod === 'authenticator' ? 'Authentication code' : 'Verification code'}
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          maxLength={6}
+          required
+          value={code}
+          error={fieldError}
+          onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+          placeholder="123456"
+          variant="code"
+        />
+      )}
+      <Button type="submit" className="w-full" loading={verify.isPending}>
+        {verify.isPending ? 'Verifying…' : 'Verify and sign in'}
+      </Button>
+      <div className="flex flex-col items-center gap-2 text-sm">
+        {mfaMethod === 'authenticator' ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              setRecovery((value) => !value);
+              setCode('');
+              setFieldError(undefined);
+            }}
+          >
+            <KeyRound aria-hidden="true" />
+            {recovery ? 'Use a code from the app instead' : 'Use a recovery code instead'}
+          </Button>
+        ) : (
+          <Button
+            variant="ghost"
+            size="sm"
+            loading={resend.isPending}
+            disabled={cooldownLeft > 0}
+            onClick={() => resend.mutate()}
+          >
+            {resend.isPending ? null : <RotateCw aria-hidden="true" />}
+            {cooldownLeft > 0 ? `Send a new code (${Math.ceil(cooldownLeft / 1000)} s)` : 'Send a new code'}
+          </Button>
+        )}
+        <Button variant="ghost" size="sm" onClick={onStartOver}>
+          Use a different account
+        </Button>
+      </div>
+    </form>
+  );
+}

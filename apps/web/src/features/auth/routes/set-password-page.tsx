@@ -1,0 +1,65 @@
+import { ErrorType } from '@equip/domain/errors';
+import { useMutation } from '@tanstack/react-query';
+import { PartyPopper, TriangleAlert } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '@/lib/api/error-message';
+import { ApiError } from '@/lib/api/errors';
+import { Alert } from '@/ui/alert';
+import { setPassword } from '../api/set-password';
+import { AuthCard } from '../components/auth-card';
+import { BackToLogin } from '../components/back-to-login';
+import { NewPasswordForm } from '../components/new-password-form';
+import { useCompleteSignIn } from '../use-complete-sign-in';
+
+/** `/auth/set-password?invitationToken=…`: accepting an invitation. Success signs the person in. */
+export function SetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const invitationToken = searchParams.get('invitationToken');
+  const completeSignIn = useCompleteSignIn(undefined);
+  const accept = useMutation({ mutationFn: setPassword, onSuccess: completeSignIn });
+
+  if (!invitationToken) {
+    return (
+      <AuthCard
+        title="Set your password"
+        icon={TriangleAlert}
+        iconTone="red"
+        description="This invitation link is incomplete."
+        footer={<BackToLogin />}
+      >
+        <p className="text-center text-sm text-slate-600">
+          Open the link from your invitation email again, or ask your IT team to send a new invitation.
+        </p>
+      </AuthCard>
+    );
+  }
+
+  const invalid = accept.error instanceof ApiError && accept.error.errorType === ErrorType.InvalidToken;
+  return (
+    <AuthCard
+      title="Set your password"
+      icon={PartyPopper}
+      description="Welcome to Equip! Choose a password to activate your account."
+      footer={
+        <>
+          Already activated? <BackToLogin />
+        </>
+      }
+    >
+      <NewPasswordForm
+        submitLabel="Activate account"
+        pendingLabel="Activating…"
+        pending={accept.isPending}
+        onSubmit={(password) => accept.mutate({ invitationToken, password })}
+      >
+        {invalid ? (
+          <Alert variant="error" title="This invitation is invalid or has expired">
+            Invitations work once and for seven days. Ask your IT team to send you a new one.
+          </Alert>
+        ) : accept.isError ? (
+          <Alert variant="error">{errorMessage(accept.error)}</Alert>
+        ) : null}
+      </NewPasswordForm>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,30 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { storeTokens } from '@/lib/auth-tokens';
+import { useAppDispatch } from '@/lib/store';
+import { clearLoginForm } from './login-slice';
+
+/**
+ * After a successful sign-in (password, second factor or invitation): keep both tokens in cookies
+ * (about a year, SPEC §9), forget the form and any data cached for a previous session, and go on to
+ * `next` (a same-origin path, checked by the caller) or the overview. The dashboard's guard sends
+ * regular users on to their own page.
+ */
+export function useCompleteSignIn(next: string | undefined) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  return useCallback(
+    (tokens: { accessToken: string; refreshToken: string }) => {
+      storeTokens(tokens);
+      dispatch(clearLoginForm());
+      queryClient.removeQueries();
+      // Never "return" to the login or the logout.
+      const target = next && !/^\/(logout|auth\/login)(\/|\?|$)/.test(next) ? next : paths.dashboard.overview;
+      navigate(target, { replace: true });
+    },
+    [dispatch, navigate, next, queryClient],
+  );
+}

@@ -1,0 +1,81 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testUser } from '@/test/fixtures';
+import { mockApi } from '@/test/mock-api';
+import { renderRoute } from '@/test/render';
+
+const me = testUser({ role: 'regular', firstName: 'Grace', lastName: 'Hopper', email: 'grace@acme.example' });
+const base = `/api/employees/${me.accountUuid}`;
+
+const employee = {
+  uuid: me.accountUuid,
+  organizationUuid: me.organizationUuid,
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  email: 'grace@acme.example',
+  phone: '+49 30 1234567',
+  department: 'Engineering',
+  position: 'Developer',
+  startDate: '2024-03-01',
+  lastDate: null,
+  employeeStatus: 'ACTIVE',
+  userType: 'regularUser',
+  role: 'regular',
+  source: 'equip',
+  devicesAssigned: 1,
+  assignedBundle: { uuid: '44444444-4444-4444-8444-444444444444', name: 'Engineering basics' },
+  license: null,
+  invitedAt: null,
+  createdAt: '2024-02-01T10:00:00.000Z',
+  updatedAt: '2024-02-01T10:00:00.000Z',
+};
+
+const laptop = {
+  uuid: '55555555-5555-4555-8555-555555555555',
+  organizationUuid: me.organizationUuid,
+  name: 'Grace’s MacBook Pro',
+  serialNumber: 'C02XK1JJH7JY',
+  type: 'COMPUTER',
+  os: 'MACOS',
+  osVersion: '14.5',
+  model: 'MacBook Pro 14"',
+  manufacturer: 'Apple',
+  status: 'active',
+  assignmentType: 'ASSIGNED',
+  assignedToUuid: me.accountUuid,
+  location: null,
+  enrollmentState: 'ENROLLED',
+  mdmProvider: 'FLEET',
+  isEncrypted: true,
+  isProtected: false,
+  lastSeenAt: '2024-06-01T08:00:00.000Z',
+  createdAt: '2024-03-01T08:00:00.000Z',
+  updatedAt: '2024-06-01T08:00:00.000Z',
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('my equipment', () => {
+  it('shows the person’s own record and devices', async () => {
+    const server = mockApi({ [`GET ${base}`]: employee, [`GET ${base}/devices`]: { items: [laptop] } });
+    renderRoute('/dashboard/me', { user: me });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Hello, Grace' })).toBeInTheDocument();
+    expect(await screen.findByText('Grace Hopper')).toBeInTheDocument();
+    expect(screen.getByText('Engineering basics')).toBeInTheDocument();
+    expect(screen.getByText('Active')).toBeInTheDocument();
+    const device = (await screen.findByRole('heading', { level: 3, name: 'Grace’s MacBook Pro' })).closest(
+      'li',
+    )!;
+    expect(within(device).getByText('macOS 14.5')).toBeInTheDocument();
+    expect(within(device).getByText('C02XK1JJH7JY')).toBeInTheDocument();
+    expect(within(device).getByText('Encrypted')).toBeInTheDocument();
+    expect(within(device).getByText('No protection')).toBeInTheDocument();
+    expect(server.requests.every((request) => request.url.startsWith(base))).toBe(true);
+  });
+
+  it('says when no devices are assigned', async () => {
+    mockApi({ [`GET ${base}`]: employee, [`GET ${base}/devices`]: { items: [] } });
+    renderRoute('/dashboard/me', { user: me });
+    expect(await screen.findByRole('heading', { name: 'No devices assigned to you' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,169 @@
+import type { Employee } from '@equip/domain/employees';
+import type { CurrentUser, EmployeeStatus } from '@equip/domain/identity';
+import { LifeBuoy, MonitorSmartphone, RotateCw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { errorMessage } from '@/lib/api/error-message';
+import { useBootConfig } from '@/lib/boot-config-context';
+import { useCurrentUser } from '@/lib/session';
+import { Alert } from '@/ui/alert';
+import { Badge, type BadgeTone } from '@/ui/badge';
+import { Button, buttonClasses } from '@/ui/button';
+import { Card } from '@/ui/card';
+import { EmptyState } from '@/ui/empty-state';
+import { PageSpinner } from '@/ui/spinner';
+import { useMyDevices } from '../api/get-my-devices';
+import { useMyRecord } from '../api/get-my-record';
+import { DeviceCard } from '../components/device-card';
+import { formatDate } from '../format';
+
+const STATUS: Record<EmployeeStatus, { label: string; tone: BadgeTone }> = {
+  ACTIVE: { label: 'Active', tone: 'green' },
+  ONBOARDING: { label: 'Onboarding', tone: 'indigo' },
+  OFFBOARDING: { label: 'Offboarding', tone: 'amber' },
+  LEAVE: { label: 'On leave', tone: 'neutral' },
+  INACTIVE: { label: 'Inactive', tone: 'neutral' },
+};
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd className="mt-0.5 truncate text-sm text-slate-900">{children || '—'}</dd>
+    </div>
+  );
+}
+
+function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <div className="space-y-3">
+      <Alert variant="error">{errorMessage(error, 'This could not be loaded.')}</Alert>
+      <Button variant="secondary" size="sm" onClick={onRetry}>
+        <RotateCw aria-hidden="true" />
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+function DetailsCard({ employee }: { employee: Employee }) {
+  const status = STATUS[employee.employeeStatus];
+  return (
+    <Card className="p-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex items-center gap-4">
+          <span
+            aria-hidden="true"
+            className="flex size-14 items-center justify-center rounded-full bg-indigo-600 text-lg font-semibold text-white"
+          >
+            {`${employee.firstName.charAt(0)}${employee.lastName.charAt(0)}`.toUpperCase()}
+          </span>
+          <div className="min-w-0">
+            <p className="truncate text-lg font-semibold text-slate-900">
+              {employee.firstName} {employee.lastName}
+            </p>
+            <p className="truncate text-sm text-slate-500">
+              {[employee.position, employee.department].filter(Boolean).join(' · ') || employee.email}
+            </p>
+          </div>
+        </div>
+        <Badge tone={status.tone} className="self-start sm:self-center">
+          {status.label}
+        </Badge>
+      </div>
+      <dl className="mt-6 grid gap-x-6 gap-y-4 border-t border-slate-100 pt-6 sm:grid-cols-2 lg:grid-cols-3">
+        <Detail label="Work email">{employee.email}</Detail>
+        <Detail label="Phone">{employee.phone}</Detail>
+        <Detail label="Department">{employee.department}</Detail>
+        <Detail label="Position">{employee.position}</Detail>
+        <Detail label="Start date">{employee.startDate ? formatDate(employee.startDate) : null}</Detail>
+        <Detail label="Software bundle">{employee.assignedBundle?.name}</Detail>
+      </dl>
+    </Card>
+  );
+}
+
+function Devices({ accountUuid }: { accountUuid: string }) {
+  const devices = useMyDevices(accountUuid);
+  if (devices.isPending) return <PageSpinner label="Loading your devices" />;
+  if (devices.isError) return <LoadError error={devices.error} onRetry={() => devices.refetch()} />;
+  if (devices.data.length === 0) {
+    return (
+      <EmptyState
+        icon={MonitorSmartphone}
+        headingLevel={3}
+        title="No devices assigned to you"
+        description="When your IT team hands you a laptop or phone, it will be listed here."
+      />
+    );
+  }
+  return (
+    <ul className="grid gap-4 md:grid-cols-2">
+      {devices.data.map((device) => (
+        <li key={device.uuid}>
+          <DeviceCard device={device} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** `/dashboard/me`: a regular user's own record and devices (all they see of the dashboard). */
+export function MyPage() {
+  const user = useCurrentUser();
+  return user ? <MyPageContent user={user} /> : null;
+}
+
+function MyPageContent({ user }: { user: CurrentUser }) {
+  const { helpDeskUrl } = useBootConfig();
+  const { accountUuid } = user;
+  const record = useMyRecord(accountUuid);
+  return (
+    <div className="space-y-10">
+      <div>
+        <h2 className="text-2xl font-semibold tracking-tight text-slate-900">Hello, {user.firstName}</h2>
+        <p className="mt-1 text-sm text-slate-500">
+          What {user.organizationName} has on file for you, and the equipment you have been given.
+        </p>
+      </div>
+
+      <section aria-labelledby="my-details-title" className="space-y-4">
+        <h2 id="my-details-title" className="text-base font-semibold text-slate-900">
+          Your details
+        </h2>
+        {record.isPending ? (
+          <PageSpinner label="Loading your details" />
+        ) : record.isError ? (
+          <LoadError error={record.error} onRetry={() => record.refetch()} />
+        ) : (
+          <DetailsCard employee={record.data} />
+        )}
+      </section>
+
+      <section aria-labelledby="my-devices-title" className="space-y-4">
+        <h2 id="my-devices-title" className="text-base font-semibold text-slate-900">
+          Your devices
+        </h2>
+        <Devices accountUuid={accountUuid} />
+      </section>
+
+      <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <p className="text-sm font-medium text-slate-900">Something missing or wrong?</p>
+          <p className="text-sm text-slate-500">
+            Your IT team can correct your details or help with a device.
+          </p>
+        </div>
+        <a
+          href={helpDeskUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClasses('secondary')}
+        >
+          <LifeBuoy aria-hidden="true" />
+          Request support
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </Card>
+    </div>
+  );
+}

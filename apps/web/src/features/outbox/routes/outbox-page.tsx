@@ -1,0 +1,196 @@
+import { Inbox, Mail, MessageSquareText, RotateCw } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { errorMessage, statusOf } from '@/lib/api/error-message';
+import { cn } from '@/lib/cn';
+import { Alert } from '@/ui/alert';
+import { Badge } from '@/ui/badge';
+import { Button } from '@/ui/button';
+import { Card } from '@/ui/card';
+import { EmptyState } from '@/ui/empty-state';
+import { PageHeader } from '@/ui/page-header';
+import { PageSpinner } from '@/ui/spinner';
+import { type OutboxMessage, useOutbox } from '../api/get-outbox';
+import { LinkifiedText } from '../components/linkified-text';
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function formatDateTime(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : dateTime.format(date);
+}
+
+function titleOf(message: OutboxMessage): string {
+  return message.kind === 'sms' ? 'Text message' : message.subject || '(no subject)';
+}
+
+function MessageView({ message, focusOnShow }: { message: OutboxMessage; focusOnShow: boolean }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusOnShow) headingRef.current?.focus();
+  }, [focusOnShow]);
+  return (
+    <article aria-labelledby="outbox-message-title" className="flex h-full flex-col">
+      <header className="space-y-3 border-b border-slate-100 p-6">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone={message.kind === 'mail' ? 'indigo' : 'neutral'}>
+            {message.kind === 'mail' ? 'Email' : 'SMS'}
+          </Badge>
+          {message.sentAt ? (
+            <Badge tone="green">Delivered</Badge>
+          ) : (
+            <Badge tone="amber">Held (not sent)</Badge>
+          )}
+        </div>
+        <h2
+          ref={headingRef}
+          id="outbox-message-title"
+          tabIndex={-1}
+          className="text-lg font-semibold text-slate-900 focus:outline-none"
+        >
+          {titleOf(message)}
+        </h2>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="text-slate-500">To</dt>
+          <dd className="break-all text-slate-900">{message.to}</dd>
+          <dt className="text-slate-500">Created</dt>
+          <dd className="text-slate-900">{formatDateTime(message.createdAt)}</dd>
+          {message.sentAt ? (
+            <>
+              <dt className="text-slate-500">Sent</dt>
+              <dd className="text-slate-900">{formatDateTime(message.sentAt)}</dd>
+            </>
+          ) : null}
+        </dl>
+      </header>
+      <div className="flex-1 overflow-auto p-6">
+        <p className="text-sm leading-relaxed whitespace-pre-wrap text-slate-800">
+          <LinkifiedText text={message.text} />
+        </p>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * `/dashboard/mail` (provider admins): the outbox. Without an SMTP server the demo keeps mail here,
+ * so invitations, reset links and sign-in codes can be read (and their links followed).
+ */
+export function OutboxPage() {
+  const outbox = useOutbox();
+  const [selectedUuid, setSelectedUuid] = useState<string>();
+  const readerRef = useRef<HTMLDivElement>(null);
+  const messages = outbox.data ?? [];
+  const selected = messages.find((message) => message.uuid === selectedUuid) ?? messages[0];
+
+  // On narrow screens the reader is below the list: bring it into view when a message is chosen.
+  useEffect(() => {
+    if (selectedUuid) readerRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [selectedUuid]);
+
+  let content: ReactNode;
+  if (outbox.isPending) content = <PageSpinner label="Loading the outbox" />;
+  else if (outbox.isError) {
+    content =
+      statusOf(outbox.error) === 404 ? (
+        <EmptyState
+          icon={Inbox}
+          title="The outbox is not available"
+          description="This server does not offer the outbox yet."
+        />
+      ) : (
+        <div className="space-y-3">
+          <Alert variant="error">{errorMessage(outbox.error, 'The outbox could not be loaded.')}</Alert>
+          <Button variant="secondary" size="sm" onClick={() => outbox.refetch()}>
+            <RotateCw aria-hidden="true" />
+            Try again
+          </Button>
+        </div>
+      );
+  } else if (messages.length === 0) {
+    content = (
+      <EmptyState
+        icon={Inbox}
+        title="No messages yet"
+        description="Invitations, password reset links and sign-in codes will appear here as they are sent."
+      />
+    );
+  } else {
+    content = (
+      <Card className="grid overflow-hidden lg:h-[calc(100vh-14rem)] lg:min-h-[28rem] lg:grid-cols-[22rem_1fr]">
+        <nav
+          aria-label="Messages"
+          className="overflow-y-auto border-b border-slate-200 lg:border-r lg:border-b-0"
+        >
+          <ul className="divide-y divide-slate-100">
+            {messages.map((message) => {
+              const active = message.uuid === selected?.uuid;
+              const Icon = message.kind === 'mail' ? Mail : MessageSquareText;
+              return (
+                <li key={message.uuid}>
+                  <button
+                    type="button"
+                    aria-current={active ? 'true' : undefined}
+                    onClick={() => setSelectedUuid(message.uuid)}
+                    className={cn(
+                      'flex w-full gap-3 px-4 py-3 text-left transition-colors',
+                      'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600',
+                      active ? 'bg-indigo-50' : 'hover:bg-slate-50',
+                    )}
+                  >
+                    <Icon
+                      aria-hidden="true"
+                      className={cn('mt-0.5 size-4 shrink-0', active ? 'text-indigo-600' : 'text-slate-400')}
+                    />
+                    <span className="min-w-0 flex-1">
+                      <span className="flex items-baseline justify-between gap-2">
+                        <span className="truncate text-sm font-medium text-slate-900">{message.to}</span>
+                        <time dateTime={message.createdAt} className="shrink-0 text-xs text-slate-500">
+                          {formatDateTime(message.createdAt)}
+                        </time>
+                      </span>
+                      <span className="block truncate text-sm text-slate-700">{titleOf(message)}</span>
+                      <span className="block truncate text-xs text-slate-500">
+                        {message.text.slice(0, 120)}
+                      </span>
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div ref={readerRef} className="min-w-0 lg:overflow-hidden">
+          {selected ? (
+            <MessageView
+              key={selected.uuid}
+              message={selected}
+              focusOnShow={selectedUuid === selected.uuid}
+            />
+          ) : null}
+        </div>
+      </Card>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        description="Mail and text messages this installation has sent, newest first. Without an SMTP server, this is where they can be read."
+        actions={
+          outbox.isSuccess ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              loading={outbox.isFetching}
+              onClick={() => outbox.refetch()}
+            >
+              {outbox.isFetching ? null : <RotateCw aria-hidden="true" />}
+              Refresh
+            </Button>
+          ) : null
+        }
+      />
+      {content}
+    </div>
+  );
+}

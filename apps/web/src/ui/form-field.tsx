@@ -1,0 +1,91 @@
+import { CircleAlert } from 'lucide-react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
+import { cn } from '@/lib/cn';
+
+export const inputClasses =
+  'block w-full rounded-lg border-0 bg-white px-3 text-slate-900 shadow-xs ring-1 ring-slate-300 ring-inset ' +
+  'placeholder:text-slate-400 focus:ring-2 focus:ring-indigo-600 focus:outline-none ' +
+  'disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500 ' +
+  'aria-invalid:ring-red-400 aria-invalid:focus:ring-red-600';
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'children'> {
+  label: ReactNode;
+  /** Help text under the input (linked with aria-describedby). */
+  hint?: ReactNode;
+  /** The validation or server message for this field (linked, and marks the input invalid). */
+  error?: string | undefined;
+  /** Something to show on the label's line, at the end (e.g. a "Forgot password?" link). */
+  labelAction?: ReactNode;
+  /** Something inside the input, at its end (e.g. a show-password button). */
+  trailing?: ReactNode;
+  inputClassName?: string;
+  /** `code`: a large, centred, monospaced input for one-time codes. */
+  variant?: 'default' | 'code';
+  ref?: Ref<HTMLInputElement>;
+}
+
+const variantClasses = {
+  default: 'py-2 text-sm',
+  code: 'py-2.5 text-center font-mono text-2xl tracking-[0.4em] placeholder:text-slate-300',
+};
+
+/** A labelled input with hint and error, both announced with the input (aria-describedby). */
+export function TextField({
+  id,
+  label,
+  hint,
+  error,
+  labelAction,
+  trailing,
+  className,
+  inputClassName,
+  variant = 'default',
+  ref,
+  'aria-describedby': describedBy,
+  ...props
+}: TextFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
+  const described = [errorId, hintId, describedBy].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cn('space-y-1.5', className)}>
+      <div className="flex items-baseline justify-between gap-3">
+        <label htmlFor={inputId} className="block text-sm font-medium text-slate-900">
+          {label}
+        </label>
+        {labelAction}
+      </div>
+      <div className="relative">
+        <input
+          ref={ref}
+          id={inputId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+          className={cn(
+            inputClasses,
+            variantClasses[variant],
+            trailing ? 'pr-11' : undefined,
+            inputClassName,
+          )}
+          {...props}
+        />
+        {trailing ? (
+          <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>
+        ) : null}
+      </div>
+      {error ? (
+        <p id={errorId} className="flex items-start gap-1.5 text-sm text-red-700">
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>{error}</span>
+        </p>
+      ) : null}
+      {hint ? (
+        <p id={hintId} className="text-sm text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

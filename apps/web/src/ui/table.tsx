@@ -1,0 +1,160 @@
+import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, ChevronsUpDown } from 'lucide-react';
+import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import { cn } from '@/lib/cn';
+
+export type SortDirection = 'asc' | 'desc' | null;
+
+/** Clicking a sortable header cycles: none → ascending → descending → none. */
+export function nextSortDirection(current: SortDirection): SortDirection {
+  return current === null ? 'asc' : current === 'asc' ? 'desc' : null;
+}
+
+/**
+ * The scrolling frame of a data table: the header row sticks to its top while rows scroll, and wide
+ * tables scroll sideways inside it instead of stretching the page.
+ */
+export function TableFrame({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return (
+    <div
+      className={cn(
+        'relative overflow-auto rounded-xl border border-slate-200 bg-white shadow-xs',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
+  return <table className={cn('w-full border-separate border-spacing-0 text-sm', className)} {...props} />;
+}
+
+export function TableHead({ className, ...props }: HTMLAttributes<HTMLTableSectionElement>) {
+  return <thead className={cn('sticky top-0 z-10 bg-slate-50', className)} {...props} />;
+}
+
+export function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
+  return (
+    <th
+      scope="col"
+      className={cn(
+        'h-10 border-b border-slate-200 bg-slate-50 px-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function Td({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
+  return (
+    <td
+      className={cn('h-12 border-b border-slate-100 px-3 align-middle text-slate-700', className)}
+      {...props}
+    />
+  );
+}
+
+/**
+ * A header cell whose column can be sorted: a button cycling the direction, with `aria-sort` on the
+ * cell so screen readers announce the current order.
+ */
+export function SortableTh({
+  direction,
+  onSort,
+  children,
+  className,
+  align = 'left',
+}: {
+  direction: SortDirection;
+  onSort: () => void;
+  children: ReactNode;
+  className?: string;
+  align?: 'left' | 'right';
+}) {
+  const Icon = direction === 'asc' ? ArrowUp : direction === 'desc' ? ArrowDown : ChevronsUpDown;
+  return (
+    <Th
+      aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
+      className={cn('px-1.5', className)}
+    >
+      <button
+        type="button"
+        onClick={onSort}
+        className={cn(
+          'group inline-flex h-7 items-center gap-1 rounded-md px-1.5 uppercase hover:bg-slate-200/70 hover:text-slate-900',
+          'focus-visible:outline-2 focus-visible:outline-indigo-600',
+          align === 'right' && 'flex-row-reverse',
+          direction && 'text-slate-900',
+        )}
+      >
+        {children}
+        <Icon
+          aria-hidden="true"
+          className={cn(
+            'size-3.5',
+            direction ? 'text-indigo-600' : 'text-slate-400 group-hover:text-slate-600',
+          )}
+        />
+      </button>
+    </Th>
+  );
+}
+
+const numberFormat = new Intl.NumberFormat('en');
+
+/** "1–50 of 50,000" plus previous/next buttons, for server-side paging. */
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  onPageChange,
+  label = 'Pagination',
+  className,
+}: {
+  /** 0-based. */
+  page: number;
+  pageSize: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  label?: string;
+  className?: string;
+}) {
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const first = total === 0 ? 0 : page * pageSize + 1;
+  const last = Math.min(total, (page + 1) * pageSize);
+  const buttonClasses =
+    'inline-flex size-8 items-center justify-center rounded-lg text-slate-600 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 disabled:pointer-events-none disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+  return (
+    <nav aria-label={label} className={cn('flex items-center justify-between gap-4 text-sm', className)}>
+      <p className="text-slate-600 tabular-nums" aria-live="polite">
+        {total === 0
+          ? 'No results'
+          : `${numberFormat.format(first)}–${numberFormat.format(last)} of ${numberFormat.format(total)}`}
+      </p>
+      <div className="flex items-center gap-2">
+        <span className="text-slate-500 tabular-nums">
+          Page {numberFormat.format(Math.min(page + 1, pageCount))} of {numberFormat.format(pageCount)}
+        </span>
+        <button
+          type="button"
+          className={buttonClasses}
+          aria-label="Previous page"
+          disabled={page <= 0}
+          onClick={() => onPageChange(page - 1)}
+        >
+          <ChevronLeft aria-hidden="true" className="size-4" />
+        </button>
+        <button
+          type="button"
+          className={buttonClasses}
+          aria-label="Next page"
+          disabled={page + 1 >= pageCount}
+          onClick={() => onPageChange(page + 1)}
+        >
+          <ChevronRight aria-hidden="true" className="size-4" />
+        </button>
+      </div>
+    </nav>
+  );
+}
