@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test as base } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 export interface DemoLogin {
   email: string;
@@ -10,7 +10,9 @@ export interface DemoLogin {
 
 /** The demo logins the server wrote on its first start. */
 export function demoLogins(): DemoLogin[] {
-  return JSON.parse(readFileSync(path.join(process.env.E2E_DATA_DIR!, 'demo-logins.json'), 'utf8')) as DemoLogin[];
+  return JSON.parse(
+    readFileSync(path.join(process.env.E2E_DATA_DIR!, 'demo-logins.json'), 'utf8'),
+  ) as DemoLogin[];
 }
 
 export function demoLogin(role: DemoLogin['role']): DemoLogin {
@@ -27,7 +29,11 @@ export interface ReceivedMail {
 }
 
 /** Waits for a mail to `to` received after `since` (ms epoch) that matches. */
-export async function waitForMail(to: string, since: number, match: (m: ReceivedMail) => boolean = () => true): Promise<ReceivedMail> {
+export async function waitForMail(
+  to: string,
+  since: number,
+  match: (m: ReceivedMail) => boolean = () => true,
+): Promise<ReceivedMail> {
   const dir = process.env.E2E_MAIL_DIR!;
   let found: ReceivedMail | undefined;
   await expect
@@ -36,7 +42,9 @@ export async function waitForMail(to: string, since: number, match: (m: Received
         const mails = readdirSync(dir)
           .sort()
           .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as ReceivedMail);
-        found = mails.reverse().find((m) => m.receivedAt >= since && m.to.includes(to.toLowerCase()) && match(m));
+        found = mails
+          .reverse()
+          .find((m) => m.receivedAt >= since && m.to.includes(to.toLowerCase()) && match(m));
         return Boolean(found);
       },
       { timeout: 15_000, message: `mail to ${to}` },

@@ -19,12 +19,19 @@ export default async function globalSetup() {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const { subject, text } = parsePlainMessage(Buffer.concat(chunks).toString('utf8'));
-        const mail = { to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), subject, text, receivedAt: Date.now() };
+        const mail = {
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          subject,
+          text,
+          receivedAt: Date.now(),
+        };
         writeFileSync(path.join(mailDir, `${Date.now()}-${counter++}.json`), JSON.stringify(mail));
         callback();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(Number(process.env.E2E_SMTP_PORT), '127.0.0.1', resolve));
+  await new Promise<void>((resolve) =>
+    server.listen(Number(process.env.E2E_SMTP_PORT), '127.0.0.1', resolve),
+  );
   return () => new Promise<void>((resolve) => server.close(() => resolve()));
 }
