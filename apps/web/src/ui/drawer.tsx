@@ -37,7 +37,8 @@ export function Drawer({
         <Dialog.Overlay className="drawer-overlay fixed inset-0 z-40 bg-slate-900/30" />
         <Dialog.Content
           onOpenAutoFocus={() => {
-            returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            returnFocus.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null;
           }}
           onCloseAutoFocus={(event) => {
             const target = returnFocus.current;

@@ -130,7 +130,9 @@ export function MultiSelect<T extends string>({
         <button
           type="button"
           className={triggerClasses(value.length > 0)}
-          aria-label={summary ? `${label}: ${summary}` : label}
+          aria-label={`${label} filter${
+            value.length === 0 ? '' : value.length === 1 ? `: ${summary}` : `: ${value.length} selected`
+          }`}
         >
           <span>
             {label}

@@ -1,51 +1,68 @@
-import { FileUp, UserMinus, UserPlus, Users } from 'lucide-react';
+import type { EmployeeTableView } from '@equip/domain/employees';
+import { BellRing, Download, FileUp, UserPlus } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { EMPLOYEE_VIEWS, type EmployeeView, paths } from '@/config/paths';
+import { paths } from '@/config/paths';
+import { useAppSelector } from '@/lib/store';
 import { Button } from '@/ui/button';
-import { EmptyState } from '@/ui/empty-state';
 import { LinkTabs } from '@/ui/link-tabs';
 import { PageHeader } from '@/ui/page-header';
+import { useToast } from '@/ui/toast';
+import { exportEmployeesCsv } from '../api/export-employees';
+import { toFilterQuery } from '../api/get-employees';
+import { EmployeeDrawer } from '../components/employee-drawer';
+import { EmployeesTable } from '../components/employees-table';
+import { selectEmployeesTable } from '../employees-table-slice';
+import { parseTableUrl, parseView, serializeTableUrl } from '../lib/table-url';
 
-const VIEW_LABELS: Record<EmployeeView, string> = {
+const VIEW_LABELS: Record<EmployeeTableView, string> = {
   all: 'All employees',
   onboarding: 'Onboarding',
   offboarding: 'Offboarding',
 };
+const VIEWS = ['all', 'onboarding', 'offboarding'] as const;
 
-const VIEW_EMPTY: Record<EmployeeView, { icon: typeof Users; title: string; description: string }> = {
-  all: {
-    icon: Users,
-    title: 'No employees yet',
-    description:
-      'The employee table will list everyone in your organisation, with filters, sorting, selection and configurable columns.',
-  },
-  onboarding: {
-    icon: UserPlus,
-    title: 'No onboardings in progress',
-    description: 'New joiners being onboarded — devices, delivery and timeline — will be listed here.',
-  },
-  offboarding: {
-    icon: UserMinus,
-    title: 'No offboardings in progress',
-    description:
-      'Leavers being offboarded, with their workspace and software access decisions, will be listed here.',
-  },
-};
-
-export function parseEmployeeView(value: string | null): EmployeeView {
-  return EMPLOYEE_VIEWS.find((view) => view === value) ?? 'all';
+/** The table's current view with its filters, as CSV (fetched with the token, saved from a blob). */
+function ExportButton({ view }: { view: EmployeeTableView }) {
+  const [searchParams] = useSearchParams();
+  const { toast } = useToast();
+  const [pending, setPending] = useState(false);
+  async function onExport() {
+    const { filters, sorting } = parseTableUrl(searchParams, view);
+    setPending(true);
+    try {
+      await exportEmployeesCsv(toFilterQuery(view, filters, sorting));
+    } catch (error) {
+      toast({ variant: 'negative', content: `Could not export: ${(error as Error).message}` });
+    } finally {
+      setPending(false);
+    }
+  }
+  return (
+    <Button variant="secondary" onClick={onExport} disabled={pending}>
+      <Download aria-hidden="true" />
+      {pending ? 'Exporting…' : 'Export CSV'}
+    </Button>
+  );
 }
 
 export function EmployeesPage() {
   const [searchParams] = useSearchParams();
-  const view = parseEmployeeView(searchParams.get('view'));
-  const empty = VIEW_EMPTY[view];
+  const view = parseView(searchParams.get('view'));
+  const tableState = useAppSelector(selectEmployeesTable);
   return (
-    <div className="space-y-6">
+    <div className="space-y-5">
       <PageHeader
         description="Everyone in your organisation, and who is joining or leaving."
         actions={
           <>
+            <Button asChild variant="ghost">
+              <Link to={paths.dashboard.deviceRegistration}>
+                <BellRing aria-hidden="true" />
+                Registration reminders
+              </Link>
+            </Button>
+            <ExportButton view={view} />
             <Button asChild variant="secondary">
               <Link to={paths.dashboard.importEmployees}>
                 <FileUp aria-hidden="true" />
@@ -64,9 +81,18 @@ export function EmployeesPage() {
       <LinkTabs
         label="Employee views"
         current={view}
-        tabs={EMPLOYEE_VIEWS.map((id) => ({ id, label: VIEW_LABELS[id], to: paths.dashboard.employees(id) }))}
+        tabs={VIEWS.map((id) => {
+          // Each tab returns to that view as it was left (its filters and sorting).
+          const search = serializeTableUrl(id, tableState[id]).toString();
+          return {
+            id,
+            label: VIEW_LABELS[id],
+            to: `${paths.dashboard.employees()}${search ? `?${search}` : ''}`,
+          };
+        })}
       />
-      <EmptyState icon={empty.icon} title={empty.title} description={empty.description} />
+      <EmployeesTable key={view} view={view} />
+      <EmployeeDrawer />
     </div>
   );
 }

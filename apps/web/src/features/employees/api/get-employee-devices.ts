@@ -1,0 +1,19 @@
+import type { Device } from '@equip/domain/devices';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { platformApi } from '@/lib/api/clients';
+import { employeeKeys } from './query-keys';
+
+export function getEmployeeDevices(uuid: string, signal?: AbortSignal): Promise<{ items: Device[] }> {
+  return platformApi.get<{ items: Device[] }>(`/employees/${encodeURIComponent(uuid)}/devices`, { signal });
+}
+
+export const getEmployeeDevicesQueryOptions = (uuid: string) =>
+  queryOptions({
+    queryKey: employeeKeys.devices(uuid),
+    queryFn: ({ signal }) => getEmployeeDevices(uuid, signal),
+    select: (data) => data.items,
+  });
+
+export function useEmployeeDevices(uuid: string) {
+  return useQuery(getEmployeeDevicesQueryOptions(uuid));
+}

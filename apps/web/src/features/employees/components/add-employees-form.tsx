@@ -1,0 +1,273 @@
+import {
+  type EmployeeCsvEntry,
+  type EmployeeCsvField,
+  validateEntries,
+  validateEntry,
+} from '@equip/domain/employee-import';
+import { ErrorType } from '@equip/domain/errors';
+import { Plus, Trash2 } from 'lucide-react';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api/errors';
+import { cn } from '@/lib/cn';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { inputClasses } from '@/ui/form-field';
+import { useToast } from '@/ui/toast';
+import { useCreateEmployees } from '../api/create-employees';
+import { EMPTY_CSV_ENTRY, isBlankEntry } from '../lib/csv-entry';
+import { employeesCount } from '../lib/format';
+
+/** At most this many people per request (`POST /api/employees/bulk`). */
+export const MAX_MANUAL_ROWS = 500;
+
+const FIELDS: { field: EmployeeCsvField; label: string; type: string; required?: boolean }[] = [
+  { field: 'firstName', label: 'First name', type: 'text', required: true },
+  { field: 'lastName', label: 'Last name', type: 'text', required: true },
+  { field: 'email', label: 'Email', type: 'email', required: true },
+  { field: 'phone', label: 'Phone', type: 'tel' },
+  { field: 'startDate', label: 'Start date', type: 'date' },
+  { field: 'lastDate', label: 'End date', type: 'date' },
+  { field: 'department', label: 'Department', type: 'text' },
+  { field: 'position', label: 'Position', type: 'text' },
+];
+
+/** Error texts written for a form rather than a file. */
+const MESSAGES: Partial<Record<string, string>> = {
+  EmailIsDuplicated: 'This email is also used for another person',
+};
+
+interface Row {
+  id: number;
+  entry: EmployeeCsvEntry;
+}
+
+type CellKey = `${number}.${EmployeeCsvField}`;
+
+/**
+ * Several people at once: each row is checked as it is filled in with the domain's rules (the ones the
+ * API applies), emails shared between rows are flagged, and the rows are created in one request,
+ * all or none. Empty rows are ignored.
+ */
+export function AddEmployeesForm() {
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const create = useCreateEmployees();
+  const nextId = useRef(2);
+  const [rows, setRows] = useState<Row[]>([{ id: 1, entry: { ...EMPTY_CSV_ENTRY } }]);
+  const [touched, setTouched] = useState<ReadonlySet<CellKey>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<CellKey, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const tableRef = useRef<HTMLOListElement>(null);
+
+  /** The rows that will be sent: non-empty ones (or the first row, when every row is empty). */
+  const filled = useMemo(() => {
+    const nonBlank = rows.filter((row) => !isBlankEntry(row.entry));
+    return nonBlank.length > 0 ? nonBlank : rows.slice(0, 1);
+  }, [rows]);
+
+  const validation = useMemo(
+    () =>
+      validateEntries(
+        filled.map((row) => row.entry),
+        new Set(),
+      ),
+    [filled],
+  );
+
+  const errorsByCell = useMemo(() => {
+    const map = new Map<CellKey, string>();
+    filled.forEach((row, index) => {
+      for (const error of validation.rows[index]?.errors ?? []) {
+        const key = `${row.id}.${error.field as EmployeeCsvField}` as CellKey;
+        if (!map.has(key)) map.set(key, MESSAGES[error.type] ?? error.message);
+      }
+    });
+    for (const [key, message] of Object.entries(serverErrors)) {
+      if (message && !map.has(key as CellKey)) map.set(key as CellKey, message);
+    }
+    return map;
+  }, [filled, validation, serverErrors]);
+
+  const invalidCount = useMemo(
+    () => new Set([...errorsByCell.keys()].map((key) => key.split('.')[0])).size,
+    [errorsByCell],
+  );
+
+  function setCell(id: number, field: EmployeeCsvField, value: string) {
+    setRows((current) =>
+      current.map((row) => (row.id === id ? { ...row, entry: { ...row.entry, [field]: value } } : row)),
+    );
+    const key: CellKey = `${id}.${field}`;
+    if (serverErrors[key]) setServerErrors(({ [key]: _removed, ...rest }) => rest);
+  }
+
+  function markTouched(id: number, field: EmployeeCsvField) {
+    const key: CellKey = `${id}.${field}`;
+    if (!touched.has(key)) setTouched(new Set([...touched, key]));
+  }
+
+  function addRow() {
+    const id = nextId.current++;
+    setRows((current) => [...current, { id, entry: { ...EMPTY_CSV_ENTRY } }]);
+    requestAnimationFrame(() =>
+      tableRef.current?.querySelector<HTMLInputElement>(`#cell-${id}-firstName`)?.focus(),
+    );
+  }
+
+  function removeRow(id: number) {
+    setRows((current) => (current.length === 1 ? current : current.filter((row) => row.id !== id)));
+  }
+
+  /** An error is shown once the cell was left, or after a submit attempt; emails also while they clash. */
+  function visibleError(id: number, field: EmployeeCsvField): string | undefined {
+    const key: CellKey = `${id}.${field}`;
+    const message = errorsByCell.get(key);
+    if (!message) return undefined;
+    if (submitted || touched.has(key) || serverErrors[key] || message === MESSAGES.EmailIsDuplicated) {
+      return message;
+    }
+    return undefined;
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    setFormError(null);
+    if (errorsByCell.size > 0) {
+      const first = [...errorsByCell.keys()][0]!;
+      const [id, field] = first.split('.');
+      tableRef.current?.querySelector<HTMLInputElement>(`#cell-${id}-${field}`)?.focus();
+      return;
+    }
+    const employees = filled.map((row) => validateEntry(row.entry).employee!);
+    try {
+      const { items } = await create.mutateAsync({ employees });
+      toast({ variant: 'positive', content: `${employeesCount(items.length)} added` });
+      navigate(paths.dashboard.employees());
+    } catch (error) {
+      if (error instanceof ApiError) {
+        const placed: Partial<Record<CellKey, string>> = {};
+        for (const entry of error.errors) {
+          const match = /^employees\.(\d+)\.(\w+)$/.exec(entry.param ?? '');
+          const index = match ? Number(match[1]) : entry.param === 'email' ? 0 : -1;
+          const field = (match ? match[2] : entry.param) as EmployeeCsvField | undefined;
+          const row = filled[index];
+          if (row && field) {
+            placed[`${row.id}.${field}`] =
+              entry.errorType === ErrorType.EmailIsUsed
+                ? 'Someone in your organisation already uses this email'
+                : entry.msg;
+          }
+        }
+        if (Object.keys(placed).length > 0) {
+          setServerErrors(placed);
+          const [key] = Object.keys(placed);
+          const [id, field] = (key ?? '').split('.');
+          tableRef.current?.querySelector<HTMLInputElement>(`#cell-${id}-${field}`)?.focus();
+          return;
+        }
+      }
+      setFormError((error as Error).message);
+    }
+  }
+
+  const count = filled.filter((row) => !isBlankEntry(row.entry)).length;
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Add employees">
+      {formError ? (
+        <Alert variant="error" title="The employees could not be added">
+          {formError}
+        </Alert>
+      ) : null}
+      {submitted && invalidCount > 0 ? (
+        <Alert variant="error">
+          {invalidCount === 1 ? '1 person needs' : `${invalidCount} people need`} attention before anyone can
+          be added.
+        </Alert>
+      ) : null}
+      <ol ref={tableRef} className="space-y-3" aria-label="People to add">
+        {rows.map((row, index) => (
+          <li
+            key={row.id}
+            aria-label={`Person ${index + 1}`}
+            className="rounded-xl border border-slate-200 bg-white px-4 pt-3 pb-4 shadow-xs"
+          >
+            <div className="mb-2 flex items-center justify-between">
+              <h3 className="text-sm font-semibold text-slate-900">Person {index + 1}</h3>
+              <button
+                type="button"
+                aria-label={`Remove person ${index + 1}`}
+                disabled={rows.length === 1}
+                onClick={() => removeRow(row.id)}
+                className="flex size-8 items-center justify-center rounded-lg text-slate-400 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:invisible"
+              >
+                <Trash2 aria-hidden="true" className="size-4" />
+              </button>
+            </div>
+            <div className="grid grid-cols-1 gap-x-3 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
+              {FIELDS.map((f) => {
+                const error = visibleError(row.id, f.field);
+                const id = `cell-${row.id}-${f.field}`;
+                return (
+                  <div key={f.field} className="min-w-0">
+                    <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
+                      {f.label}
+                      {f.required ? (
+                        <span aria-hidden="true" className="text-red-600">
+                          {' '}
+                          *
+                        </span>
+                      ) : null}
+                      <span className="sr-only">, person {index + 1}</span>
+                    </label>
+                    <input
+                      id={id}
+                      type={f.type}
+                      aria-required={f.required || undefined}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? `${id}-error` : undefined}
+                      autoComplete="off"
+                      value={row.entry[f.field]}
+                      onChange={(event) => setCell(row.id, f.field, event.target.value)}
+                      onBlur={() => markTouched(row.id, f.field)}
+                      className={cn(inputClasses, 'h-9 py-0')}
+                    />
+                    {error ? (
+                      <p id={`${id}-error`} className="mt-1 text-xs text-red-700">
+                        {error}
+                      </p>
+                    ) : null}
+                  </div>
+                );
+              })}
+            </div>
+          </li>
+        ))}
+      </ol>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Button variant="secondary" onClick={addRow} disabled={rows.length >= MAX_MANUAL_ROWS}>
+          <Plus aria-hidden="true" />
+          Add another person
+        </Button>
+        <div className="flex items-center gap-2">
+          <Button variant="ghost" onClick={() => navigate(paths.dashboard.employees())}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Adding…' : count > 1 ? `Add ${employeesCount(count)}` : 'Add employee'}
+          </Button>
+        </div>
+      </div>
+      <p className="text-xs text-slate-500">
+        <span aria-hidden="true" className="text-red-600">
+          *
+        </span>{' '}
+        Required. Empty rows are skipped. New people whose start date lies ahead are listed as onboarding.
+      </p>
+    </form>
+  );
+}

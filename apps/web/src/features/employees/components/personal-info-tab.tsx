@@ -1,0 +1,194 @@
+import type { Employee } from '@equip/domain/employees';
+import { UpdateEmployeeRequest } from '@equip/domain/employees';
+import { ErrorType } from '@equip/domain/errors';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { type Path, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ApiError } from '@/lib/api/errors';
+import { useAppDispatch } from '@/lib/store';
+import { Button } from '@/ui/button';
+import { ConfirmDialog } from '@/ui/dialog';
+import { TextField } from '@/ui/form-field';
+import { useToast } from '@/ui/toast';
+import { useDeleteEmployee } from '../api/delete-employee';
+import { useUpdateEmployee } from '../api/update-employee';
+import { selectEmployee } from '../employees-slice';
+import { deselectAll } from '../employees-table-slice';
+import { fullName } from '../lib/format';
+
+const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/** The form holds text; empty optional fields mean "not set". Validated by the API's own schema. */
+export const personalInfoFormSchema = z
+  .object({
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    startDate: z.string(),
+    lastDate: z.string(),
+    department: z.string(),
+    position: z.string(),
+  })
+  .transform(
+    (v): z.input<typeof UpdateEmployeeRequest> => ({
+      firstName: v.firstName,
+      lastName: v.lastName,
+      email: v.email.trim(),
+      phone: blankToNull(v.phone),
+      startDate: blankToNull(v.startDate),
+      lastDate: blankToNull(v.lastDate),
+      department: blankToNull(v.department),
+      position: blankToNull(v.position),
+    }),
+  )
+  .pipe(UpdateEmployeeRequest);
+
+export type PersonalInfoFormValues = z.input<typeof personalInfoFormSchema>;
+
+/** "Required" for an empty required field, instead of the generic too-small message. */
+export const requiredMessages = {
+  error: (issue: { code?: string; input?: unknown }) =>
+    issue.code === 'too_small' && issue.input === '' ? 'Required' : undefined,
+};
+
+function toFormValues(employee: Employee): PersonalInfoFormValues {
+  return {
+    firstName: employee.firstName,
+    lastName: employee.lastName,
+    email: employee.email,
+    phone: employee.phone ?? '',
+    startDate: employee.startDate ?? '',
+    lastDate: employee.lastDate ?? '',
+    department: employee.department ?? '',
+    position: employee.position ?? '',
+  };
+}
+
+const FIELDS: { name: keyof PersonalInfoFormValues; label: string; type?: string; autoComplete?: string }[] =
+  [
+    { name: 'firstName', label: 'First name', autoComplete: 'off' },
+    { name: 'lastName', label: 'Last name', autoComplete: 'off' },
+    { name: 'email', label: 'Email', type: 'email', autoComplete: 'off' },
+    { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'off' },
+    { name: 'startDate', label: 'Start date', type: 'date' },
+    { name: 'lastDate', label: 'Last day', type: 'date' },
+    { name: 'department', label: 'Department' },
+    { name: 'position', label: 'Position' },
+  ];
+
+export function PersonalInfoTab({ employee }: { employee: Employee }) {
+  const { toast } = useToast();
+  const dispatch = useAppDispatch();
+  const update = useUpdateEmployee(employee.uuid);
+  const remove = useDeleteEmployee();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const form = useForm<PersonalInfoFormValues, unknown, UpdateEmployeeRequest>({
+    resolver: zodResolver(personalInfoFormSchema, requiredMessages),
+    values: toFormValues(employee),
+    resetOptions: { keepDirtyValues: true },
+    mode: 'onTouched',
+  });
+  const { errors, isDirty } = form.formState;
+
+  const onSubmit = form.handleSubmit((changes) =>
+    update.mutateAsync(changes).then(
+      (saved) => {
+        form.reset(toFormValues(saved));
+        toast({ variant: 'positive', content: `${fullName(saved)}’s details were saved` });
+      },
+      (error: unknown) => {
+        if (error instanceof ApiError) {
+          let placed = false;
+          for (const entry of error.errors) {
+            const field = (entry.param ?? '') as Path<PersonalInfoFormValues>;
+            if (entry.errorType === ErrorType.EmailIsUsed || field === 'email') {
+              form.setError('email', { type: 'server', message: entry.msg }, { shouldFocus: true });
+              placed = true;
+            } else if (FIELDS.some((f) => f.name === field)) {
+              form.setError(field, { type: 'server', message: entry.msg });
+              placed = true;
+            }
+          }
+          if (placed) return;
+        }
+        toast({ variant: 'negative', content: `Could not save: ${(error as Error).message}` });
+      },
+    ),
+  );
+
+  function onDelete() {
+    remove.mutate(employee.uuid, {
+      onSuccess: () => {
+        toast({ variant: 'positive', content: `${fullName(employee)} was deleted` });
+        setConfirmDelete(false);
+        dispatch(selectEmployee(null));
+        for (const view of ['all', 'onboarding', 'offboarding'] as const) {
+          dispatch(deselectAll({ view, ids: [employee.uuid] }));
+        }
+      },
+      onError: (error) => {
+        setConfirmDelete(false);
+        toast({ variant: 'negative', content: `Could not delete ${fullName(employee)}: ${error.message}` });
+      },
+    });
+  }
+
+  return (
+    <div className="space-y-8 p-6">
+      <form noValidate onSubmit={onSubmit} aria-label="Personal information" className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {FIELDS.map((field) => (
+            <TextField
+              key={field.name}
+              label={field.label}
+              type={field.type ?? 'text'}
+              autoComplete={field.autoComplete}
+              required={field.name === 'firstName' || field.name === 'lastName' || field.name === 'email'}
+              error={errors[field.name]?.message}
+              {...form.register(field.name)}
+            />
+          ))}
+        </div>
+        <div className="flex items-center justify-end gap-2">
+          <Button
+            variant="ghost"
+            disabled={!isDirty || form.formState.isSubmitting}
+            onClick={() => form.reset(toFormValues(employee))}
+          >
+            Discard changes
+          </Button>
+          <Button type="submit" disabled={!isDirty || form.formState.isSubmitting}>
+            {form.formState.isSubmitting ? 'Saving…' : 'Save changes'}
+          </Button>
+        </div>
+      </form>
+
+      <section aria-labelledby="delete-heading" className="rounded-lg border border-red-200 p-4">
+        <h3 id="delete-heading" className="text-sm font-semibold text-slate-900">
+          Delete employee
+        </h3>
+        <div className="mt-1 flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-slate-600">Their devices return to stock and they leave their bundle.</p>
+          <Button variant="danger" size="sm" onClick={() => setConfirmDelete(true)}>
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        </div>
+      </section>
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        tone="danger"
+        title={`Delete ${fullName(employee)}?`}
+        description="They disappear from every list, their devices return to stock and they leave their bundle."
+        confirmLabel="Delete employee"
+        pending={remove.isPending}
+        pendingLabel="Deleting…"
+        onConfirm={onDelete}
+      />
+    </div>
+  );
+}

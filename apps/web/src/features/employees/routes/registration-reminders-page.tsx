@@ -1,0 +1,262 @@
+import type { EmployeeStatus } from '@equip/domain/identity';
+import { selectionState } from '@equip/domain/selection';
+import { CircleAlert, MailCheck, Send } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
+import { useAppDispatch, useAppSelector } from '@/lib/store';
+import { BackLink } from '@/ui/back-link';
+import { Button } from '@/ui/button';
+import { Checkbox } from '@/ui/checkbox';
+import { EmptyState } from '@/ui/empty-state';
+import { PageHeader } from '@/ui/page-header';
+import { Skeleton } from '@/ui/skeleton';
+import { nextSortDirection, Pagination, SortableTh, Table, TableFrame, TableHead, Td, Th } from '@/ui/table';
+import { useToast } from '@/ui/toast';
+import { type ReminderCandidate, useRegistrationReminders } from '../api/get-registration-reminders';
+import { useSendRegistrationReminders } from '../api/send-registration-reminders';
+import { EmployeeStatusBadge } from '../components/employee-status-badge';
+import { formatDate, fullName, people } from '../lib/format';
+import {
+  deselectReminderRecipients,
+  REMINDER_VIEWS,
+  type ReminderSortingKey,
+  type ReminderView,
+  selectEmailReminders,
+  selectReminderRecipients,
+  setRemindersSorting,
+  setRemindersView,
+  toggleReminderSelection,
+} from '../organization-setup-slice';
+
+const PAGE_SIZE = 50;
+
+const VIEW_LABELS: Record<ReminderView, string> = {
+  all: 'Everyone',
+  active: 'Active',
+  onboarding: 'Onboarding',
+};
+
+const COLUMNS: { key: ReminderSortingKey; label: string }[] = [
+  { key: 'name', label: 'Name' },
+  { key: 'email', label: 'Email' },
+  { key: 'department', label: 'Department' },
+  { key: 'startDate', label: 'Start date' },
+];
+
+function sortValue(person: ReminderCandidate, key: ReminderSortingKey): string {
+  if (key === 'name') return `${person.lastName} ${person.firstName}`.toLowerCase();
+  return (person[key] ?? '').toLowerCase();
+}
+
+function inView(person: ReminderCandidate, view: ReminderView): boolean {
+  if (view === 'active') return person.employeeStatus === 'ACTIVE';
+  if (view === 'onboarding') return person.employeeStatus === 'ONBOARDING';
+  return true;
+}
+
+const KNOWN_STATUSES = new Set(['ACTIVE', 'INACTIVE', 'OFFBOARDING', 'ONBOARDING', 'LEAVE']);
+
+/**
+ * The organisation setup's email-reminders table: people who have not registered a device yet, with
+ * views, sorting and selection (the `organizationSetup` slice), and "Send reminder".
+ */
+export function RegistrationRemindersPage() {
+  const dispatch = useAppDispatch();
+  const { toast } = useToast();
+  const table = useAppSelector(selectEmailReminders);
+  const query = useRegistrationReminders();
+  const send = useSendRegistrationReminders();
+  const [page, setPage] = useState(0);
+
+  const listed = useMemo(() => {
+    const people = (query.data ?? []).filter((person) => inView(person, table.currentViewName));
+    const { sortingKey: key, sortingDirection: direction } = table;
+    if (!key || !direction) return people;
+    const factor = direction === 'asc' ? 1 : -1;
+    return [...people].sort((a, b) => {
+      const left = sortValue(a, key);
+      const right = sortValue(b, key);
+      if (!left !== !right) return left ? -1 : 1; // empty values last
+      return left.localeCompare(right) * factor;
+    });
+  }, [query.data, table]);
+
+  const pageRows = listed.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+  const selected = useMemo(() => new Set(table.selectedEmployeeUuids), [table.selectedEmployeeUuids]);
+  const listedIds = useMemo(() => listed.map((p) => p.uuid), [listed]);
+  const recipients = listedIds.filter((id) => selected.has(id));
+  const headerState = selectionState(listedIds, selected);
+
+  function sortBy(key: ReminderSortingKey) {
+    const direction = table.sortingKey === key ? nextSortDirection(table.sortingDirection) : 'asc';
+    dispatch(setRemindersSorting({ key: direction ? key : null, direction }));
+    setPage(0);
+  }
+
+  function sendReminders() {
+    send.mutate(recipients, {
+      onSuccess: ({ sent }) => {
+        toast({ variant: 'positive', content: `Reminders sent to ${people(sent)}` });
+        dispatch(deselectReminderRecipients(recipients));
+      },
+      onError: (error) =>
+        toast({ variant: 'negative', content: `Could not send the reminders: ${error.message}` }),
+    });
+  }
+
+  return (
+    <div className="space-y-5">
+      <BackLink to={paths.dashboard.employees()}>Employees</BackLink>
+      <PageHeader
+        description="People who have not registered a work device yet. A reminder mails them a link to register their device in two minutes."
+        actions={
+          <Button onClick={sendReminders} disabled={recipients.length === 0 || send.isPending}>
+            <Send aria-hidden="true" />
+            {send.isPending
+              ? 'Sending…'
+              : recipients.length > 0
+                ? `Send reminder to ${people(recipients.length)}`
+                : 'Send reminder'}
+          </Button>
+        }
+      />
+      <fieldset className="inline-flex rounded-lg bg-slate-100 p-1">
+        <legend className="sr-only">Show</legend>
+        {REMINDER_VIEWS.map((view) => (
+          <button
+            key={view}
+            type="button"
+            aria-pressed={table.currentViewName === view}
+            onClick={() => {
+              dispatch(setRemindersView(view));
+              setPage(0);
+            }}
+            className={cn(
+              'rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600',
+              table.currentViewName === view
+                ? 'bg-white text-slate-900 shadow-xs'
+                : 'text-slate-600 hover:text-slate-900',
+            )}
+          >
+            {VIEW_LABELS[view]}
+            {query.data ? (
+              <span className="ml-1.5 text-xs text-slate-500 tabular-nums">
+                {query.data.filter((p) => inView(p, view)).length}
+              </span>
+            ) : null}
+          </button>
+        ))}
+      </fieldset>
+      <TableFrame className="max-h-[calc(100vh-20rem)] min-h-[16rem]">
+        <Table aria-label="People without a registered device">
+          <TableHead>
+            <tr>
+              <Th className="w-10 pr-0">
+                <Checkbox
+                  checked={headerState === 'All' ? true : headerState === 'Partial' ? 'indeterminate' : false}
+                  disabled={listed.length === 0}
+                  label={headerState === 'All' ? 'Deselect everyone listed' : 'Select everyone listed'}
+                  onChange={() =>
+                    dispatch(
+                      headerState === 'All'
+                        ? deselectReminderRecipients(listedIds)
+                        : selectReminderRecipients(listedIds),
+                    )
+                  }
+                />
+              </Th>
+              {COLUMNS.map((column) => (
+                <SortableTh
+                  key={column.key}
+                  direction={table.sortingKey === column.key ? table.sortingDirection : null}
+                  onSort={() => sortBy(column.key)}
+                >
+                  {column.label}
+                </SortableTh>
+              ))}
+              <Th>Status</Th>
+            </tr>
+          </TableHead>
+          <tbody>
+            {query.isPending ? (
+              Array.from({ length: 6 }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+                <tr key={i}>
+                  {Array.from({ length: 6 }, (_, j) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+                    <Td key={j}>
+                      <Skeleton className="h-3 w-24" />
+                    </Td>
+                  ))}
+                </tr>
+              ))
+            ) : query.isError ? (
+              <tr>
+                <td colSpan={6} className="p-6">
+                  <EmptyState
+                    icon={CircleAlert}
+                    title="Could not load the list"
+                    description={query.error.message}
+                    className="border-none"
+                    action={
+                      <Button variant="secondary" onClick={() => void query.refetch()}>
+                        Try again
+                      </Button>
+                    }
+                  />
+                </td>
+              </tr>
+            ) : listed.length === 0 ? (
+              <tr>
+                <td colSpan={6} className="p-6">
+                  <EmptyState
+                    icon={MailCheck}
+                    title="Everyone has registered a device"
+                    description="Nobody in this list needs a reminder."
+                    className="border-none"
+                  />
+                </td>
+              </tr>
+            ) : (
+              pageRows.map((person) => {
+                const checked = selected.has(person.uuid);
+                return (
+                  <tr key={person.uuid} className={cn(checked && 'bg-indigo-50/50')}>
+                    <Td className="w-10 pr-0">
+                      <Checkbox
+                        checked={checked}
+                        label={`Select ${fullName(person)}`}
+                        onChange={() => dispatch(toggleReminderSelection(person.uuid))}
+                      />
+                    </Td>
+                    <Td className="font-medium text-slate-900">{fullName(person)}</Td>
+                    <Td>{person.email}</Td>
+                    <Td>{person.department ?? <span className="text-slate-400">—</span>}</Td>
+                    <Td>{formatDate(person.startDate) || <span className="text-slate-400">—</span>}</Td>
+                    <Td>
+                      {KNOWN_STATUSES.has(person.employeeStatus) ? (
+                        <EmployeeStatusBadge status={person.employeeStatus as EmployeeStatus} />
+                      ) : (
+                        person.employeeStatus
+                      )}
+                    </Td>
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </Table>
+      </TableFrame>
+      {listed.length > PAGE_SIZE ? (
+        <Pagination
+          label="Reminder list pages"
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={listed.length}
+          onPageChange={setPage}
+        />
+      ) : null}
+    </div>
+  );
+}
