@@ -26,8 +26,8 @@ const QUERIES = [
   'userType=regularUser&userSources=hris&sortingKey=devicesAssigned&sortingDirection=desc',
   'onlyWithoutAssignedBundle=true&sortingKey=email&sortingDirection=asc',
   'view=onboarding&sortingKey=startDate&sortingDirection=asc',
-  'withInactiveUsers=true&sortingKey=department&sortingDirection=asc&skip=20000',
-  'textSearchQuery=example&employeeStatus=ACTIVE&sortingKey=name&sortingDirection=desc&skip=500',
+  'withInactiveUsers=true&sortingKey=department&sortingDirection=asc&skip=5000',
+  'textSearchQuery=schmidt&employeeStatus=ACTIVE&sortingKey=name&sortingDirection=desc',
 ];
 
 async function measure(label, env, dataDir) {

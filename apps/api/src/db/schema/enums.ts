@@ -37,48 +37,55 @@ import {
   ProcurementIntent,
   ShipmentState,
 } from '@equip/domain/procurement';
-import { pgEnum } from 'drizzle-orm/pg-core';
+import { text } from 'drizzle-orm/pg-core';
 
-/** The values of a domain enum as the non-empty tuple pgEnum wants. */
+/** The values of a domain enum as the non-empty tuple Drizzle wants. */
 function values<T extends string>(domainEnum: { options: readonly T[] }): [T, ...T[]] {
   return domainEnum.options as [T, ...T[]];
 }
 
-/** Database enums are built from the domain enums, so the two can never disagree. */
-export const userTypeEnum = pgEnum('user_type', values(UserType));
-export const roleEnum = pgEnum('role', values(Role));
-export const userSourceEnum = pgEnum('user_source', values(UserSource));
-export const employeeStatusEnum = pgEnum('employee_status', values(EmployeeStatus));
-export const mfaMethodEnum = pgEnum('mfa_method', values(MfaMethod));
-export const onboardingStepEnum = pgEnum('organization_onboarding_step', values(OrganizationOnboardingStep));
-export const deviceTypeEnum = pgEnum('device_type', values(DeviceType));
-export const deviceOsEnum = pgEnum('device_os', values(DeviceOs));
-export const deviceStatusEnum = pgEnum('device_status', values(DeviceStatus));
-export const assignmentTypeEnum = pgEnum('assignment_type', values(AssignmentType));
-export const enrollmentStateEnum = pgEnum('enrollment_state', values(EnrollmentState));
-export const enrollmentFlowEnum = pgEnum('enrollment_flow', values(EnrollmentFlow));
-export const mdmProviderEnum = pgEnum('mdm_provider', values(MdmProvider));
-export const securityProviderEnum = pgEnum('security_provider', values(SecurityAddOnProvider));
-export const assetInstanceStatusEnum = pgEnum('asset_instance_status', values(AssetInstanceStatus));
-export const assetAssignmentEnum = pgEnum('asset_assignment', values(AssetAssignment));
-export const managementTypeEnum = pgEnum('management_type', values(ManagementType));
-export const offboardingTypeEnum = pgEnum(
-  'subscription_offboarding_type',
-  values(SubscriptionOffboardingType),
-);
-export const procurementIntentEnum = pgEnum('procurement_intent', values(ProcurementIntent));
-export const purchaseTypeEnum = pgEnum('order_purchase_type', values(OrderPurchaseType));
-export const orderStatusEnum = pgEnum('order_status', values(OrderStatus));
-export const deliveryStatusEnum = pgEnum('order_delivery_status', values(OrderDeliveryStatus));
-export const checkoutStatusEnum = pgEnum('checkout_status', values(CheckoutStatus));
-export const catalogScopeEnum = pgEnum('catalog_scope', values(CatalogScope));
-export const shipmentStateEnum = pgEnum('shipment_state', values(ShipmentState));
-export const offboardingStatusEnum = pgEnum('offboarding_status', values(OffboardingStatus));
-export const hrProviderEnum = pgEnum('hr_provider', values(HrProvider));
-export const hrLanguageEnum = pgEnum('hr_language', values(HrLanguage));
-export const integrationStatusEnum = pgEnum('integration_status', values(IntegrationStatus));
-export const integrationSetupStatusEnum = pgEnum('integration_setup_status', values(IntegrationSetupStatus));
-export const workspaceProviderEnum = pgEnum('workspace_provider', values(WorkspaceProvider));
-export const workspaceGroupKindEnum = pgEnum('workspace_group_kind', values(WorkspaceGroupKind));
-export const severityEnum = pgEnum('severity', values(Severity));
-export const eventTypeEnum = pgEnum('event_type', values(EventType));
+/**
+ * Enumerations are stored as text, limited to the domain enum's values by CHECK constraints
+ * (migration 0011, verified by enum-checks.test.ts). Not as PostgreSQL enum types: their equality
+ * operator is not leakproof, and under row-level security PostgreSQL will not use an index for a
+ * non-leakproof condition, so every status filter would scan the organisation's rows.
+ * The columns are built from the domain enums, so the two can never disagree.
+ */
+function textEnum<T extends string>(domainEnum: { options: readonly T[] }) {
+  return (name: string) => text(name, { enum: values(domainEnum) });
+}
+
+export const userTypeEnum = textEnum(UserType);
+export const roleEnum = textEnum(Role);
+export const userSourceEnum = textEnum(UserSource);
+export const employeeStatusEnum = textEnum(EmployeeStatus);
+export const mfaMethodEnum = textEnum(MfaMethod);
+export const onboardingStepEnum = textEnum(OrganizationOnboardingStep);
+export const deviceTypeEnum = textEnum(DeviceType);
+export const deviceOsEnum = textEnum(DeviceOs);
+export const deviceStatusEnum = textEnum(DeviceStatus);
+export const assignmentTypeEnum = textEnum(AssignmentType);
+export const enrollmentStateEnum = textEnum(EnrollmentState);
+export const enrollmentFlowEnum = textEnum(EnrollmentFlow);
+export const mdmProviderEnum = textEnum(MdmProvider);
+export const securityProviderEnum = textEnum(SecurityAddOnProvider);
+export const assetInstanceStatusEnum = textEnum(AssetInstanceStatus);
+export const assetAssignmentEnum = textEnum(AssetAssignment);
+export const managementTypeEnum = textEnum(ManagementType);
+export const offboardingTypeEnum = textEnum(SubscriptionOffboardingType);
+export const procurementIntentEnum = textEnum(ProcurementIntent);
+export const purchaseTypeEnum = textEnum(OrderPurchaseType);
+export const orderStatusEnum = textEnum(OrderStatus);
+export const deliveryStatusEnum = textEnum(OrderDeliveryStatus);
+export const checkoutStatusEnum = textEnum(CheckoutStatus);
+export const catalogScopeEnum = textEnum(CatalogScope);
+export const shipmentStateEnum = textEnum(ShipmentState);
+export const offboardingStatusEnum = textEnum(OffboardingStatus);
+export const hrProviderEnum = textEnum(HrProvider);
+export const hrLanguageEnum = textEnum(HrLanguage);
+export const integrationStatusEnum = textEnum(IntegrationStatus);
+export const integrationSetupStatusEnum = textEnum(IntegrationSetupStatus);
+export const workspaceProviderEnum = textEnum(WorkspaceProvider);
+export const workspaceGroupKindEnum = textEnum(WorkspaceGroupKind);
+export const severityEnum = textEnum(Severity);
+export const eventTypeEnum = textEnum(EventType);

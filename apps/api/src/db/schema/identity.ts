@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -78,6 +78,10 @@ export const users = pgTable(
     /** The last TOTP time step accepted, so a code cannot be replayed. */
     totpLastTimeStep: integer('totp_last_time_step'),
     deletedAt: nullableTimestamp('deleted_at'),
+    /** What the employees table's text search matches: name and email, lower-cased. */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL => sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -111,14 +115,18 @@ export const users = pgTable(
       .on(t.organizationUuid, t.startDate, t.uuid)
       .where(sql`${t.deletedAt} is null`),
     index('users_org_last_idx').on(t.organizationUuid, t.lastDate, t.uuid).where(sql`${t.deletedAt} is null`),
+    // The onboarding and offboarding views: one status, by start or last date.
+    index('users_org_status_start_idx')
+      .on(t.organizationUuid, t.employeeStatus, t.startDate, t.uuid)
+      .where(sql`${t.deletedAt} is null`),
+    index('users_org_status_last_idx')
+      .on(t.organizationUuid, t.employeeStatus, t.lastDate, t.uuid)
+      .where(sql`${t.deletedAt} is null`),
     // Narrow, for counting a filtered table with an index-only scan.
     index('users_org_filters_idx')
       .on(t.organizationUuid, t.employeeStatus, t.userType, t.source)
       .where(sql`${t.deletedAt} is null`),
-    index('users_search_trgm_idx').using(
-      'gin',
-      sql`(lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email})) gin_trgm_ops`,
-    ),
+    index('users_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

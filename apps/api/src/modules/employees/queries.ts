@@ -156,12 +156,27 @@ export function toEmployee(row: {
 }
 
 export async function listEmployees(tx: Db, organizationUuid: string, query: EmployeeListQuery) {
-  const rows = await baseSelect(tx)
+  const page = baseSelect(tx)
     .where(employeeFilters(organizationUuid, query))
     .orderBy(...employeeOrder(query))
     .limit(query.take)
     .offset(query.skip);
-  return { items: rows.map(toEmployee), total: await countEmployees(tx, organizationUuid, query) };
+  if (!searchPattern(query)) {
+    const rows = await page;
+    return { items: rows.map(toEmployee), total: await countEmployees(tx, organizationUuid, query) };
+  }
+  // A search runs once: its (few) matches are counted by a window over the same query.
+  const rows = await tx
+    .select({ ...employeeColumns, total: sql<number>`(count(*) over ())::integer` })
+    .from(users)
+    .leftJoin(bundleEmployees, eq(bundleEmployees.userUuid, users.uuid))
+    .leftJoin(bundles, eq(bundles.uuid, bundleEmployees.bundleUuid))
+    .where(employeeFilters(organizationUuid, query))
+    .orderBy(...employeeOrder(query))
+    .limit(query.take)
+    .offset(query.skip);
+  const total = rows[0]?.total ?? (query.skip > 0 ? await countEmployees(tx, organizationUuid, query) : 0);
+  return { items: rows.map(toEmployee), total };
 }
 
 /** Every employee matching the query, in table order, a page at a time (for the CSV export). */

@@ -1,0 +1,2 @@
+CREATE INDEX "users_org_status_start_idx" ON "users" USING btree ("organization_uuid","employee_status","start_date","uuid") WHERE "users"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "users_org_status_last_idx" ON "users" USING btree ("organization_uuid","employee_status","last_date","uuid") WHERE "users"."deleted_at" is null;
