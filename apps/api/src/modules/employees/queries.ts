@@ -57,30 +57,29 @@ export function employeeFilters(organizationUuid: string, query: EmployeeListQue
 }
 
 /**
- * The total of the table. Without a text search it is a sum over the user_counts summary (a few rows,
- * whatever the organisation's size); with one, a count of the (few) people the search found.
+ * The total of the table without a text search: a sum over the user_counts summary (a few rows,
+ * whatever the organisation's size), as a scalar subquery so it travels with the page.
  */
+function summaryTotal(organizationUuid: string, query: EmployeeListQuery): SQL<number> {
+  const where = and(
+    ...groupFilters(
+      { ...userCounts, withoutBundle: eq(userCounts.hasBundle, false) },
+      organizationUuid,
+      query,
+    ),
+  );
+  return sql<number>`(select coalesce(sum(${userCounts.count}), 0)::integer from ${userCounts} where ${where})`;
+}
+
+/** The total when the page came back empty (a page past the end), so nothing carried it. */
 async function countEmployees(tx: Db, organizationUuid: string, query: EmployeeListQuery): Promise<number> {
-  if (searchPattern(query)) {
-    const [row] = await tx
-      .select({ total: count() })
-      .from(users)
-      .leftJoin(bundleEmployees, eq(bundleEmployees.userUuid, users.uuid))
-      .where(employeeFilters(organizationUuid, query));
-    return row?.total ?? 0;
-  }
-  const [row] = await tx
-    .select({ total: sql<number>`coalesce(sum(${userCounts.count}), 0)::integer` })
-    .from(userCounts)
-    .where(
-      and(
-        ...groupFilters(
-          { ...userCounts, withoutBundle: eq(userCounts.hasBundle, false) },
-          organizationUuid,
-          query,
-        ),
-      ),
-    );
+  const [row] = searchPattern(query)
+    ? await tx
+        .select({ total: count() })
+        .from(users)
+        .leftJoin(bundleEmployees, eq(bundleEmployees.userUuid, users.uuid))
+        .where(employeeFilters(organizationUuid, query))
+    : await tx.select({ total: summaryTotal(organizationUuid, query) }).from(sql`(select 1) as one`);
   return row?.total ?? 0;
 }
 
@@ -155,19 +154,16 @@ export function toEmployee(row: {
   };
 }
 
+/**
+ * One page of the table and its total, in one statement: with a text search the (few) matches are
+ * counted by a window over the same query; otherwise the total comes from the summary.
+ */
 export async function listEmployees(tx: Db, organizationUuid: string, query: EmployeeListQuery) {
-  const page = baseSelect(tx)
-    .where(employeeFilters(organizationUuid, query))
-    .orderBy(...employeeOrder(query))
-    .limit(query.take)
-    .offset(query.skip);
-  if (!searchPattern(query)) {
-    const rows = await page;
-    return { items: rows.map(toEmployee), total: await countEmployees(tx, organizationUuid, query) };
-  }
-  // A search runs once: its (few) matches are counted by a window over the same query.
+  const total = searchPattern(query)
+    ? sql<number>`(count(*) over ())::integer`
+    : summaryTotal(organizationUuid, query);
   const rows = await tx
-    .select({ ...employeeColumns, total: sql<number>`(count(*) over ())::integer` })
+    .select({ ...employeeColumns, total })
     .from(users)
     .leftJoin(bundleEmployees, eq(bundleEmployees.userUuid, users.uuid))
     .leftJoin(bundles, eq(bundles.uuid, bundleEmployees.bundleUuid))
@@ -175,8 +171,10 @@ export async function listEmployees(tx: Db, organizationUuid: string, query: Emp
     .orderBy(...employeeOrder(query))
     .limit(query.take)
     .offset(query.skip);
-  const total = rows[0]?.total ?? (query.skip > 0 ? await countEmployees(tx, organizationUuid, query) : 0);
-  return { items: rows.map(toEmployee), total };
+  return {
+    items: rows.map(toEmployee),
+    total: rows[0]?.total ?? (query.skip > 0 ? await countEmployees(tx, organizationUuid, query) : 0),
+  };
 }
 
 /** Every employee matching the query, in table order, a page at a time (for the CSV export). */
