@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import './zod-messages.ts';
 import {
+  createEmployeeCsvReader,
   deleteImportRow,
   type EmployeeCsvEntry,
   employeesToCsv,
@@ -13,6 +14,7 @@ import {
   updateImportRow,
   validateEmployeeCsv,
   validateEntries,
+  validateEntry,
 } from './employee-import.ts';
 
 const NONE = new Set<string>();
@@ -205,5 +207,55 @@ describe('CSV export guard', () => {
     expect(guardCell('+4930')).toBe("'+4930");
     expect(guardCell('Ada')).toBe('Ada');
     expect(employeesToCsv([entry({ phone: '+49 30 1' })])).toContain(`'+49 30 1`);
+  });
+});
+
+describe('streaming reader (the server) and validateEmployeeCsv (the browser) agree', () => {
+  const cell = fc.oneof(
+    fc.constantFrom(
+      '',
+      'Ada',
+      'x@y.com',
+      'X@Y.COM',
+      'bad',
+      '2026-01-02',
+      '31.02.2026',
+      '+49 30 1',
+      '=1+1',
+      ' ',
+    ),
+    fc.string({ maxLength: 6 }),
+  );
+  const table = fc.tuple(
+    fc.constantFrom(
+      ['First Name', 'Last Name', 'Email', 'Phone', 'Start Date', 'End Date', 'Department', 'Position'],
+      ['email', 'LAST NAME', 'first_name', 'start date'],
+      ['First Name', 'Email'],
+      ['', ' '],
+    ),
+    fc.array(fc.array(cell, { minLength: 0, maxLength: 9 }), { maxLength: 25 }),
+  );
+
+  it('property: the same rows, the same errors at the same cells, the same people', () => {
+    fc.assert(
+      fc.property(table, fc.subarray(['x@y.com', 'ada@example.com']), ([headers, rows], inUse) => {
+        const used = new Set(inUse);
+        const whole = validateEmployeeCsv([headers, ...rows], used);
+        const reader = createEmployeeCsvReader(used);
+        for (const row of [headers, ...rows]) reader.add(row);
+        const streamed = reader.finish();
+        expect(streamed.fileErrors).toEqual(whole.errors);
+        expect(streamed.rowCount).toBe(whole.rows.length);
+        const expected = whole.rows.flatMap((r, row) =>
+          r.errors.map((e) => ({ row, type: e.type, field: e.field, message: e.message })),
+        );
+        expect(
+          streamed.errors.map(({ row, type, field, message }) => ({ row, type, field, message })),
+        ).toEqual(expected);
+        if (whole.isValid)
+          expect(streamed.employees).toEqual(whole.rows.map((r) => validateEntry(r.entry).employee));
+        else expect(streamed.employees).toEqual([]);
+      }),
+    );
   });
 });

@@ -186,6 +186,38 @@ export function validateEntry(entry: EmployeeCsvEntry): {
 
 const emailKey = (entry: EmployeeCsvEntry) => entry.email.trim().toLowerCase();
 
+const EMPTY_FILE_MESSAGE = 'The file is empty: it needs a header row with First Name, Last Name and Email';
+
+const DUPLICATE_ERROR: EmployeeImportRowError = {
+  type: 'EmailIsDuplicated',
+  field: 'email',
+  message: 'This email appears more than once in the file',
+};
+const IN_USE_ERROR: EmployeeImportRowError = {
+  type: 'EmailInUse',
+  field: 'email',
+  message: 'Someone in your organisation already uses this email',
+};
+
+/** The errors of the email cell that depend on the other rows and on the organisation. */
+function emailErrors(
+  key: string,
+  counts: ReadonlyMap<string, number>,
+  emailsInUse: ReadonlySet<string>,
+): EmployeeImportRowError[] {
+  if (!key) return [];
+  const errors: EmployeeImportRowError[] = [];
+  if ((counts.get(key) ?? 0) > 1) errors.push({ ...DUPLICATE_ERROR });
+  if (emailsInUse.has(key)) errors.push({ ...IN_USE_ERROR });
+  return errors;
+}
+
+function countEmails(keys: Iterable<string>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const key of keys) if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return counts;
+}
+
 /**
  * Validates all rows: each on its own, then emails shared within the file (EmailIsDuplicated on every
  * row that shares one) and emails already used in the organisation (EmailInUse).
@@ -195,31 +227,94 @@ export function validateEntries(
   emailsInUse: ReadonlySet<string>,
   headers: string[] = EMPLOYEE_CSV_COLUMNS.map((c) => c.header),
 ): EmployeeImportValidationResult {
-  const counts = new Map<string, number>();
-  for (const entry of entries) {
-    const key = emailKey(entry);
-    if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  const rows = entries.map((entry) => {
-    const { errors } = validateEntry(entry);
-    const key = emailKey(entry);
-    if (key && (counts.get(key) ?? 0) > 1) {
-      errors.push({
-        type: 'EmailIsDuplicated',
-        field: 'email',
-        message: 'This email appears more than once in the file',
-      });
-    }
-    if (key && emailsInUse.has(key)) {
-      errors.push({
-        type: 'EmailInUse',
-        field: 'email',
-        message: 'Someone in your organisation already uses this email',
-      });
-    }
-    return { entry, errors };
-  });
+  const counts = countEmails(entries.map(emailKey));
+  const rows = entries.map((entry) => ({
+    entry,
+    errors: [...validateEntry(entry).errors, ...emailErrors(emailKey(entry), counts, emailsInUse)],
+  }));
   return withValidity({ rows, errors: [], headers });
+}
+
+/** One row's errors, by its position among the data rows. */
+export interface LocatedRowError extends EmployeeImportRowError {
+  row: number;
+  value: string;
+}
+
+export interface EmployeeCsvReadResult {
+  headers: string[];
+  fileErrors: EmployeeImportFileError[];
+  rowCount: number;
+  /** Every row error, in row order (the same errors validateEmployeeCsv puts on its rows). */
+  errors: LocatedRowError[];
+  /** The people to add, in file order; complete only when there are no errors. */
+  employees: ImportedEmployee[];
+}
+
+/**
+ * Reads a CSV one row at a time (for the server: large files are never held as a table of cells or of
+ * result rows). Feed the header row and then each data row to `add`, then call `finish`. It applies
+ * exactly the rules of validateEmployeeCsv.
+ */
+export function createEmployeeCsvReader(emailsInUse: ReadonlySet<string>) {
+  let headers: string[] | null = null;
+  let mapping: HeaderMapping | null = null;
+  const fileErrors: EmployeeImportFileError[] = [];
+  const emails: string[] = [];
+  const employees: ImportedEmployee[] = [];
+  const errors: LocatedRowError[] = [];
+
+  return {
+    add(cells: readonly string[]): void {
+      if (fileErrors.length > 0) return;
+      if (!headers) {
+        if (cells.every((c) => c.trim() === '')) {
+          fileErrors.push({ type: 'FileHeadersNotValid', message: EMPTY_FILE_MESSAGE });
+          return;
+        }
+        headers = cells.map((h) => h.replace(/^\uFEFF/, '').trim());
+        mapping = mapHeaders(headers);
+        if (mapping.missingRequired.length > 0) {
+          fileErrors.push({
+            type: 'FileHeadersNotValid',
+            message: `Missing columns: ${mapping.missingRequired.join(', ')}`,
+          });
+        }
+        return;
+      }
+      if (cells.every((c) => c.trim() === '')) return;
+      const entry = entryFromCells(cells, mapping!);
+      const row = emails.length;
+      const key = emailKey(entry);
+      emails.push(key);
+      const { employee, errors: own } = validateEntry(entry);
+      for (const error of own)
+        errors.push({ ...error, row, value: entry[(error.field ?? 'email') as EmployeeCsvField] ?? '' });
+      if (employee && errors.length === 0) employees.push(employee);
+    },
+    finish(): EmployeeCsvReadResult {
+      if (!headers && fileErrors.length === 0) {
+        fileErrors.push({ type: 'FileHeadersNotValid', message: EMPTY_FILE_MESSAGE });
+      }
+      if (fileErrors.length > 0)
+        return { headers: headers ?? [], fileErrors, rowCount: 0, errors: [], employees: [] };
+      const counts = countEmails(emails);
+      const located = [...errors];
+      emails.forEach((key, row) => {
+        for (const error of emailErrors(key, counts, emailsInUse))
+          located.push({ ...error, row, value: key });
+      });
+      // Row order, and within a row the order validateEntries uses (own errors first).
+      located.sort((a, b) => a.row - b.row);
+      return {
+        headers: headers!,
+        fileErrors,
+        rowCount: emails.length,
+        errors: located,
+        employees: located.length === 0 ? employees : [],
+      };
+    },
+  };
 }
 
 /** The import is ready only when at least one row remains and no row has an error (SPEC §4). */
@@ -284,10 +379,7 @@ export function validateEmployeeCsv(
 ): EmployeeImportValidationResult {
   const [headerRow, ...dataRows] = table;
   if (!headerRow || headerRow.every((h) => h.trim() === '')) {
-    return fileFailure(
-      'FileHeadersNotValid',
-      'The file is empty: it needs a header row with First Name, Last Name and Email',
-    );
+    return fileFailure('FileHeadersNotValid', EMPTY_FILE_MESSAGE);
   }
   const headers = headerRow.map((h) => h.replace(/^\uFEFF/, '').trim());
   const mapping = mapHeaders(headers);

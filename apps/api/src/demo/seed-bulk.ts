@@ -1,10 +1,10 @@
 import type { AssignmentType, DeviceStatus, DeviceType } from '@equip/domain/devices';
 import type { EmployeeStatus } from '@equip/domain/identity';
 import { sql } from 'drizzle-orm';
+import { insertRowsAsJson } from '../db/bulk-insert.ts';
 import type { Db } from '../db/client.ts';
 import { devices, organizations, users } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
-import { insertRowsAsJson } from './bulk-insert.ts';
 import { loginEmail, planStaff } from './demo-staff.ts';
 import { pickModel } from './device-models.ts';
 import { createFleetContext, type FleetContext, makeDevice, type NewDevice } from './fleet.ts';

@@ -1,3 +1,4 @@
+import { insertInChunks } from '../db/bulk-insert.ts';
 import type { Db } from '../db/client.ts';
 import {
   assetDefinitions,
@@ -9,7 +10,6 @@ import {
 } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { ensureFeatureFlags } from '../modules/flags/service.ts';
-import { insertInChunks } from './bulk-insert.ts';
 import { planDemoDevices, planPeripherals } from './demo-devices.ts';
 import { ensureHardwareCatalog, seedOrders } from './demo-procurement.ts';
 import { ensureApplications, seedBundles } from './demo-software.ts';

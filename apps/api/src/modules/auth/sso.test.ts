@@ -43,7 +43,7 @@ describe('single sign-on (OpenID Connect round trip against oidc-provider)', () 
     t = await createTestApp({ env: { PUBLIC_URL } });
     idp = await startOidcPeer({
       redirectUri: `${PUBLIC_URL}${SSO_CALLBACK_PATH}`,
-      accounts: { [`unverified@sso.test`]: { email_verified: false } },
+      accounts: { 'unverified@sso.test': { email_verified: false } },
     });
     orgUuid = (await createOrganization(t.services.database.db, 'SSO Corp')).uuid;
     owner = await createUser(t.services.database.db, { organizationUuid: orgUuid, role: 'it-owner', email });
@@ -110,6 +110,14 @@ describe('single sign-on (OpenID Connect round trip against oidc-provider)', () 
     } finally {
       idp.signInAs(null);
     }
+  });
+
+  it('refuses an email the provider has not verified', async () => {
+    await createUser(t.services.database.db, { organizationUuid: orgUuid, email: 'unverified@sso.test' });
+    const callback = await browseToCallback((await start({ email: 'unverified@sso.test' })).json().authorizationUrl);
+    const done = await t.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
+    expect(done.headers.location).toBe('/auth/login?ssoError=SSOAuthenticationErrorUnknown');
+    expect(done.cookies).toHaveLength(0);
   });
 
   it('names unknown, removed and unconfigured accounts with the spec errors', async () => {

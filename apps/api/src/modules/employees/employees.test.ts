@@ -159,7 +159,10 @@ describe('employees', () => {
       expect(pages).toEqual(asc);
       // A page past the end still knows the total, with and without a search.
       expect((await get('/api/employees?skip=1000')).json()).toEqual({ items: [], total: 6 });
-      expect((await get('/api/employees?skip=1000&textSearchQuery=onboarding')).json()).toEqual({ items: [], total: 2 });
+      expect((await get('/api/employees?skip=1000&textSearchQuery=onboarding')).json()).toEqual({
+        items: [],
+        total: 2,
+      });
     });
 
     it('shows devices assigned and the assigned bundle, and filters people without a bundle', async () => {

@@ -1,11 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import {
+  createEmployeeCsvReader,
   type EmployeeCsvEntry,
-  type EmployeeImportValidationResult,
+  type EmployeeCsvReadResult,
+  type EmployeeImportFileError,
   employeesToCsv,
-  fileFailure,
   type ImportedEmployee,
-  validateEmployeeCsv,
-  validateEntry,
 } from '@equip/domain/employee-import';
 import type {
   CreateEmployeeRequest,
@@ -13,11 +13,13 @@ import type {
   EmployeeListQuery,
   UpdateEmployeeRequest,
 } from '@equip/domain/employees';
+import type { ApiErrorEntry } from '@equip/domain/errors';
 import { ErrorType } from '@equip/domain/errors';
 import { and, eq, inArray, isNotNull, isNull, notInArray } from 'drizzle-orm';
 import Papa from 'papaparse';
+import { insertRowsAsJson } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/client.ts';
-import { bundleEmployees, devices, users } from '../../db/schema/index.ts';
+import { bundleEmployees, devices, eventLog, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../http/access.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { logEvent } from '../events/log.ts';
@@ -27,7 +29,6 @@ import { allEmployees, emailsInUse, findEmployee, listEmployees } from './querie
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 /** At most this many rows in one import (the commit is one transaction). */
 export const MAX_IMPORT_ROWS = 200_000;
-const INSERT_CHUNK = 1000;
 
 export const emailIsUsed = (email: string) =>
   new AppError(409, {
@@ -222,34 +223,39 @@ export const employeesService = {
   emailsInUse: (tx: Db, auth: AuthContext, emails: string[]) =>
     emailsInUse(tx, auth.organizationUuid, emails),
 
-  /** Validates a CSV exactly like the browser preview, against the organisation's current emails. */
-  async validateCsv(
-    tx: Db,
-    auth: AuthContext,
-    file: Buffer,
-  ): Promise<{ result: EmployeeImportValidationResult; employees: ImportedEmployee[] }> {
+  /**
+   * Reads and validates a CSV with the browser preview's rules, row by row (a large file is never held
+   * as a table of cells), against the organisation's current emails.
+   */
+  async readCsv(tx: Db, auth: AuthContext, file: Buffer): Promise<EmployeeCsvReadResult> {
     const text = decodeCsv(file);
-    if (text === null)
-      return {
-        result: fileFailure(
-          'UnknownError',
-          'This file is not a CSV text file. Export it from your spreadsheet as CSV and try again.',
-        ),
-        employees: [],
-      };
-    const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
-    if (parsed.data.length - 1 > MAX_IMPORT_ROWS) {
-      return {
-        result: fileFailure(
-          'UnknownError',
-          `The file has more than ${MAX_IMPORT_ROWS.toLocaleString('en')} rows. Split it into smaller files.`,
-        ),
-        employees: [],
-      };
+    if (text === null) {
+      return fileFailureResult(
+        'UnknownError',
+        'This file is not a CSV text file. Export it from your spreadsheet as CSV and try again.',
+      );
     }
-    const result = validateEmployeeCsv(parsed.data, await emailsInUse(tx, auth.organizationUuid));
-    const employees = result.isValid ? result.rows.map((r) => validateEntry(r.entry).employee!) : [];
-    return { result, employees };
+    const reader = createEmployeeCsvReader(await emailsInUse(tx, auth.organizationUuid));
+    let lines = 0;
+    let tooLong = false;
+    Papa.parse<string[]>(text, {
+      skipEmptyLines: 'greedy',
+      step: (result, parser) => {
+        if (++lines > MAX_IMPORT_ROWS + 1) {
+          tooLong = true;
+          parser.abort();
+          return;
+        }
+        reader.add(result.data);
+      },
+    });
+    if (tooLong) {
+      return fileFailureResult(
+        'UnknownError',
+        `The file has more than ${MAX_IMPORT_ROWS.toLocaleString('en')} rows. Split it into smaller files.`,
+      );
+    }
+    return reader.finish();
   },
 
   /** Commits a CSV import: validated again here, written all-or-nothing in the caller's transaction. */
@@ -259,32 +265,32 @@ export const employeesService = {
     file: Buffer,
     fileName: string | undefined,
   ): Promise<{ imported: number }> {
-    const { result, employees } = await employeesService.validateCsv(tx, auth, file);
-    if (!result.isValid) throw importRejected(result);
-    for (let i = 0; i < employees.length; i += INSERT_CHUNK) {
-      const chunk = employees.slice(i, i + INSERT_CHUNK);
-      const created = await tx
-        .insert(users)
-        .values(chunk.map((e) => userValues(auth.organizationUuid, e)))
-        .returning({ uuid: users.uuid, email: users.email });
-      await logEvent(
-        tx,
-        created.map((u) => ({
-          organizationUuid: auth.organizationUuid,
-          type: 'USER_ADDED' as const,
-          actorUuid: auth.userUuid,
-          subjectUuid: u.uuid,
-          data: { email: u.email, via: 'csv-import' },
-        })),
-      );
-    }
+    const read = await employeesService.readCsv(tx, auth, file);
+    if (read.fileErrors.length > 0 || read.errors.length > 0 || read.employees.length === 0)
+      throw importRejected(read);
+    const people = read.employees.map((e) => ({
+      uuid: randomUUID(),
+      ...userValues(auth.organizationUuid, e),
+    }));
+    await insertRowsAsJson(tx, users, people);
+    await insertRowsAsJson(
+      tx,
+      eventLog,
+      people.map((p) => ({
+        organizationUuid: auth.organizationUuid,
+        type: 'USER_ADDED' as const,
+        actorUuid: auth.userUuid,
+        subjectUuid: p.uuid,
+        data: { email: p.email, via: 'csv-import' },
+      })),
+    );
     await logEvent(tx, {
       organizationUuid: auth.organizationUuid,
       type: 'USERS_IMPORTED',
       actorUuid: auth.userUuid,
-      data: { count: employees.length, fileName: fileName ?? null },
+      data: { count: people.length, fileName: fileName ?? null },
     });
-    return { imported: employees.length };
+    return { imported: people.length };
   },
 
   /** The table's current rows as CSV in the import format. */
@@ -363,24 +369,32 @@ export function toCsvEntry(e: Employee): EmployeeCsvEntry {
   };
 }
 
+/** A file-level failure in the reader's shape. */
+function fileFailureResult(type: EmployeeImportFileError['type'], message: string): EmployeeCsvReadResult {
+  return { headers: [], fileErrors: [{ type, message }], rowCount: 0, errors: [], employees: [] };
+}
+
+/** Error entries in one answer at most; the preview shows them all anyway. */
+const MAX_ERROR_ENTRIES = 1000;
+
 /** The spec's error payload for a refused import: file errors, then each row error at its cell. */
-export function importRejected(result: EmployeeImportValidationResult): AppError {
-  const fileErrors = result.errors.map((e) => ({
+export function importRejected(read: EmployeeCsvReadResult): AppError {
+  const entries: ApiErrorEntry[] = read.fileErrors.map((e) => ({
     msg: e.message,
     errorType: e.type,
-    location: 'body' as const,
+    location: 'body',
   }));
-  const rowErrors = result.rows.flatMap((row, index) =>
-    row.errors.map((e) => ({
+  for (const e of read.errors) {
+    if (entries.length >= MAX_ERROR_ENTRIES) break;
+    entries.push({
       msg: e.message,
       errorType: e.type,
-      location: 'body' as const,
-      path: ['rows', index, e.field ?? ''],
-      param: `rows.${index}.${e.field ?? ''}`,
-      value: e.field ? row.entry[e.field as keyof EmployeeCsvEntry] : undefined,
-    })),
-  );
-  const entries = [...fileErrors, ...rowErrors].slice(0, 1000);
+      location: 'body',
+      path: ['rows', e.row, e.field ?? ''],
+      param: `rows.${e.row}.${e.field ?? ''}`,
+      value: e.value,
+    });
+  }
   if (entries.length === 0)
     entries.push({
       msg: 'The file has no employees to import',

@@ -1,6 +1,6 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.ts';
+import type { Db } from './client.ts';
 
 /** Rows per statement for the JSON path: larger chunks measured no faster, smaller ones slower. */
 export const JSON_CHUNK_ROWS = 5000;
