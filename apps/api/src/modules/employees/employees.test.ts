@@ -127,6 +127,12 @@ describe('employees', () => {
       expect((await get('/api/employees?textSearchQuery=%25')).json().total).toBe(0);
     });
 
+    it("never finds another organisation's people", async () => {
+      const other = await createOrganization(db());
+      await createUser(db(), { organizationUuid: other.uuid, firstName: 'Zebulon', lastName: 'Elsewhere' });
+      expect((await get('/api/employees?textSearchQuery=zebulon&withInactiveUsers=true')).json()).toEqual({ items: [], total: 0 });
+    });
+
     it('serves the onboarding and offboarding views', async () => {
       const onboarding = await get(
         '/api/employees?view=onboarding&sortingKey=startDate&sortingDirection=asc',
