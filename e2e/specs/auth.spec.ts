@@ -31,7 +31,7 @@ test.describe('identity', () => {
 
     await page.goto('/logout');
     await expect(page).toHaveURL(/\/auth\/login/);
-    await signIn(page, owner);
+    await signIn(page, owner, { expectMfa: true });
     // The enrolment code was used in this time step; the next step's code is the one to type.
     await page
       .getByLabel('Authentication code')
@@ -48,7 +48,7 @@ test.describe('identity', () => {
     await expect(page.getByText(/codes by email/i).first()).toBeVisible();
     await page.goto('/logout');
     const since = Date.now();
-    await signIn(page, owner);
+    await signIn(page, owner, { expectMfa: true });
     const mail = await waitForMail(owner.email, since, (m) => m.subject.includes('sign-in code'));
     const code = /(\d{6})/.exec(mail.subject)![1]!;
     await page.getByLabel('Verification code').fill(code);

@@ -53,12 +53,21 @@ export async function waitForMail(
   return found!;
 }
 
-/** Signs in through the login screen (no second factor). */
-export async function signIn(page: Page, login: Pick<DemoLogin, 'email' | 'password'>, next?: string) {
-  await page.goto(next ? `/auth/login?next=${encodeURIComponent(next)}` : '/auth/login');
+/**
+ * Signs in through the login screen and waits until the dashboard has opened (or, with expectMfa,
+ * until the second-factor form asks for a code).
+ */
+export async function signIn(
+  page: Page,
+  login: Pick<DemoLogin, 'email' | 'password'>,
+  options: { expectMfa?: boolean } = {},
+) {
+  await page.goto('/auth/login');
   await page.getByLabel('Email').fill(login.email);
   await page.getByLabel('Password', { exact: true }).fill(login.password);
   await page.getByRole('button', { name: /^sign in$/i }).click();
+  if (options.expectMfa) await expect(page.getByRole('button', { name: 'Verify and sign in' })).toBeVisible();
+  else await expect(page).toHaveURL(/\/dashboard\//);
 }
 
 export const test = base;
