@@ -58,7 +58,7 @@ export async function registerSpa(app: App, services: AppServices) {
     index: false,
     wildcard: true,
     setHeaders: (res, filePath) => {
-      res.header(
+      res.setHeader(
         'cache-control',
         HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
       );
