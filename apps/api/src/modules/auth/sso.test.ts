@@ -114,7 +114,9 @@ describe('single sign-on (OpenID Connect round trip against oidc-provider)', () 
 
   it('refuses an email the provider has not verified', async () => {
     await createUser(t.services.database.db, { organizationUuid: orgUuid, email: 'unverified@sso.test' });
-    const callback = await browseToCallback((await start({ email: 'unverified@sso.test' })).json().authorizationUrl);
+    const callback = await browseToCallback(
+      (await start({ email: 'unverified@sso.test' })).json().authorizationUrl,
+    );
     const done = await t.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
     expect(done.headers.location).toBe('/auth/login?ssoError=SSOAuthenticationErrorUnknown');
     expect(done.cookies).toHaveLength(0);

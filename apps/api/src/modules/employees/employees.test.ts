@@ -130,7 +130,10 @@ describe('employees', () => {
     it("never finds another organisation's people", async () => {
       const other = await createOrganization(db());
       await createUser(db(), { organizationUuid: other.uuid, firstName: 'Zebulon', lastName: 'Elsewhere' });
-      expect((await get('/api/employees?textSearchQuery=zebulon&withInactiveUsers=true')).json()).toEqual({ items: [], total: 0 });
+      expect((await get('/api/employees?textSearchQuery=zebulon&withInactiveUsers=true')).json()).toEqual({
+        items: [],
+        total: 0,
+      });
     });
 
     it('serves the onboarding and offboarding views', async () => {
