@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmployeePersonalInfo, startNotAfterEnd } from './employees.ts';
+import { type Employee, EmployeePersonalInfo, startNotAfterEnd } from './employees.ts';
 
 /**
  * The employee CSV (SPEC §3, §5, §8): columns, header matching, row validation, duplicate rules and
@@ -407,4 +407,18 @@ export function employeesToCsv(entries: readonly EmployeeCsvEntry[]): string {
   const lines = [EMPLOYEE_CSV_COLUMNS.map((c) => c.header).join(',')];
   for (const entry of entries) lines.push(EMPLOYEE_CSV_COLUMNS.map((c) => quote(entry[c.field])).join(','));
   return `${lines.join('\r\n')}\r\n`;
+}
+
+/** An employee as a row of the import format: what the export writes, and what editing starts from. */
+export function employeeToCsvEntry(e: Pick<Employee, EmployeeCsvField>): EmployeeCsvEntry {
+  return {
+    firstName: e.firstName,
+    lastName: e.lastName,
+    email: e.email,
+    phone: e.phone ?? '',
+    startDate: e.startDate ?? '',
+    lastDate: e.lastDate ?? '',
+    department: e.department ?? '',
+    position: e.position ?? '',
+  };
 }

@@ -26,7 +26,7 @@ export function parsePlainMessage(raw: string): { subject: string; text: string 
  * A real SMTP server on a free local port, for tests: the app sends through nodemailer and the test
  * reads what arrived.
  */
-export async function startSmtpPeer() {
+export async function startSmtpPeer(options: { port?: number; onMail?: (mail: ReceivedMail) => void } = {}) {
   const received: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -38,13 +38,15 @@ export async function startSmtpPeer() {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const { subject, text } = parsePlainMessage(Buffer.concat(chunks).toString('utf8'));
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject, text });
+        const mail = { to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), subject, text };
+        received.push(mail);
+        options.onMail?.(mail);
         for (const wake of waiters.splice(0)) wake();
         callback();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
 
   /** Waits for the next mail to `to` that arrives after `since` mails had arrived. */

@@ -5,6 +5,7 @@ import {
   type EmployeeCsvReadResult,
   type EmployeeImportFileError,
   employeesToCsv,
+  employeeToCsvEntry,
   type ImportedEmployee,
 } from '@equip/domain/employee-import';
 import type {
@@ -297,7 +298,7 @@ export const employeesService = {
   async *exportCsv(tx: Db, auth: AuthContext, query: EmployeeListQuery): AsyncGenerator<string> {
     let first = true;
     for await (const page of allEmployees(tx, auth.organizationUuid, query)) {
-      const csv = employeesToCsv(page.map(toCsvEntry));
+      const csv = employeesToCsv(page.map(employeeToCsvEntry));
       yield first ? csv : csv.slice(csv.indexOf('\r\n') + 2);
       first = false;
     }
@@ -355,19 +356,6 @@ export const employeesService = {
     return people;
   },
 };
-
-export function toCsvEntry(e: Employee): EmployeeCsvEntry {
-  return {
-    firstName: e.firstName,
-    lastName: e.lastName,
-    email: e.email,
-    phone: e.phone ?? '',
-    startDate: e.startDate ?? '',
-    lastDate: e.lastDate ?? '',
-    department: e.department ?? '',
-    position: e.position ?? '',
-  };
-}
 
 /** A file-level failure in the reader's shape. */
 function fileFailureResult(type: EmployeeImportFileError['type'], message: string): EmployeeCsvReadResult {

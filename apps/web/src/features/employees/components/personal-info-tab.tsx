@@ -1,3 +1,4 @@
+import { employeeToCsvEntry } from '@equip/domain/employee-import';
 import type { Employee } from '@equip/domain/employees';
 import { UpdateEmployeeRequest } from '@equip/domain/employees';
 import { ErrorType } from '@equip/domain/errors';
@@ -55,16 +56,7 @@ export const requiredMessages = {
 };
 
 function toFormValues(employee: Employee): PersonalInfoFormValues {
-  return {
-    firstName: employee.firstName,
-    lastName: employee.lastName,
-    email: employee.email,
-    phone: employee.phone ?? '',
-    startDate: employee.startDate ?? '',
-    lastDate: employee.lastDate ?? '',
-    department: employee.department ?? '',
-    position: employee.position ?? '',
-  };
+  return employeeToCsvEntry(employee);
 }
 
 const FIELDS: { name: keyof PersonalInfoFormValues; label: string; type?: string; autoComplete?: string }[] =

@@ -1,4 +1,4 @@
-import { employeesToCsv } from '@equip/domain/employee-import';
+import { employeesToCsv, employeeToCsvEntry } from '@equip/domain/employee-import';
 import type { Employee } from '@equip/domain/employees';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, Mail, X } from 'lucide-react';
@@ -12,7 +12,6 @@ import { findEmployeeInLists, getEmployee } from '../api/get-employee';
 import { type EmployeeFilterQuery, getMatchingEmployeeIds } from '../api/get-employees';
 import { inviteEmployees } from '../api/invite-employee';
 import { employeeKeys } from '../api/query-keys';
-import { toCsvEntry } from '../lib/csv-entry';
 import { formatNumber, people } from '../lib/format';
 
 export interface SelectionBarProps {
@@ -92,7 +91,7 @@ export function SelectionBar({
         employees.push(findEmployeeInLists(queryClient, id) ?? (await getEmployee(id)));
       }
       downloadFile(
-        employeesToCsv(employees.map(toCsvEntry)),
+        employeesToCsv(employees.map(employeeToCsvEntry)),
         `employees-selected-${new Date().toISOString().slice(0, 10)}.csv`,
       );
     } catch (error) {

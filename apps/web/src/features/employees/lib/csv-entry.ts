@@ -1,19 +1,4 @@
 import type { EmployeeCsvEntry } from '@equip/domain/employee-import';
-import type { Employee } from '@equip/domain/employees';
-
-/** An employee as a row of the import format (what the export writes for them). */
-export function toCsvEntry(e: Employee): EmployeeCsvEntry {
-  return {
-    firstName: e.firstName,
-    lastName: e.lastName,
-    email: e.email,
-    phone: e.phone ?? '',
-    startDate: e.startDate ?? '',
-    lastDate: e.lastDate ?? '',
-    department: e.department ?? '',
-    position: e.position ?? '',
-  };
-}
 
 export const EMPTY_CSV_ENTRY: EmployeeCsvEntry = {
   firstName: '',
