@@ -44,10 +44,13 @@ async function measure(label, env, dataDir) {
       await res.arrayBuffer();
     };
     for (let i = 0; i < QUERIES.length * 2; i++) await get(i); // warm up
+    for (const list of byQuery.values()) list.length = 0;
     const samples = await load(get, { clients: 10, durationMs: DURATION_MS });
     console.log(
       `  ${label.padEnd(10)} ${samples.length} requests, ${(samples.length / (DURATION_MS / 1000)).toFixed(0)} req/s: p50 ${ms(percentile(samples, 50))}, p95 ${ms(percentile(samples, 95))}, p99 ${ms(percentile(samples, 99))}`,
     );
+    for (const [query, list] of byQuery)
+      console.log(`      p95 ${ms(percentile(list, 95)).padStart(9)}  ${query}`);
   } finally {
     await server.stop();
   }
