@@ -34,4 +34,19 @@ describe('auth tokens', () => {
     expect(getAccessToken()).toBeUndefined();
     expect(getRefreshToken()).toBeUndefined();
   });
+
+  it('writes SameSite=Strict cookies for a year, Secure over HTTPS', () => {
+    const written: string[] = [];
+    const fakeDocument = (protocol: string) =>
+      ({
+        location: { protocol },
+        set cookie(value: string) {
+          written.push(value);
+        },
+      }) as unknown as Document;
+    setCookie('t', 'v', 31536e6, fakeDocument('https:'));
+    setCookie('t', 'v', 31536e6, fakeDocument('http:'));
+    expect(written[0]).toBe('t=v; max-age=31536000; path=/; samesite=strict; secure');
+    expect(written[1]).toBe('t=v; max-age=31536000; path=/; samesite=strict');
+  });
 });

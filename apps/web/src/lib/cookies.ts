@@ -18,9 +18,9 @@ export function getCookie(name: string, doc: Document = document): string | unde
 export function setCookie(name: string, value: string, maxAgeMs: number, doc: Document = document): void {
   const secure = doc.location?.protocol === 'https:' ? '; secure' : '';
   const maxAge = Math.floor(maxAgeMs / 1000);
-  doc.cookie = `${name}=${encodeURIComponent(value)}; max-age=${maxAge}; path=/; samesite=lax${secure}`;
+  doc.cookie = `${name}=${encodeURIComponent(value)}; max-age=${maxAge}; path=/; samesite=strict${secure}`;
 }
 
 export function deleteCookie(name: string, doc: Document = document): void {
-  doc.cookie = `${name}=; max-age=0; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; samesite=lax`;
+  doc.cookie = `${name}=; max-age=0; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; samesite=strict`;
 }
