@@ -47,6 +47,7 @@ test.describe('identity', () => {
     await page.getByRole('button', { name: 'Use email codes' }).click();
     await expect(page.getByText(/codes by email/i).first()).toBeVisible();
     await page.goto('/logout');
+    await expect(page).toHaveURL(/\/auth\/login/);
     const since = Date.now();
     await signIn(page, owner, { expectMfa: true });
     const mail = await waitForMail(owner.email, since, (m) => m.subject.includes('sign-in code'));

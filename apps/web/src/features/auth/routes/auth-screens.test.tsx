@@ -98,7 +98,8 @@ describe('invitation (set password)', () => {
     await user.type(screen.getByLabelText('New password'), 'my-first-password');
     await user.type(screen.getByLabelText('Confirm new password'), 'my-first-password');
     await user.click(screen.getByRole('button', { name: 'Activate account' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/overview'));
+    // The organisation is still setting up: the new owner continues there.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/devices/register-devices'));
     expect(getCookie(ACCESS_TOKEN_COOKIE)).toBe('a-new');
     expect(getCookie(REFRESH_TOKEN_COOKIE)).toBe('r-new');
     const body = server.calls(`POST ${OWNER}/unprotected/set-password`)[0]?.body as {

@@ -85,6 +85,18 @@ describe('login', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/overview'));
   });
 
+  it('continues where the organisation setup stands when there is no next', async () => {
+    await api({ [`POST ${AUTH}/unprotected/login`]: { ...TOKENS, onboardingStep: 'registerDevices' } });
+    const { user, router } = renderLogin('/auth/login');
+    await fillAndSubmit(user, 'ada@acme.example', 'correct horse battery');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/devices/register-devices'));
+  });
+
+  it('sends someone already signed in straight on', async () => {
+    const { router } = renderRoute('/auth/login?next=%2Fdashboard%2Femployees');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/employees'));
+  });
+
   it('says clearly when the credentials are wrong and puts focus back on the empty password', async () => {
     await api({
       [`POST ${AUTH}/unprotected/login`]: () =>

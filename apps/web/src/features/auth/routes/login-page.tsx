@@ -1,7 +1,8 @@
 import { Building2, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
-import { safeNextPath } from '@/config/paths';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { paths, safeNextPath } from '@/config/paths';
+import { hasSessionCookie } from '@/lib/session';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { Alert } from '@/ui/alert';
 import { ssoErrorMessage } from '../auth-errors';
@@ -32,6 +33,7 @@ export function LoginPage() {
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
   const [mode, setMode] = useState<'password' | 'sso'>('password');
   const completeSignIn = useCompleteSignIn(next);
+  const [signedInOnArrival] = useState(hasSessionCookie);
 
   // Leaving the page forgets the form (nothing of a sign-in stays behind in the store).
   useEffect(
@@ -40,6 +42,11 @@ export function LoginPage() {
     },
     [dispatch],
   );
+
+  // Someone already signed in when the page opened has nothing to do here.
+  if (signedInOnArrival && !ssoError) {
+    return <Navigate to={next ?? paths.dashboard.overview} replace />;
+  }
 
   function startOver() {
     setChallenge(null);
