@@ -67,4 +67,27 @@ describe('tenant isolation', () => {
     });
     expect(seen).toHaveLength(0);
   });
+
+  it('a tenant transaction rolls back as a whole and refuses an id that is not a uuid', async () => {
+    const seen = await withTenant(database.db, orgA, (tx) => tx.select().from(users));
+    expect(seen.every((u) => u.organizationUuid === orgA)).toBe(true);
+    const role = await withTenant(database.db, orgA, (tx) => tx.execute('select current_user' as never));
+    expect((role as unknown as { rows: { current_user: string }[] }).rows[0]?.current_user).toBe(TENANT_ROLE);
+    await expect(
+      withTenant(database.db, orgA, (tx) =>
+        tx.insert(devices).values({ organizationUuid: orgB, name: 'X', type: 'COMPUTER', os: 'MACOS' }),
+      ),
+    ).rejects.toThrow();
+    const marker = `rolled-back-${randomUUID()}@a.test`;
+    await expect(
+      withTenant(database.db, orgA, async (tx) => {
+        await tx
+          .insert(users)
+          .values({ organizationUuid: orgA, email: marker, firstName: 'R', lastName: 'B' });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await database.db.select().from(users).where(eq(users.email, marker))).toHaveLength(0);
+    await expect(withTenant(database.db, 'not-a-uuid', async () => 1)).rejects.toThrow();
+  });
 });

@@ -24,6 +24,13 @@ const TENANT_READABLE_GLOBAL_TABLES = [
 
 const CURRENT_ORGANIZATION = `nullif(current_setting('app.organization_uuid', true), '')::uuid`;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Tenant ids come from verified tokens; anything but a uuid is a bug, refused before any SQL. */
+export function assertTenantId(organizationUuid: string): void {
+  if (!UUID.test(organizationUuid)) throw new Error('organisation id is not a uuid');
+}
+
 /**
  * Runs `work` in a transaction bound to one organisation. Inside it, use only `tx`: on PGlite (one
  * connection) a query on any other handle waits for this transaction and never runs. Side effects such
@@ -34,6 +41,7 @@ export async function withTenant<T>(
   organizationUuid: string,
   work: (tx: Db) => Promise<T>,
 ): Promise<T> {
+  assertTenantId(organizationUuid);
   return db.transaction(async (tx) => {
     // One round trip: set_config('role', …) is SET LOCAL ROLE.
     await tx.execute(
