@@ -68,6 +68,19 @@ describe('error handler', () => {
       },
       async (request) => ({ ok: request.body.name }),
     );
+    app.get(
+      '/api/probe/shape',
+      {
+        config: { access: 'public' },
+        schema: { response: { 200: z.object({ name: z.string(), at: z.iso.datetime() }) } },
+      },
+      async () =>
+        ({
+          name: 'Ada',
+          at: new Date('2026-01-02T03:04:05.000Z').toISOString(),
+          passwordHash: 'secret-hash',
+        }) as never,
+    );
     app.get('/api/probe/crash', { config: { access: 'public' } }, async () => {
       throw new Error('secret internal detail: password=hunter2');
     });
@@ -115,6 +128,14 @@ describe('error handler', () => {
     });
     expect(res.statusCode).toBe(413);
     expect(ApiErrorPayloadSchema.parse(res.json()).errors[0]?.errorType).toBe('PayloadTooLarge');
+    await app.close();
+  });
+
+  it('answers only the properties the response schema declares', async () => {
+    const app = await appWithProbeRoutes();
+    const res = await app.inject({ method: 'GET', url: '/api/probe/shape' });
+    expect(res.json()).toEqual({ name: 'Ada', at: '2026-01-02T03:04:05.000Z' });
+    expect(res.body).not.toContain('secret-hash');
     await app.close();
   });
 
