@@ -6,7 +6,9 @@
 import {
   BENCH_PG,
   freshPostgresDatabase,
+  hasWrk,
   load,
+  loadWithWrk,
   login,
   ms,
   percentile,
@@ -37,25 +39,34 @@ const WITH_SEARCH_AND_DEEP_PAGE = [
   'withInactiveUsers=true&sortingKey=department&sortingDirection=asc&skip=5000',
 ];
 
+/** With wrk: the aggregate figures. Without it, a Node client (costlier) that also gives p95 per query. */
 async function run(server, headers, label, queries) {
-  const byQuery = new Map(queries.map((q) => [q, []]));
+  const paths = queries.map((q) => `/api/employees?take=50&${q}`);
+  if (hasWrk()) {
+    const r = loadWithWrk({ url: server.url, paths, headers, connections: 10, durationMs: DURATION_MS });
+    console.log(
+      `  ${label} (wrk): ${r.requests} requests, ${r.rate.toFixed(0)} req/s, p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p99 ${ms(r.p99)}`,
+    );
+    return;
+  }
+  const byPath = new Map(paths.map((p) => [p, []]));
   const get = async (i) => {
-    const query = queries[i % queries.length];
+    const target = paths[i % paths.length];
     const t0 = performance.now();
-    const res = await fetch(`${server.url}/api/employees?take=50&${query}`, { headers });
+    const res = await fetch(`${server.url}${target}`, { headers });
     if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
     await res.arrayBuffer();
-    byQuery.get(query).push(performance.now() - t0);
+    byPath.get(target).push(performance.now() - t0);
   };
-  for (let i = 0; i < queries.length * 2; i++) await get(i); // warm up
-  for (const list of byQuery.values()) list.length = 0;
+  for (let i = 0; i < paths.length * 2; i++) await get(i); // warm up
+  for (const list of byPath.values()) list.length = 0;
   const samples = await load(get, { clients: 10, durationMs: DURATION_MS });
   const rate = (samples.length / (DURATION_MS / 1000)).toFixed(0);
   console.log(
-    `  ${label}: ${samples.length} requests, ${rate} req/s, p50 ${ms(percentile(samples, 50))}, p95 ${ms(percentile(samples, 95))}, p99 ${ms(percentile(samples, 99))}`,
+    `  ${label} (Node client; install wrk for figures less disturbed by the client): ${samples.length} requests, ${rate} req/s, p50 ${ms(percentile(samples, 50))}, p95 ${ms(percentile(samples, 95))}, p99 ${ms(percentile(samples, 99))}`,
   );
-  for (const [query, list] of byQuery)
-    console.log(`      p95 ${ms(percentile(list, 95)).padStart(9)}  ${query}`);
+  for (const [target, list] of byPath)
+    console.log(`      p95 ${ms(percentile(list, 95)).padStart(9)}  ${target}`);
 }
 
 async function measure(database, env, dataDir) {
@@ -76,20 +87,19 @@ console.log(
   `GET /api/employees, 50 rows, ${EMPLOYEES.toLocaleString('en')} employees, 10 concurrent clients`,
 );
 
-const pgUrl = await freshPostgresDatabase(BENCH_PG, 'equip_bench_list');
-const pgData = tempDir('list-pg');
-seed([
-  '--employees',
-  String(EMPLOYEES),
-  '--devices',
-  String(DEVICES),
-  '--database-url',
-  pgUrl,
-  '--data-dir',
-  pgData,
-]);
-await measure('PostgreSQL', { DATABASE_URL: pgUrl }, pgData);
+// BENCH_REUSE=<pg data dir>,<pglite data dir> measures again on the databases a previous run seeded;
+// BENCH_ROUNDS repeats each measurement (this machine's timings vary from run to run).
+const [reusePg, reusePglite] = (process.env.BENCH_REUSE ?? '').split(',');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+const sizeArgs = ['--employees', String(EMPLOYEES), '--devices', String(DEVICES)];
 
-const pgliteData = tempDir('list-pglite');
-seed(['--employees', String(EMPLOYEES), '--devices', String(DEVICES), '--data-dir', pgliteData]);
-await measure('PGlite', {}, pgliteData);
+const pgUrl = reusePg
+  ? new URL('/equip_bench_list', BENCH_PG).toString()
+  : await freshPostgresDatabase(BENCH_PG, 'equip_bench_list');
+const pgData = reusePg || tempDir('list-pg');
+if (!reusePg) seed([...sizeArgs, '--database-url', pgUrl, '--data-dir', pgData]);
+for (let round = 0; round < ROUNDS; round++) await measure('PostgreSQL', { DATABASE_URL: pgUrl }, pgData);
+
+const pgliteData = reusePglite || tempDir('list-pglite');
+if (!reusePglite) seed([...sizeArgs, '--data-dir', pgliteData]);
+for (let round = 0; round < ROUNDS; round++) await measure('PGlite', {}, pgliteData);

@@ -1,7 +1,7 @@
 // Shared helpers of the benchmark scripts: start the real server, log in, time requests.
 import { spawn, spawnSync } from 'node:child_process';
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -155,3 +155,43 @@ export const BENCH_PG =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/test';
+
+/** True when wrk (a C load generator, Debian package `wrk`) is installed. */
+export function hasWrk() {
+  return spawnSync('wrk', ['--version'], { encoding: 'utf8' }).error === undefined;
+}
+
+/**
+ * Closed-loop load with wrk: `connections` clients, each sending the next of `paths` as soon as its
+ * last answer arrived. wrk costs far less CPU than a Node client, which matters when the load
+ * generator shares the machine's cores with the server. Answers { requests, rate, p50, p95, p99 } (ms).
+ */
+export function loadWithWrk({ url, paths, headers = {}, connections = 10, durationMs = 10_000 }) {
+  const headerTable = Object.entries(headers)
+    .map(([name, value]) => `["${name}"] = "${value}"`)
+    .join(', ');
+  const script = `
+local paths = { ${paths.map((p) => `"${p}"`).join(', ')} }
+local i = 0
+request = function()
+  i = i + 1
+  return wrk.format("GET", paths[(i % #paths) + 1], { ${headerTable} })
+end
+done = function(summary, latency, requests)
+  local failed = summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.timeout
+  io.write(string.format("RESULT %d %f %f %f %f %d\\n", summary.requests, summary.requests / (summary.duration / 1e6),
+    latency:percentile(50) / 1000, latency:percentile(95) / 1000, latency:percentile(99) / 1000, failed))
+end
+`;
+  const file = path.join(tempDir('wrk'), 'script.lua');
+  writeFileSync(file, script);
+  const seconds = `${Math.round(durationMs / 1000)}s`;
+  const run = spawnSync('wrk', ['-t1', `-c${connections}`, `-d${seconds}`, '--latency', '-s', file, url], {
+    encoding: 'utf8',
+  });
+  const line = /RESULT (\S+) (\S+) (\S+) (\S+) (\S+) (\S+)/.exec(run.stdout);
+  if (!line) throw new Error(`wrk failed:\n${run.stdout}\n${run.stderr}`);
+  const [requests, rate, p50, p95, p99, failed] = line.slice(1).map(Number);
+  if (failed > 0) throw new Error(`wrk saw ${failed} failed requests`);
+  return { requests, rate, p50, p95, p99 };
+}
