@@ -9,10 +9,8 @@ import {
   useReactTable,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { CircleAlert, FileUp, Laptop, SearchX, UserMinus, UserPlus, Users } from 'lucide-react';
+import { CircleAlert, Laptop, SearchX, UserMinus, UserPlus, Users } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useAppDispatch } from '@/lib/store';
 import { Button } from '@/ui/button';
@@ -37,6 +35,7 @@ import {
 import { formatDate, fullName, USER_SOURCE_LABELS } from '../lib/format';
 import { useEmployeeColumns } from '../lib/use-employee-columns';
 import { useEmployeesTable } from '../lib/use-employees-table';
+import { AddEmployeesActions } from './add-employees-actions';
 import { ColumnSettings } from './column-settings';
 import { EmployeeAvatar } from './employee-avatar';
 import { EmployeeStatusBadge } from './employee-status-badge';
@@ -368,24 +367,7 @@ export function EmployeesTable({ view }: { view: EmployeeTableView }) {
               title={empty.title}
               description={empty.description}
               className="border-none"
-              action={
-                view === 'all' ? (
-                  <>
-                    <Button asChild variant="secondary">
-                      <Link to={paths.dashboard.importEmployees}>
-                        <FileUp aria-hidden="true" />
-                        Import CSV
-                      </Link>
-                    </Button>
-                    <Button asChild>
-                      <Link to={paths.dashboard.addEmployeesManual}>
-                        <UserPlus aria-hidden="true" />
-                        Add employees
-                      </Link>
-                    </Button>
-                  </>
-                ) : undefined
-              }
+              action={view === 'all' ? <AddEmployeesActions /> : undefined}
             />
           ) : (
             <EmptyState

@@ -1,5 +1,5 @@
 import type { EmployeeTableView } from '@equip/domain/employees';
-import { BellRing, Download, FileUp, UserPlus } from 'lucide-react';
+import { BellRing, Download } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
@@ -10,6 +10,7 @@ import { PageHeader } from '@/ui/page-header';
 import { useToast } from '@/ui/toast';
 import { exportEmployeesCsv } from '../api/export-employees';
 import { toFilterQuery } from '../api/get-employees';
+import { AddEmployeesActions } from '../components/add-employees-actions';
 import { EmployeeDrawer } from '../components/employee-drawer';
 import { EmployeesTable } from '../components/employees-table';
 import { selectEmployeesTable } from '../employees-table-slice';
@@ -63,18 +64,7 @@ export function EmployeesPage() {
               </Link>
             </Button>
             <ExportButton view={view} />
-            <Button asChild variant="secondary">
-              <Link to={paths.dashboard.importEmployees}>
-                <FileUp aria-hidden="true" />
-                Import CSV
-              </Link>
-            </Button>
-            <Button asChild>
-              <Link to={paths.dashboard.addEmployeesManual}>
-                <UserPlus aria-hidden="true" />
-                Add employees
-              </Link>
-            </Button>
+            <AddEmployeesActions />
           </>
         }
       />
