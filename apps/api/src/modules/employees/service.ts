@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   createEmployeeCsvReader,
-  type EmployeeCsvEntry,
   type EmployeeCsvReadResult,
   type EmployeeImportFileError,
   employeesToCsv,
