@@ -89,3 +89,27 @@ export function TextField({
     </div>
   );
 }
+
+/**
+ * A six-digit one-time code (authenticator, email or text message): numeric keyboard, the browser's
+ * one-time-code autofill, and only digits kept as the person types or pastes.
+ */
+export function OneTimeCodeField({
+  onCodeChange,
+  ...props
+}: Omit<TextFieldProps, 'onChange' | 'value'> & { value: string; onCodeChange: (code: string) => void }) {
+  return (
+    <TextField
+      name="code"
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      pattern="[0-9]*"
+      maxLength={6}
+      required
+      placeholder="123456"
+      variant="code"
+      {...props}
+      onChange={(event) => onCodeChange(event.target.value.replace(/\D/g, '').slice(0, 6))}
+    />
+  );
+}

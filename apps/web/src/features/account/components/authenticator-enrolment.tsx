@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/api/error-message';
 import { ApiError } from '@/lib/api/errors';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
-import { TextField } from '@/ui/form-field';
+import { OneTimeCodeField } from '@/ui/form-field';
 import { toast } from '@/ui/toast-store';
 import { ConfirmAuthenticatorInput, useConfirmAuthenticator } from '../api/confirm-authenticator';
 import type { AuthenticatorSetup } from '../api/setup-authenticator';
@@ -125,21 +125,13 @@ export function AuthenticatorEnrolment({
           <form noValidate onSubmit={submit} className="space-y-4">
             <p className="text-sm font-medium text-slate-900">2. Enter the 6-digit code the app shows</p>
             {otherError ? <Alert variant="error">{otherError}</Alert> : null}
-            <TextField
+            <OneTimeCodeField
               ref={inputRef}
               label="Code from the app"
-              name="code"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              pattern="[0-9]*"
-              maxLength={6}
-              required
               value={code}
               error={fieldError}
-              onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
-              placeholder="123456"
+              onCodeChange={setCode}
               className="max-w-xs"
-              variant="code"
             />
             <div className="flex flex-wrap gap-3">
               <Button type="submit" loading={confirm.isPending}>

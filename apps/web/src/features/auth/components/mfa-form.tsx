@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/api/errors';
 import { useAppSelector } from '@/lib/store';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
-import { TextField } from '@/ui/form-field';
+import { OneTimeCodeField, TextField } from '@/ui/form-field';
 import { generateOtp } from '../api/generate-otp';
 import { type LoggedIn, mfaLogin } from '../api/mfa-login';
 import { selectLoginEmail, selectTokenExpireTimestamp } from '../login-slice';
@@ -186,21 +186,13 @@ export function MfaForm({
           variant="code"
         />
       ) : (
-        <TextField
+        <OneTimeCodeField
           key="code"
           ref={inputRef}
           label={mfaMethod === 'authenticator' ? 'Authentication code' : 'Verification code'}
-          name="code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          maxLength={6}
-          required
           value={code}
           error={fieldError}
-          onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
-          placeholder="123456"
-          variant="code"
+          onCodeChange={setCode}
         />
       )}
       <Button type="submit" className="w-full" loading={verify.isPending}>
