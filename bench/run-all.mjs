@@ -4,7 +4,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-for (const script of ['startup.mjs', 'login.mjs', 'employees-list.mjs', 'employee-import.mjs']) {
+for (const script of [
+  'startup.mjs',
+  'login-page-weight.mjs',
+  'login.mjs',
+  'employees-list.mjs',
+  'employee-import.mjs',
+  'import-fairness.mjs',
+]) {
   console.log(`\n== ${script}`);
   const result = spawnSync(process.execPath, [path.join(here, script)], { stdio: 'inherit' });
   if (result.status !== 0) process.exitCode = 1;

@@ -55,6 +55,8 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // The single sign-on spec runs a local OpenID provider on plain http and loopback.
+      SSO_ALLOW_PRIVATE_ISSUERS: 'true',
     },
   },
 });

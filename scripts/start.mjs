@@ -1,9 +1,10 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then runs the server
-// (SPA + platform API + bundle API + web-app API on one port) in this same process.
+// `npm start`: builds the web app and the server bundle when missing or older than their sources, then
+// runs the server (SPA + platform API + bundle API + web-app API on one port) in this same process.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildServer, SERVER_BUNDLE, serverBundleIsStale } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distIndex = path.join(root, 'apps/web/dist/index.html');
@@ -35,7 +36,10 @@ if (builtAt < sourcesAt || process.argv.includes('--build')) {
   }
 }
 
+if (serverBundleIsStale()) {
+  console.log('Building the server…');
+  await buildServer();
+}
+
 process.env.NODE_ENV ??= 'production';
-const { register } = await import('tsx/esm/api');
-register();
-await import(path.join(root, 'apps/api/src/main.ts'));
+await import(pathToFileURL(SERVER_BUNDLE).href);

@@ -1,9 +1,15 @@
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@equip/domain/identity';
 import { generate } from 'otplib';
-import { SSO_CALLBACK_PATH } from '../../apps/api/src/modules/auth/sso.ts';
 import { startOidcPeer } from '../../apps/api/src/test/oidc-peer.ts';
 import { invitePerson, newOwner, ownerToken } from '../support/api.ts';
 import { demoLogin, expect, signIn, test, waitForMail } from '../support/fixtures.ts';
+
+/**
+ * Where the identity provider sends the browser back (the API's SSO_CALLBACK_PATH). Written out rather
+ * than imported: importing the API's SSO module would type-check its Node fetch code under this
+ * project's DOM types. A wrong value fails the single sign-on spec (the provider refuses the redirect).
+ */
+const SSO_CALLBACK_PATH = '/api/user/shared/auth/unprotected/sso/callback';
 
 test.describe('identity', () => {
   test('an invited person sets a password from the mailed link and is signed in', async ({
@@ -24,6 +30,10 @@ test.describe('identity', () => {
     await expect(page).toHaveURL(/\/dashboard\/overview/);
     await page.goto('/dashboard/account');
     await page.getByRole('button', { name: 'Set up', exact: true }).click();
+    // Adding a factor needs the password, sent encrypted as at login.
+    const confirm = page.getByRole('dialog', { name: 'Confirm it’s you' });
+    await confirm.getByLabel('Password', { exact: true }).fill(owner.password);
+    await confirm.getByRole('button', { name: 'Continue' }).click();
     const secret = (await page.getByLabel(/setup key/i).inputValue()).replace(/\s+/g, '');
     await page.getByLabel('Code from the app').fill(await generate({ secret }));
     await page.getByRole('button', { name: 'Verify and turn on' }).click();
@@ -45,7 +55,15 @@ test.describe('identity', () => {
     await signIn(page, owner);
     await page.goto('/dashboard/account');
     await page.getByRole('button', { name: 'Use email codes' }).click();
-    await expect(page.getByText(/codes by email/i).first()).toBeVisible();
+    const confirm = page.getByRole('dialog', { name: 'Confirm it’s you' });
+    const password = confirm.getByLabel('Password', { exact: true });
+    await password.fill('not the password');
+    await confirm.getByRole('button', { name: 'Use email codes' }).click();
+    await expect(password).toHaveAccessibleDescription('That password isn’t right. Try again.');
+    await password.fill(owner.password);
+    await confirm.getByRole('button', { name: 'Use email codes' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByText('On · Codes by email')).toBeVisible();
     await page.goto('/logout');
     await expect(page).toHaveURL(/\/auth\/login/);
     const since = Date.now();
@@ -134,6 +152,21 @@ test.describe('identity', () => {
     } finally {
       await idp.close();
     }
+  });
+
+  test('asks for the password, email kept, when an email does not sign in with single sign-on', async ({
+    page,
+  }) => {
+    // Unknown emails answer exactly like accounts without single sign-on: the password form.
+    const email = `nobody-${Date.now()}@nowhere.example`;
+    await page.goto('/auth/login');
+    await page.getByRole('button', { name: 'Sign in with SSO' }).click();
+    await page.getByLabel('Work email').fill(email);
+    await page.getByRole('button', { name: 'Continue with SSO' }).click();
+    await expect(page.getByText('This email signs in with a password. Enter it below.')).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+    await expect(page).toHaveURL(/\/auth\/login/);
   });
 
   test('sends people who are not signed in to the login and back', async ({ page }) => {

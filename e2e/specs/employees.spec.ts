@@ -88,6 +88,8 @@ test.describe('employees', () => {
     await drawer.getByRole('tab', { name: 'Personal information' }).click();
     await expect(drawer.getByRole('form', { name: 'Personal information' })).toBeVisible();
     await expect(drawer.getByLabel('Email')).not.toHaveValue('');
+    // An IT owner may hand out only the organisation's roles (never equip-admin).
+    await expect(drawer.getByLabel('Role').locator('option')).toHaveText(['Employee', 'IT owner']);
   });
 
   test('filters by status through the URL and shows the onboarding view', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { demoLogin, expect, signIn, test } from '../support/fixtures.ts';
+import { randomUUID } from 'node:crypto';
+import { demoLogin, expect, signIn, test, waitForMail } from '../support/fixtures.ts';
 
 test.describe('app shell', () => {
   test('serves the SPA with title and favicon, and the APIs beside it', async ({ page, request }) => {
@@ -24,6 +25,65 @@ test.describe('app shell', () => {
       await nav.getByRole('link', { name: area }).click();
       await expect(page.getByRole('heading', { level: 1, name: area })).toBeVisible();
     }
+  });
+
+  test('a provider admin adds and disables provider admins and reads the sent mail', async ({ page }) => {
+    const admin = demoLogin('equip-admin');
+    // The provider admin belongs to no organisation; at sign-in they act for the oldest one (Acme).
+    await signIn(page, admin);
+    const nav = page.getByRole('navigation', { name: /main/i });
+    await nav.getByRole('link', { name: 'Provider admins' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Provider admins' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Provider admins' });
+    const selfRow = table.getByRole('row').filter({ hasText: admin.email });
+    await expect(selfRow.getByText('You', { exact: true })).toBeVisible();
+    await expect(selfRow.getByRole('button')).toHaveCount(0);
+
+    const tag = randomUUID().slice(0, 8);
+    const email = `pa-${tag}@equip.example`;
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Add provider admin' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add provider admin' });
+    await dialog.getByLabel('First name').fill('Grace');
+    await dialog.getByLabel('Last name').fill(`Hopper ${tag}`);
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByRole('button', { name: 'Add and invite' }).click();
+    await expect(dialog).toBeHidden();
+    const row = table.getByRole('row').filter({ hasText: email });
+    await expect(row.getByText('Invited', { exact: true })).toBeVisible();
+    const mail = await waitForMail(email, since, (m) => m.subject.includes('invited you'));
+    expect(mail.text).toContain('/auth/set-password?invitationToken=');
+
+    // Demo mode: the outbox shows the mail with its text.
+    await nav.getByRole('link', { name: 'Sent mail' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sent mail' })).toBeVisible();
+    await page
+      .getByRole('navigation', { name: 'Messages' })
+      .getByRole('button')
+      .filter({ hasText: email })
+      .click();
+    const reader = page.getByRole('article');
+    await expect(reader.getByText(email)).toBeVisible();
+    await expect(reader.getByRole('link', { name: /set-password\?invitationToken=/ })).toBeVisible();
+
+    await nav.getByRole('link', { name: 'Provider admins' }).click();
+    await table.getByRole('button', { name: `Disable Grace Hopper ${tag}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Disable Grace Hopper ${tag}?` });
+    await confirm.getByRole('button', { name: 'Disable' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(table.getByRole('row').filter({ hasText: email })).toHaveCount(0);
+  });
+
+  test('an IT owner finds no provider-admin pages', async ({ page }) => {
+    await signIn(page, demoLogin('it-owner'));
+    const nav = page.getByRole('navigation', { name: /main/i });
+    await expect(nav.getByRole('link', { name: 'Overview' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Provider admins' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Sent mail' })).toHaveCount(0);
+    await page.goto('/dashboard/provider-admins');
+    await expect(page.getByRole('heading', { name: /not found/i })).toBeVisible();
+    await page.goto('/dashboard/mail');
+    await expect(page.getByRole('heading', { name: /not found/i })).toBeVisible();
   });
 
   test('toggles the notification panel and links the help desk', async ({ page }) => {

@@ -7,15 +7,21 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import '@equip/domain/zod-messages';
 import { accessPlugin } from './http/access.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.ts';
+import { declareErrorResponses } from './http/error-responses.ts';
+import { loggerOptions, registerRequestLogging } from './http/logging.ts';
+import { clientErrorHandler, registerRequestHygiene } from './http/request-hygiene.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import { registerSpa } from './http/spa.ts';
-import type { App, AppServices, ModuleRoutes } from './http/types.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { employeeRoutes } from './modules/employees/routes.ts';
-import { flagRoutes } from './modules/flags/routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { organizationRoutes } from './modules/organizations/routes.ts';
+import type { App } from './http/types.ts';
+import { authRoutes } from './modules/auth/index.ts';
+import { employeeRoutes } from './modules/employees/index.ts';
+import { flagRoutes } from './modules/flags/index.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { organizationRoutes } from './modules/organizations/index.ts';
+import { outboxRoutes } from './modules/outbox/index.ts';
+import { providerAdminRoutes } from './modules/provider-admins/index.ts';
+import type { AppServices, ModuleRoutes } from './services.ts';
 
 /** JSON bodies up to 1 MiB; the CSV import routes raise their own limit. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -27,6 +33,8 @@ const MODULES: { routes: ModuleRoutes; prefix?: string }[] = [
   { routes: authRoutes },
   { routes: employeeRoutes },
   { routes: organizationRoutes },
+  { routes: outboxRoutes },
+  { routes: providerAdminRoutes },
 ];
 
 export interface BuildAppOptions {
@@ -38,10 +46,8 @@ export interface BuildAppOptions {
 export async function buildApp(services: AppServices, options: BuildAppOptions = {}): Promise<App> {
   const { config } = services;
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: options.logger === false ? false : loggerOptions(config),
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     genReqId: (req) => {
@@ -50,10 +56,19 @@ export async function buildApp(services: AppServices, options: BuildAppOptions =
     },
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   registerErrorHandler(app);
-  app.setValidatorCompiler(validatorCompiler);
+  registerRequestLogging(app);
+  registerRequestHygiene(app);
+  declareErrorResponses(app);
+  // Fastify hands a missing body to the validator as null; an optional body schema expects undefined,
+  // and a required one then says "Required".
+  app.setValidatorCompiler((route) => {
+    const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+    return route.httpPart === 'body' ? (data) => validate(data === null ? undefined : data) : validate;
+  });
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -80,7 +95,7 @@ export async function buildApp(services: AppServices, options: BuildAppOptions =
     uiConfig: { docExpansion: 'list', deepLinking: true },
   });
 
-  await app.register(accessPlugin, { verifier: services.accessTokens, db: services.database.db });
+  await app.register(accessPlugin, { verifier: services.sessions, db: services.database.db });
 
   for (const module of MODULES) {
     await app.register(async (scope) => module.routes(scope as unknown as App, services), {

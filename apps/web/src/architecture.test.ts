@@ -1,60 +1,170 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, posix, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
  * The import rules of the web app (bulletproof-react): app → features → shared (ui, lib, config).
- * Features never import each other; shared code never imports features or app.
+ * Features never import each other; shared code never imports features or app; no barrel files; and
+ * the browser never imports server code (contracts come from `@equip/domain/*`).
+ *
+ * Each rule is a pure function of one source file (its path inside `src`, and what it imports): the
+ * tree is checked against every rule, and every rule is shown to catch a planted violation.
  */
-const root = import.meta.dirname;
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
-  });
+/** Where `src` is in the repository (to see where a relative import leads). */
+const WEB_SRC = 'apps/web/src';
+
+/** A source file: its path inside `src` (with `/`) and the specifiers it imports. */
+interface SourceFile {
+  path: string;
+  imports: readonly string[];
 }
 
-function importsOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].map((match) => match[1]!);
-}
+/** A rule answers the violations in one file, each as `file → what it should not import`. */
+type Rule = (file: SourceFile) => string[];
 
-/** `@/features/x/...` or a relative path, as a path inside src (or undefined for packages). */
+/** `@/x/y` or a relative specifier as a path inside src; undefined for packages. */
 function target(file: string, specifier: string): string | undefined {
   if (specifier.startsWith('@/')) return specifier.slice(2);
-  if (specifier.startsWith('.')) return relative(root, join(file, '..', specifier));
+  if (specifier.startsWith('.')) return posix.join(posix.dirname(file), specifier);
   return undefined;
 }
 
+function offending(file: SourceFile, isBad: (path: string) => boolean): string[] {
+  return file.imports
+    .map((specifier) => target(file.path, specifier))
+    .filter((path): path is string => path !== undefined && isBad(path))
+    .map((path) => `${file.path} → ${path}`);
+}
+
+const RULES = {
+  'features do not import other features': (file) => {
+    const own = /^features\/([^/]+)\//.exec(file.path)?.[1];
+    if (!own) return [];
+    return offending(file, (path) => path.startsWith('features/') && !path.startsWith(`features/${own}/`));
+  },
+  'shared code (ui, lib, config) does not import features or app': (file) => {
+    if (!/^(ui|lib|config)\//.test(file.path)) return [];
+    return offending(file, (path) => path.startsWith('features/') || path.startsWith('app/'));
+  },
+  'has no barrel files': (file) => (/(^|\/)index\.tsx?$/.test(file.path) ? [file.path] : []),
+  'never imports server code': (file) =>
+    file.imports
+      .filter(
+        (specifier) =>
+          /^@equip\/api(\/|$)/.test(specifier) ||
+          (specifier.startsWith('.') &&
+            posix.join(WEB_SRC, posix.dirname(file.path), specifier).startsWith('apps/api/')),
+      )
+      .map((specifier) => `${file.path} → ${specifier}`),
+} satisfies Record<string, Rule>;
+
+type RuleName = keyof typeof RULES;
+
+function violations(files: readonly SourceFile[], rule: RuleName): string[] {
+  return files.flatMap((file) => RULES[rule](file));
+}
+
+/** Static imports, re-exports and dynamic `import('…')`. */
+function importsOf(text: string): string[] {
+  return [...text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].map((match) => match[1]!);
+}
+
+const root = import.meta.dirname;
+
+function sourceFiles(dir: string): SourceFile[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    if (!/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) return [];
+    return [
+      { path: relative(root, path).split(sep).join('/'), imports: importsOf(readFileSync(path, 'utf8')) },
+    ];
+  });
+}
+
 describe('architecture', () => {
-  const files = sourceFiles(root).filter((file) => !relative(root, file).startsWith('test/'));
+  const tree = sourceFiles(root).filter((file) => !file.path.startsWith('test/'));
 
-  it('features do not import other features', () => {
-    const violations = files.flatMap((file) => {
-      const own = relative(root, file).match(/^features\/([^/]+)\//)?.[1];
-      if (!own) return [];
-      return importsOf(file)
-        .map((specifier) => target(file, specifier))
-        .filter((path) => path?.startsWith('features/') && !path.startsWith(`features/${own}/`))
-        .map((path) => `${relative(root, file)} → ${path}`);
-    });
-    expect(violations).toEqual([]);
+  it('reads the source tree', () => {
+    expect(tree.length).toBeGreaterThan(50);
+    expect(tree.find((file) => file.path === 'app/router.tsx')?.imports).toContain(
+      './routes/dashboard-pages',
+    );
   });
 
-  it('shared code (ui, lib, config) does not import features or app', () => {
-    const violations = files.flatMap((file) => {
-      if (!/^(ui|lib|config)\//.test(relative(root, file))) return [];
-      return importsOf(file)
-        .map((specifier) => target(file, specifier))
-        .filter((path) => path?.startsWith('features/') || path?.startsWith('app/'))
-        .map((path) => `${relative(root, file)} → ${path}`);
-    });
-    expect(violations).toEqual([]);
+  it.each(Object.keys(RULES) as RuleName[])('%s', (rule) => {
+    expect(violations(tree, rule)).toEqual([]);
+  });
+});
+
+describe('architecture rules catch planted violations', () => {
+  const planted: Record<RuleName, { bad: SourceFile; good: SourceFile; reported: string[] }> = {
+    'features do not import other features': {
+      bad: {
+        path: 'features/devices/components/device-row.tsx',
+        imports: [
+          '@/features/employees/lib/format',
+          '../../employees/api/get-employees',
+          '../api/get-devices',
+        ],
+      },
+      good: {
+        path: 'features/devices/components/device-row.tsx',
+        imports: ['../api/get-devices', '@/features/devices/lib/x', '@/lib/format', 'react'],
+      },
+      reported: [
+        'features/devices/components/device-row.tsx → features/employees/lib/format',
+        'features/devices/components/device-row.tsx → features/employees/api/get-employees',
+      ],
+    },
+    'shared code (ui, lib, config) does not import features or app': {
+      bad: { path: 'ui/table.tsx', imports: ['@/features/employees/lib/format', '../app/router'] },
+      good: { path: 'ui/table.tsx', imports: ['@/lib/format', './button', '@equip/domain/employees'] },
+      reported: ['ui/table.tsx → features/employees/lib/format', 'ui/table.tsx → app/router'],
+    },
+    'has no barrel files': {
+      bad: { path: 'features/devices/index.ts', imports: ['./routes/devices-page'] },
+      good: { path: 'features/devices/routes/devices-page.tsx', imports: [] },
+      reported: ['features/devices/index.ts'],
+    },
+    'never imports server code': {
+      bad: {
+        path: 'features/employees/api/get-employees.ts',
+        imports: ['@equip/api/modules/employees/service', '../../../../../api/src/db/client'],
+      },
+      good: { path: 'features/employees/api/get-employees.ts', imports: ['@equip/domain/employees'] },
+      reported: [
+        'features/employees/api/get-employees.ts → @equip/api/modules/employees/service',
+        'features/employees/api/get-employees.ts → ../../../../../api/src/db/client',
+      ],
+    },
+  };
+
+  it.each(Object.keys(planted) as RuleName[])('%s', (rule) => {
+    const { bad, good, reported } = planted[rule];
+    expect(violations([bad], rule)).toEqual(reported);
+    expect(violations([good], rule)).toEqual([]);
   });
 
-  it('has no barrel files', () => {
-    expect(files.filter((file) => /\/index\.tsx?$/.test(file))).toEqual([]);
+  it('covers every rule', () => {
+    expect(Object.keys(planted).sort()).toEqual(Object.keys(RULES).sort());
+  });
+
+  it('reads static, dynamic and re-exported imports', () => {
+    const text = [
+      "import { a } from '@/lib/a';",
+      "import type { B } from '../b';",
+      "export { c } from './c';",
+      "const d = () => import('@/features/d/routes/d-page');",
+      "import './side-effect';",
+    ].join('\n');
+    expect(importsOf(text)).toEqual([
+      '@/lib/a',
+      '../b',
+      './c',
+      '@/features/d/routes/d-page',
+      './side-effect',
+    ]);
   });
 });

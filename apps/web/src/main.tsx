@@ -1,4 +1,3 @@
-import '@equip/domain/zod-messages';
 import './index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

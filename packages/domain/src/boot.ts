@@ -20,12 +20,4 @@ export const BootConfig = z.object({
 });
 export type BootConfig = z.infer<typeof BootConfig>;
 
-export const BOOT_ELEMENT_ID = 'equip-boot';
-
-export const DEFAULT_BOOT_CONFIG: BootConfig = {
-  apiUrls: { platform: '/api', bundle: '/bundle-api', webapp: '' },
-  flags: {},
-  experiment: { mocked: true, deploymentKey: 'local', proxyUrl: '/experiment' },
-  analytics: { writeKey: null, apiHost: '/segment/v1', cdnUrl: '/segment-cdn' },
-  helpDeskUrl: 'https://support.equip.example/hc/requests/new',
-};
+export { BOOT_ELEMENT_ID, DEFAULT_BOOT_CONFIG } from './boot-rules.ts';

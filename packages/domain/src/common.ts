@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
 export const Uuid = z.uuid();
+/** A 204 answer's (absent) body. */
+export const NoContent = z.null().describe('No content');
 export const IsoDateTime = z.iso.datetime({ offset: true });
 /** A calendar date `YYYY-MM-DD`. */
 export const IsoDate = z.iso.date();
@@ -23,11 +25,16 @@ export function queryArray<T extends z.ZodType>(item: T) {
   }, z.array(item).optional());
 }
 
-/** Pagination: skip at least 0, take at least 1 (SPEC §5); each list sets its own maximum. */
+/**
+ * Pagination: skip at least 0, take at least 1 (SPEC §5); each list sets its own maximum. `cursor`
+ * (a page's `nextCursor`) continues after the last row instead of skipping, for sorts that allow it:
+ * deep pages then cost as much as the first.
+ */
 export function pagination(maxTake: number, defaultTake = 50) {
   return {
     skip: z.coerce.number().int().min(0).default(0),
     take: z.coerce.number().int().min(1).max(maxTake).default(defaultTake),
+    cursor: z.string().max(2000).optional(),
   };
 }
 
@@ -38,8 +45,13 @@ export type SortingDirection = z.infer<typeof SortingDirection>;
 export const Sorting = z.object({ key: z.string().nullable(), direction: SortingDirection.nullable() });
 export type Sorting = z.infer<typeof Sorting>;
 
+/** A page of a list: its items, the filtered total, and where the next page starts (keyset sorts). */
 export function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), total: z.number().int().min(0) });
+  return z.object({
+    items: z.array(item),
+    total: z.number().int().min(0),
+    nextCursor: z.string().optional(),
+  });
 }
 
 export const Theme = z.enum(['light', 'dark']);

@@ -4,12 +4,16 @@ import './zod-messages.ts';
 import {
   createEmployeeCsvReader,
   deleteImportRow,
+  EMPLOYEE_CSV_LIMITS,
+  EMPLOYEE_CSV_MAX_ROW_CHARS,
   type EmployeeCsvEntry,
   employeesToCsv,
   guardCell,
   isImportReady,
   mapHeaders,
   normalizeCsvDate,
+  readEmployeeCsvTable,
+  scanCsvHeader,
   unguardCell,
   updateImportRow,
   validateEmployeeCsv,
@@ -210,6 +214,136 @@ describe('CSV export guard', () => {
   });
 });
 
+const HEADER = ['First Name', 'Last Name', 'Email'];
+
+/** What the streaming reader (the server) says about a table, in validateEmployeeCsv's terms. */
+function readStreamed(table: readonly (readonly string[])[], inUse: ReadonlySet<string> = NONE) {
+  const reader = createEmployeeCsvReader(inUse);
+  for (const row of table) if (!reader.add(row)) break;
+  return reader.finish();
+}
+
+describe('file bounds (issue #7: a header of 1,000,000 columns was accepted)', () => {
+  const messages = (table: readonly (readonly string[])[]) => ({
+    browser: validateEmployeeCsv(table, NONE).errors.map((e) => e.message),
+    server: readStreamed(table).fileErrors.map((e) => e.message),
+  });
+
+  it('refuses a header of 1,000,000 columns from the text alone, at the line it is on', () => {
+    const wide = `${'column,'.repeat(999_999)}column\nAda,Lovelace,ada@x.com\n`;
+    expect(scanCsvHeader(wide).error).toEqual({
+      type: 'FileHeadersNotValid',
+      message:
+        'Line 1 has more than 100 columns. Rows can have at most 100 columns of at most 1,000 characters each.',
+    });
+    // Blank lines before it, and separators a parser may guess instead of the comma, change nothing.
+    const semicolons = `\r\n ; ;\r\n${'x;'.repeat(150)}x\r\n`;
+    expect(scanCsvHeader(semicolons).error?.message).toMatch(/^Line 3 has more than 100 columns/);
+    expect(scanCsvHeader(`${'x\t'.repeat(100)}x`).error?.message).toMatch(/^Line 1 /);
+    expect(scanCsvHeader(`"${'x'.repeat(EMPLOYEE_CSV_MAX_ROW_CHARS)}`).error?.message).toMatch(
+      /^Line 1 starts a row of more than 200,300 characters/,
+    );
+  });
+
+  it('lets a header of 100 columns through, and looks no further than the header', () => {
+    const hundred = Array.from({ length: 100 }, (_, i) => `c${i}`).join(',');
+    expect(scanCsvHeader(`${hundred}\n`).error).toBeNull();
+    expect(scanCsvHeader(`First Name,Last Name,Email\n${','.repeat(500)}\n`).error).toBeNull();
+    const long = `First Name;Last Name;Email\n${'Ada;L;a@x.com\n'.repeat(20_000)}`;
+    expect(long.length).toBeGreaterThan(EMPLOYEE_CSV_MAX_ROW_CHARS);
+    expect(scanCsvHeader(long)).toEqual({ delimiter: ';', error: null });
+    expect(scanCsvHeader('')).toEqual({ delimiter: ',', error: null });
+  });
+
+  it('parses with the separator the header uses, whatever blank lines come first', () => {
+    const delimiter = (text: string) => scanCsvHeader(text).delimiter;
+    expect(delimiter('First Name,Last Name,Email\n')).toBe(',');
+    expect(delimiter('\n\nVorname;Nachname;E-Mail\n\nAda;L;a@x.com')).toBe(';');
+    expect(delimiter('First Name\tLast Name\tEmail')).toBe('\t');
+    expect(delimiter('"Name, first";"Name, last";Email')).toBe(';');
+    expect(delimiter('Email')).toBe(',');
+  });
+
+  it('refuses rows of more than 100 columns and cells of more than 1,000 characters, naming the line', () => {
+    const columns = EMPLOYEE_CSV_LIMITS.columns;
+    const wideRow = [...HEADER, ...Array.from({ length: columns - 2 }, () => '')];
+    const table = [[''], HEADER, ['Ada', 'Lovelace', 'ada@x.com'], wideRow];
+    expect(messages(table)).toEqual({
+      browser: [
+        'Line 4 has more than 100 columns. Rows can have at most 100 columns of at most 1,000 characters each.',
+      ],
+      server: [
+        'Line 4 has more than 100 columns. Rows can have at most 100 columns of at most 1,000 characters each.',
+      ],
+    });
+    expect(validateEmployeeCsv([HEADER, wideRow.slice(0, columns)], NONE).errors).toEqual([]);
+
+    const long = [HEADER, ['Ada', 'x'.repeat(1001), 'ada@x.com']];
+    const cellMessage =
+      'Line 2 has a cell longer than 1,000 characters (column 2). Rows can have at most 100 columns of at most 1,000 characters each.';
+    expect(messages(long)).toEqual({ browser: [cellMessage], server: [cellMessage] });
+    expect(validateEmployeeCsv([HEADER, ['Ada', 'x'.repeat(1000), 'ada@x.com']], NONE).errors).toEqual([]);
+    expect(validateEmployeeCsv([['x'.repeat(1001), ...HEADER]], NONE).errors[0]?.type).toBe(
+      'FileHeadersNotValid',
+    );
+  });
+
+  it('refuses more than 200,000 rows, blank lines not counted', () => {
+    const row = ['Ada', 'Lovelace', 'ada@x.com'];
+    const atLimit = [HEADER, ...Array.from({ length: EMPLOYEE_CSV_LIMITS.rows }, () => row), [''], ['']];
+    expect(readEmployeeCsvTable(atLimit).fileErrors).toEqual([]);
+    expect(readEmployeeCsvTable([...atLimit, row]).fileErrors).toEqual([
+      { type: 'UnknownError', message: 'The file has more than 200,000 rows. Split it into smaller files.' },
+    ]);
+  });
+});
+
+describe('rows that merged several lines of the file (issue #7)', () => {
+  // What a CSV parser makes of a quote at the start of a cell that does not close on its line:
+  //   1 First Name,Last Name,Email
+  //   2 Ada,"Love"lace,ada@x.com
+  //   3 Bob,Smith,bob@x.com
+  //   4 Cy,"Z",cy@x.com
+  //   5 Dan,D,dan@x.com
+  const MALFORMED = [
+    HEADER,
+    ['Ada', 'Love"lace,ada@x.com\nBob,Smith,bob@x.com\nCy,"Z', 'cy@x.com'],
+    ['Dan', 'D', 'dan@x.com'],
+    [''],
+  ];
+  const MERGED_2_TO_4 =
+    'Lines 2–4 were read as one row: a cell there starts with a quote (") that does not end on its line, so the line breaks became part of the cell. Remove the stray quote, or put the whole cell in quotes and double every quote inside it ("").';
+
+  it('names the lines instead of showing fewer rows than the file has', () => {
+    const browser = validateEmployeeCsv(MALFORMED, NONE);
+    expect(browser.rows).toEqual([]);
+    expect(browser.errors).toEqual([{ type: 'UnknownError', message: MERGED_2_TO_4 }]);
+    const server = readStreamed(MALFORMED);
+    expect(server.fileErrors).toEqual(browser.errors);
+    expect(server.employees).toEqual([]);
+  });
+
+  it('counts blank lines and CRLF line breaks, and names every place (the first five, then a count)', () => {
+    const merged = (n: number) => ['Ada', `x\r\n${n}`, `a${n}@x.com`];
+    const table = [[''], HEADER, [''], merged(1), ['Bob', 'B', 'b@x.com'], merged(2)];
+    expect(validateEmployeeCsv(table, NONE).errors[0]?.message).toMatch(
+      /^Lines 4–5 and 7–8 were each read as one row: /,
+    );
+    const many = [HEADER, ...Array.from({ length: 8 }, (_, i) => merged(i))];
+    expect(readStreamed(many).fileErrors[0]?.message).toMatch(
+      /^Lines 2–3, 4–5, 6–7, 8–9, 10–11 and 3 more places were each read as one row: /,
+    );
+  });
+
+  it('also names a header that merged lines, beside what is missing', () => {
+    const table = [['First Name', 'Last Name\nAda', 'Lovelace'], ['']];
+    expect(validateEmployeeCsv(table, NONE).errors.map((e) => e.message)).toEqual([
+      expect.stringMatching(/^Lines 1–2 were read as one row/),
+      'Missing columns: Last Name, Email',
+    ]);
+  });
+});
+
 describe('streaming reader (the server) and validateEmployeeCsv (the browser) agree', () => {
   const cell = fc.oneof(
     fc.constantFrom(
@@ -223,6 +357,7 @@ describe('streaming reader (the server) and validateEmployeeCsv (the browser) ag
       '+49 30 1',
       '=1+1',
       ' ',
+      'two\nlines',
     ),
     fc.string({ maxLength: 6 }),
   );
@@ -232,6 +367,7 @@ describe('streaming reader (the server) and validateEmployeeCsv (the browser) ag
       ['email', 'LAST NAME', 'first_name', 'start date'],
       ['First Name', 'Email'],
       ['', ' '],
+      ['First Name', 'Last\r\nName', 'Email'],
     ),
     fc.array(fc.array(cell, { minLength: 0, maxLength: 9 }), { maxLength: 25 }),
   );
@@ -241,9 +377,7 @@ describe('streaming reader (the server) and validateEmployeeCsv (the browser) ag
       fc.property(table, fc.subarray(['x@y.com', 'ada@example.com']), ([headers, rows], inUse) => {
         const used = new Set(inUse);
         const whole = validateEmployeeCsv([headers, ...rows], used);
-        const reader = createEmployeeCsvReader(used);
-        for (const row of [headers, ...rows]) reader.add(row);
-        const streamed = reader.finish();
+        const streamed = readStreamed([headers, ...rows], used);
         expect(streamed.fileErrors).toEqual(whole.errors);
         expect(streamed.rowCount).toBe(whole.rows.length);
         const expected = whole.rows.flatMap((r, row) =>

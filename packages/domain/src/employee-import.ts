@@ -33,11 +33,37 @@ export const EmployeeImportRowError = z.object({
 });
 export type EmployeeImportRowError = z.infer<typeof EmployeeImportRowError>;
 
+/**
+ * Bounds of an import file, the same in the browser preview and on the server: a file beyond them is
+ * refused as a whole, before its rows are checked.
+ */
+export const EMPLOYEE_CSV_LIMITS = {
+  /** Columns in a row (the format has 8; exports of HR tools bring a few dozen of their own). */
+  columns: 100,
+  /** Characters in a cell. */
+  cellLength: 1000,
+  /** People in one import (the server commits them in one transaction). */
+  rows: 200_000,
+} as const;
+
+/**
+ * Papa Parse guesses a file's line breaks from the first chunk it reads (and reads a large text faster
+ * in chunks): the browser preview and the server read in chunks of this many characters, so they guess
+ * alike.
+ */
+export const EMPLOYEE_CSV_READ_CHUNK_CHARS = 32 * 1024;
+
+/**
+ * No row within the bounds takes more characters of the file than this (every cell quoted and made of
+ * doubled quotes), so a reader may refuse a row that grows longer before it has ended.
+ */
+export const EMPLOYEE_CSV_MAX_ROW_CHARS =
+  EMPLOYEE_CSV_LIMITS.columns * (2 * EMPLOYEE_CSV_LIMITS.cellLength + 3);
+
 export const EmployeeCsvEntrySchema = z.object(
-  Object.fromEntries(EMPLOYEE_CSV_COLUMNS.map((c) => [c.field, z.string().max(1000)])) as Record<
-    EmployeeCsvField,
-    z.ZodString
-  >,
+  Object.fromEntries(
+    EMPLOYEE_CSV_COLUMNS.map((c) => [c.field, z.string().max(EMPLOYEE_CSV_LIMITS.cellLength)]),
+  ) as Record<EmployeeCsvField, z.ZodString>,
 );
 
 export const EmployeeImportRow = z.object({
@@ -251,63 +277,265 @@ export interface EmployeeCsvReadResult {
   employees: ImportedEmployee[];
 }
 
+const formatCount = (n: number) => n.toLocaleString('en');
+const ROW_BOUNDS = `Rows can have at most ${formatCount(EMPLOYEE_CSV_LIMITS.columns)} columns of at most ${formatCount(EMPLOYEE_CSV_LIMITS.cellLength)} characters each.`;
+/** Spans of merged lines named in the message; the rest are counted. */
+const MERGED_SPANS_NAMED = 5;
+
+/** Bounds errors in the header row are header errors. */
+const boundsErrorType = (isHeader: boolean): EmployeeImportFileErrorType =>
+  isHeader ? 'FileHeadersNotValid' : 'UnknownError';
+
+const tooManyColumns = (line: number, isHeader: boolean): EmployeeImportFileError => ({
+  type: boundsErrorType(isHeader),
+  message: `Line ${line} has more than ${formatCount(EMPLOYEE_CSV_LIMITS.columns)} columns. ${ROW_BOUNDS}`,
+});
+
+function mergedLinesError(
+  spans: readonly (readonly [number, number])[],
+  total: number,
+): EmployeeImportFileError {
+  const named = spans.map(([first, last]) => `${first}–${last}`);
+  const more = total - named.length;
+  const list =
+    more > 0
+      ? `${named.join(', ')} and ${formatCount(more)} more places`
+      : named.length > 1
+        ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`
+        : named[0];
+  return {
+    type: 'UnknownError',
+    message: `Lines ${list} were ${total > 1 ? 'each ' : ''}read as one row: a cell there starts with a quote (") that does not end on its line, so the line breaks became part of the cell. Remove the stray quote, or put the whole cell in quotes and double every quote inside it ("").`,
+  };
+}
+
+/** A row that ran past EMPLOYEE_CSV_MAX_ROW_CHARS before it ended (the server stops reading there). */
+export function rowTooLargeError(line: number): EmployeeImportFileError {
+  return {
+    type: 'UnknownError',
+    message: `Line ${line} starts a row of more than ${formatCount(EMPLOYEE_CSV_MAX_ROW_CHARS)} characters. ${ROW_BOUNDS}`,
+  };
+}
+
+function boundsError(
+  cells: readonly string[],
+  line: number,
+  isHeader: boolean,
+): EmployeeImportFileError | null {
+  if (cells.length > EMPLOYEE_CSV_LIMITS.columns) return tooManyColumns(line, isHeader);
+  const long = cells.findIndex((cell) => cell.length > EMPLOYEE_CSV_LIMITS.cellLength);
+  if (long === -1) return null;
+  return {
+    type: boundsErrorType(isHeader),
+    message: `Line ${line} has a cell longer than ${formatCount(EMPLOYEE_CSV_LIMITS.cellLength)} characters (column ${long + 1}). ${ROW_BOUNDS}`,
+  };
+}
+
+const LINE_BREAK = /\r\n|\r|\n/g;
+
+/** A parsed row spans one line of the file more for each line break inside its cells. */
+function lineBreaksIn(cells: readonly string[]): number {
+  let breaks = 0;
+  for (const cell of cells) breaks += cell.match(LINE_BREAK)?.length ?? 0;
+  return breaks;
+}
+
+const isBlankRow = (cells: readonly string[]) => cells.every((c) => c.trim() === '');
+
+/** The separators a file may use (those Papa Parse would guess from), the comma first. */
+const SEPARATORS = [',', ';', '\t', '|', '\u001e', '\u001f'];
+const BLANK_LINE_CHARACTERS = new Set([...SEPARATORS, '"', ' ', '\u00a0', '\uFEFF']);
+
+export interface CsvHeaderScan {
+  /** The separator the header row uses most outside quotes (a comma when it uses none). */
+  delimiter: string;
+  /** Set when the header has more columns than allowed: the file is refused. */
+  error: EmployeeImportFileError | null;
+}
+
 /**
- * Reads a CSV one row at a time (for the server: large files are never held as a table of cells or of
- * result rows). Feed the header row and then each data row to `add`, then call `finish`. It applies
- * exactly the rules of validateEmployeeCsv.
+ * Looks at the header row (the first line that is not blank) in the text itself, before a parser has
+ * built a row of a million cells from it: it refuses a header with too many columns, and chooses the
+ * delimiter the browser and the server parse the file with (the one the header uses, so blank lines
+ * cannot throw the choice off as they can Papa Parse's guess). For the bound it counts every separator,
+ * quoted or not, so it refuses only what parsing refuses too (but for a header with a hundred quoted
+ * separators in its names). It reads at most EMPLOYEE_CSV_MAX_ROW_CHARS characters: a first line longer
+ * than that is refused as too large; a header that starts later is left to the parser (with a comma).
  */
-export function createEmployeeCsvReader(emailsInUse: ReadonlySet<string>) {
+export function scanCsvHeader(text: string): CsvHeaderScan {
+  // Separators on the current line by character code (all are below 128): all of them, and unquoted.
+  const all = new Uint32Array(128);
+  const unquoted = new Uint32Array(128);
+  let line = 1;
+  let content = false;
+  let headerEnded = false;
+  let quoted = false;
+  const end = Math.min(text.length, EMPLOYEE_CSV_MAX_ROW_CHARS);
+  const refuse = (error: EmployeeImportFileError): CsvHeaderScan => ({ delimiter: ',', error });
+  for (let i = 0; i < end; i++) {
+    const c = text[i]!;
+    if (c === '\n' || c === '\r') {
+      headerEnded = content;
+      if (headerEnded) break;
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      line++;
+      all.fill(0);
+      unquoted.fill(0);
+      quoted = false;
+    } else if (c === '"') quoted = !quoted;
+    else if (SEPARATORS.includes(c)) {
+      const code = c.charCodeAt(0);
+      if (++all[code]! >= EMPLOYEE_CSV_LIMITS.columns) return refuse(tooManyColumns(line, true));
+      if (!quoted) unquoted[code]!++;
+    } else if (!content && !BLANK_LINE_CHARACTERS.has(c)) content = true;
+  }
+  if (line === 1 && !headerEnded && text.length > EMPLOYEE_CSV_MAX_ROW_CHARS)
+    return refuse(rowTooLargeError(1));
+  let delimiter = ',';
+  for (const separator of SEPARATORS)
+    if (unquoted[separator.charCodeAt(0)]! > unquoted[delimiter.charCodeAt(0)]!) delimiter = separator;
+  return { delimiter, error: null };
+}
+
+interface EmployeeCsvWalk {
+  /** Feeds the next parsed row; false once the file is refused (stop feeding then). */
+  add(cells: readonly string[]): boolean;
+  /** The line of the file where the next row starts. */
+  readonly nextLine: number;
+  /** Refuses the file for a row that ran too long to finish reading (see rowTooLargeError). */
+  refuse(error: EmployeeImportFileError): void;
+  finish(): { headers: string[]; fileErrors: EmployeeImportFileError[] };
+}
+
+/**
+ * Walks a parsed file one row at a time: counts the lines each row spans, applies the bounds, takes
+ * the first row that is not blank as the header, skips blank rows and hands every data row to `onRow`
+ * (until a row is found that merged several lines: the file is refused then, and is only read on to
+ * name every such place). Blank lines must be among the rows, or the line numbers are off. The browser
+ * preview and the server both read through it, so they refuse the same files with the same messages.
+ */
+function walkEmployeeCsv(onRow?: (entry: EmployeeCsvEntry) => void): EmployeeCsvWalk {
   let headers: string[] | null = null;
   let mapping: HeaderMapping | null = null;
-  const fileErrors: EmployeeImportFileError[] = [];
-  const emails: string[] = [];
-  const employees: ImportedEmployee[] = [];
-  const errors: LocatedRowError[] = [];
+  let nextLine = 1;
+  let dataRows = 0;
+  let refusal: EmployeeImportFileError | null = null;
+  const merged: [number, number][] = [];
+  let mergedCount = 0;
 
   return {
-    add(cells: readonly string[]): void {
-      if (fileErrors.length > 0) return;
+    get nextLine() {
+      return nextLine;
+    },
+    refuse(error) {
+      refusal ??= error;
+    },
+    add(cells) {
+      if (refusal) return false;
+      const first = nextLine;
+      const last = first + lineBreaksIn(cells);
+      nextLine = last + 1;
+      const blank = isBlankRow(cells);
+      if (!blank && last > first) {
+        mergedCount++;
+        if (merged.length < MERGED_SPANS_NAMED) merged.push([first, last]);
+      }
+      refusal = boundsError(cells, first, headers === null);
+      if (refusal) return false;
+      if (blank) return true;
       if (!headers) {
-        if (cells.every((c) => c.trim() === '')) {
-          fileErrors.push({ type: 'FileHeadersNotValid', message: EMPTY_FILE_MESSAGE });
-          return;
-        }
         headers = cells.map((h) => h.replace(/^\uFEFF/, '').trim());
         mapping = mapHeaders(headers);
         if (mapping.missingRequired.length > 0) {
-          fileErrors.push({
+          refusal = {
             type: 'FileHeadersNotValid',
             message: `Missing columns: ${mapping.missingRequired.join(', ')}`,
-          });
+          };
+          return false;
         }
-        return;
+        return true;
       }
-      if (cells.every((c) => c.trim() === '')) return;
-      const entry = entryFromCells(cells, mapping!);
-      const row = emails.length;
-      const key = emailKey(entry);
-      emails.push(key);
-      const { employee, errors: own } = validateEntry(entry);
-      for (const error of own)
-        errors.push({ ...error, row, value: entry[(error.field ?? 'email') as EmployeeCsvField] ?? '' });
-      if (employee && errors.length === 0) employees.push(employee);
+      if (++dataRows > EMPLOYEE_CSV_LIMITS.rows) {
+        refusal = {
+          type: 'UnknownError',
+          message: `The file has more than ${formatCount(EMPLOYEE_CSV_LIMITS.rows)} rows. Split it into smaller files.`,
+        };
+        return false;
+      }
+      if (mergedCount === 0) onRow?.(entryFromCells(cells, mapping!));
+      return true;
     },
+    finish() {
+      const fileErrors: EmployeeImportFileError[] = [];
+      if (mergedCount > 0) fileErrors.push(mergedLinesError(merged, mergedCount));
+      if (refusal) fileErrors.push(refusal);
+      else if (!headers) fileErrors.push({ type: 'FileHeadersNotValid', message: EMPTY_FILE_MESSAGE });
+      return { headers: headers ?? [], fileErrors };
+    },
+  };
+}
+
+/**
+ * Walks a parsed file (blank lines included): its header, its file-level errors, and each data row
+ * handed to `onRow` while the file can still be imported.
+ */
+export function readEmployeeCsvTable(
+  table: readonly (readonly string[])[],
+  onRow?: (entry: EmployeeCsvEntry) => void,
+): { headers: string[]; fileErrors: EmployeeImportFileError[] } {
+  const walk = walkEmployeeCsv(onRow);
+  for (const cells of table) if (!walk.add(cells)) break;
+  return walk.finish();
+}
+
+/**
+ * Reads a CSV one row at a time (for the server: large files are never held as a table of cells or of
+ * result rows). Feed every parsed row, blank ones included, to `add` until it answers false, then call
+ * `finish`. It applies exactly the rules of validateEmployeeCsv.
+ */
+export function createEmployeeCsvReader(emailsInUse: ReadonlySet<string>) {
+  const emails: string[] = [];
+  const emailCounts = new Map<string, number>();
+  let emailsClash = false;
+  const employees: ImportedEmployee[] = [];
+  const errors: LocatedRowError[] = [];
+  const walk = walkEmployeeCsv((entry) => {
+    const row = emails.length;
+    const key = emailKey(entry);
+    emails.push(key);
+    if (key) {
+      const seen = (emailCounts.get(key) ?? 0) + 1;
+      emailCounts.set(key, seen);
+      if (seen > 1 || emailsInUse.has(key)) emailsClash = true;
+    }
+    const { employee, errors: own } = validateEntry(entry);
+    for (const error of own)
+      errors.push({ ...error, row, value: entry[(error.field ?? 'email') as EmployeeCsvField] ?? '' });
+    if (employee && errors.length === 0) employees.push(employee);
+  });
+
+  return {
+    add: (cells: readonly string[]): boolean => walk.add(cells),
+    /** Where the next row starts; with `refuse`, for a row too long to finish reading. */
+    get nextLine() {
+      return walk.nextLine;
+    },
+    refuse: (error: EmployeeImportFileError) => walk.refuse(error),
     finish(): EmployeeCsvReadResult {
-      if (!headers && fileErrors.length === 0) {
-        fileErrors.push({ type: 'FileHeadersNotValid', message: EMPTY_FILE_MESSAGE });
-      }
-      if (fileErrors.length > 0)
-        return { headers: headers ?? [], fileErrors, rowCount: 0, errors: [], employees: [] };
-      const counts = countEmails(emails);
+      const { headers, fileErrors } = walk.finish();
+      if (fileErrors.length > 0) return { headers, fileErrors, rowCount: 0, errors: [], employees: [] };
       const located = [...errors];
-      emails.forEach((key, row) => {
-        for (const error of emailErrors(key, counts, emailsInUse))
-          located.push({ ...error, row, value: key });
-      });
-      // Row order, and within a row the order validateEntries uses (own errors first).
-      located.sort((a, b) => a.row - b.row);
+      // A clean file (the common large case) skips this second pass over every row.
+      if (emailsClash) {
+        emails.forEach((key, row) => {
+          for (const error of emailErrors(key, emailCounts, emailsInUse))
+            located.push({ ...error, row, value: key });
+        });
+        // Row order, and within a row the order validateEntries uses (own errors first).
+        located.sort((a, b) => a.row - b.row);
+      }
       return {
-        headers: headers!,
+        headers,
         fileErrors,
         rowCount: emails.length,
         errors: located,
@@ -363,36 +591,14 @@ export function updateImportRow(
   return { ...validateEntries(entries, emailsInUse, result.headers), errors: result.errors };
 }
 
-/** A file-level failure: no rows, and the reason. */
-export function fileFailure(
-  type: EmployeeImportFileErrorType,
-  message: string,
-  headers: string[] = [],
-): EmployeeImportValidationResult {
-  return { isValid: false, rows: [], errors: [{ type, message }], headers };
-}
-
-/** Validates a parsed CSV (header row + data rows). Blank lines are skipped. */
+/** Validates a parsed CSV (header row + data rows, blank lines included: they are skipped). */
 export function validateEmployeeCsv(
   table: readonly (readonly string[])[],
   emailsInUse: ReadonlySet<string>,
 ): EmployeeImportValidationResult {
-  const [headerRow, ...dataRows] = table;
-  if (!headerRow || headerRow.every((h) => h.trim() === '')) {
-    return fileFailure('FileHeadersNotValid', EMPTY_FILE_MESSAGE);
-  }
-  const headers = headerRow.map((h) => h.replace(/^\uFEFF/, '').trim());
-  const mapping = mapHeaders(headers);
-  if (mapping.missingRequired.length > 0) {
-    return fileFailure(
-      'FileHeadersNotValid',
-      `Missing columns: ${mapping.missingRequired.join(', ')}`,
-      headers,
-    );
-  }
-  const entries = dataRows
-    .filter((cells) => cells.some((c) => c.trim() !== ''))
-    .map((cells) => entryFromCells(cells, mapping));
+  const entries: EmployeeCsvEntry[] = [];
+  const { headers, fileErrors } = readEmployeeCsvTable(table, (entry) => entries.push(entry));
+  if (fileErrors.length > 0) return { isValid: false, rows: [], errors: fileErrors, headers };
   return validateEntries(entries, emailsInUse, headers);
 }
 

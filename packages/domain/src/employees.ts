@@ -9,6 +9,7 @@ import {
   SortingDirection,
   Uuid,
 } from './common.ts';
+import { Device } from './devices.ts';
 import { Email, EmployeeStatus, Role, UserSource, UserType } from './identity.ts';
 
 export const EmployeeTableView = z.enum(['all', 'onboarding', 'offboarding']);
@@ -74,6 +75,14 @@ export const CreateEmployeeRequest = EmployeePersonalInfo.extend({
 }).refine(startNotAfterEnd, { message: 'Start date must not be after end date', path: ['lastDate'] });
 export type CreateEmployeeRequest = z.infer<typeof CreateEmployeeRequest>;
 
+/** At most this many people in one `POST /api/employees/bulk` (the manual add form's limit too). */
+export const MAX_EMPLOYEES_PER_BULK_CREATE = 500;
+/** `POST /api/employees/bulk`: several people at once, all or nothing. */
+export const CreateEmployeesRequest = z.object({
+  employees: z.array(CreateEmployeeRequest).min(1).max(MAX_EMPLOYEES_PER_BULK_CREATE),
+});
+export type CreateEmployeesRequest = z.infer<typeof CreateEmployeesRequest>;
+
 export const UpdateEmployeeRequest = EmployeePersonalInfo.partial()
   .extend({ userType: UserType.optional(), employeeStatus: EmployeeStatus.optional(), role: Role.optional() })
   .refine(startNotAfterEnd, { message: 'Start date must not be after end date', path: ['lastDate'] });
@@ -117,8 +126,28 @@ export const EmployeeListQuery = z.object({
   ...pagination(500),
 });
 export type EmployeeListQuery = z.infer<typeof EmployeeListQuery>;
-export const EmployeePage = pageOf(Employee);
+/** A row of the employees table: what the table shows (the detail has the rest). */
+export const EmployeeListItem = Employee.omit({
+  organizationUuid: true,
+  phone: true,
+  createdAt: true,
+  updatedAt: true,
+});
+export type EmployeeListItem = z.infer<typeof EmployeeListItem>;
+export const EmployeePage = pageOf(EmployeeListItem);
 export type EmployeePage = z.infer<typeof EmployeePage>;
+/** The people `POST /api/employees/bulk` created. */
+export const EmployeeList = z.object({ items: z.array(Employee) });
+export type EmployeeList = z.infer<typeof EmployeeList>;
+/** `GET /api/employees/:uuid/devices`: the devices assigned to one person. */
+export const EmployeeDeviceList = z.object({ items: z.array(Device) });
+export type EmployeeDeviceList = z.infer<typeof EmployeeDeviceList>;
+
+/** `POST /api/employees/import/check-emails`: which of these emails people of the organisation use. */
+export const CheckEmailsRequest = z.object({ emails: z.array(z.string().max(254)).max(200_000) });
+export type CheckEmailsRequest = z.infer<typeof CheckEmailsRequest>;
+export const CheckEmailsResponse = z.object({ inUse: z.array(z.string()) });
+export type CheckEmailsResponse = z.infer<typeof CheckEmailsResponse>;
 
 /** The all-view filters as the client state holds them. */
 export const EmployeeTableFilters = z.object({
@@ -133,6 +162,23 @@ export type EmployeeTableFilters = z.infer<typeof EmployeeTableFilters>;
 
 export const DeviceRegistrationReminderRequest = z.object({ userUuids: z.array(Uuid).min(1).max(1000) });
 export type DeviceRegistrationReminderRequest = z.infer<typeof DeviceRegistrationReminderRequest>;
+
+/** A person who has not registered a device yet (`GET /api/organization-setup/registration-reminders`). */
+export const RegistrationReminderCandidate = z.object({
+  uuid: Uuid,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  department: z.string().nullable(),
+  startDate: IsoDate.nullable(),
+  employeeStatus: EmployeeStatus,
+});
+export type RegistrationReminderCandidate = z.infer<typeof RegistrationReminderCandidate>;
+export const RegistrationReminderCandidateList = z.object({ items: z.array(RegistrationReminderCandidate) });
+export type RegistrationReminderCandidateList = z.infer<typeof RegistrationReminderCandidateList>;
+/** `POST /api/organization-setup/registration-reminders`: how many reminders were mailed. */
+export const RegistrationRemindersSent = z.object({ sent: z.number().int() });
+export type RegistrationRemindersSent = z.infer<typeof RegistrationRemindersSent>;
 
 /** Email-reminders table state (SPEC §3 organization setup). */
 export const EmailRemindersTableState = z.object({

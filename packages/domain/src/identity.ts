@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import { IsoDateTime, Uuid } from './common.ts';
+import { EMAIL_MAX_LENGTH, ROLES } from './identity-rules.ts';
+import { Locale } from './locale.ts';
+
+export {
+  ACCESS_TOKEN_COOKIE,
+  AUTH_COOKIE_MAX_AGE_MS,
+  isMfaRequired,
+  REFRESH_TOKEN_COOKIE,
+} from './identity-rules.ts';
 
 export const UserType = z.enum(['regularUser', 'lightUser', 'unmanagedUser']);
 export type UserType = z.infer<typeof UserType>;
-export const Role = z.enum(['regular', 'equip-admin', 'it-owner']);
+export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
 export const UserSource = z.enum(['hris', 'equip']);
 export type UserSource = z.infer<typeof UserSource>;
@@ -14,7 +23,7 @@ export type MfaMethod = z.infer<typeof MfaMethod>;
 export const OrganizationOnboardingStep = z.enum(['registerDevices', 'createBundle', 'finished']);
 export type OrganizationOnboardingStep = z.infer<typeof OrganizationOnboardingStep>;
 
-export const Email = z.email().max(254);
+export const Email = z.email().max(EMAIL_MAX_LENGTH);
 /** Minimum 8 characters; at least 64 allowed (NIST 800-63B). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
@@ -37,16 +46,15 @@ export const CurrentUser = UserIdentity.extend({
   organizationName: z.string(),
   organizationIcon: z.string().nullable(),
   mfaMethods: z.array(MfaMethod),
+  /** The language the person chose; null follows the browser. */
+  locale: Locale.nullable(),
+  /** The organisation's time zone: dates and times are shown in it. */
+  timeZone: z.string(),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
 export const AuthTokens = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type AuthTokens = z.infer<typeof AuthTokens>;
-
-/** Cookie names holding the tokens; both expire after about one year (SPEC §9). */
-export const ACCESS_TOKEN_COOKIE = 'equip_access_token';
-export const REFRESH_TOKEN_COOKIE = 'equip_refresh_token';
-export const AUTH_COOKIE_MAX_AGE_MS = 31536e6;
 
 export const LoginFormState = z.object({
   email: z.string(),
@@ -64,32 +72,89 @@ export type LoginRequest = z.infer<typeof LoginRequest>;
 
 export const MfaRequiredResponse = z.object({ mfaMethod: MfaMethod, mfaToken: z.string() });
 export const LoggedInResponse = AuthTokens.extend({ onboardingStep: OrganizationOnboardingStep });
+export type LoggedInResponse = z.infer<typeof LoggedInResponse>;
 /** Either MFA is required (a method is present) or the user is logged in (an onboarding step is present). */
 export const LoginResponse = z.union([MfaRequiredResponse, LoggedInResponse]);
 export type LoginResponse = z.infer<typeof LoginResponse>;
-export function isMfaRequired(r: LoginResponse): r is z.infer<typeof MfaRequiredResponse> {
-  return 'mfaMethod' in r;
-}
 
 export const MfaLoginRequest = z.object({
   mfaToken: z.string().min(1),
   code: z.string().min(1).max(64),
   method: MfaMethod.optional(),
 });
+export type MfaLoginRequest = z.infer<typeof MfaLoginRequest>;
 export const OtpGenerateRequest = z.object({ mfaToken: z.string().min(1), method: MfaMethod.optional() });
+export type OtpGenerateRequest = z.infer<typeof OtpGenerateRequest>;
 export const SetPasswordRequest = z.object({
   encryptedPassword: EncryptedPassword,
   invitationToken: z.string().min(1),
 });
+export type SetPasswordRequest = z.infer<typeof SetPasswordRequest>;
 export const RequestPasswordResetRequest = z.object({ email: Email });
+export type RequestPasswordResetRequest = z.infer<typeof RequestPasswordResetRequest>;
 export const ResetPasswordRequest = z.object({
   token: z.string().min(1),
   encryptedPassword: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
 });
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 export const RefreshRequest = z.object({ refreshToken: z.string({ error: 'Required' }).min(1, 'Required') });
+export type RefreshRequest = z.infer<typeof RefreshRequest>;
 export const RefreshResponse = z.object({ accessToken: z.string(), refreshToken: z.string().optional() });
 export type RefreshResponse = z.infer<typeof RefreshResponse>;
 export const SsoStartRequest = z.object({ email: Email, redirect: z.string().optional() });
+export type SsoStartRequest = z.infer<typeof SsoStartRequest>;
+/**
+ * Where single sign-on continues, or `null` when this email does not sign in with it: the same answer
+ * for unknown emails as for accounts without single sign-on, so it tells a stranger nothing.
+ */
+export const SsoStartResponse = z.object({ authorizationUrl: z.url().nullable() });
+export type SsoStartResponse = z.infer<typeof SsoStartResponse>;
+
+export const LogoutRequest = z.object({ refreshToken: z.string().optional() });
+export type LogoutRequest = z.infer<typeof LogoutRequest>;
+
+/** What the identity provider sends back to the redirect URI (OpenID Connect, RFC 6749 §4.1.2). */
+export const SsoCallbackQuery = z
+  .object({
+    code: z.string().optional(),
+    state: z.string().optional(),
+    iss: z.string().optional(),
+    error: z.string().optional(),
+    error_description: z.string().optional(),
+  })
+  .loose();
+
+/**
+ * Proof that the person at the keyboard owns the account, for changes a borrowed access token must not
+ * make (second factor off or new): the password, encrypted as at login, or a current authenticator or
+ * recovery code.
+ */
+export const Reauthentication = z.object({
+  encryptedPassword: z.string().min(1).optional(),
+  code: z.string().min(1).max(64).optional(),
+});
+export type Reauthentication = z.infer<typeof Reauthentication>;
+export const SetMfaMethodRequest = Reauthentication.extend({ method: MfaMethod.nullable() });
+
+export const VerifyEmailRequest = z.object({ code: z.string().min(1) });
+export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequest>;
+/** A new authenticator secret, as text, otpauth URL and QR code (PNG data URL). */
+export const AuthenticatorSetup = z.object({
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  qrCodeDataUrl: z.string(),
+});
+export type AuthenticatorSetup = z.infer<typeof AuthenticatorSetup>;
+export const ConfirmAuthenticatorRequest = z.object({ code: z.string().min(6).max(6) });
+export type ConfirmAuthenticatorRequest = z.infer<typeof ConfirmAuthenticatorRequest>;
+export const RecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof RecoveryCodes>;
+/** A provider admin acts for another organisation; the previous session's refresh token ends it. */
+export const ActAsRequest = z.object({ organizationUuid: Uuid, refreshToken: z.string().optional() });
+export type ActAsRequest = z.infer<typeof ActAsRequest>;
+export const InviteRequest = z.object({ userUuid: Uuid });
+export type InviteRequest = z.infer<typeof InviteRequest>;
+export type SetMfaMethodRequest = z.infer<typeof SetMfaMethodRequest>;
 
 /** Public key the browser encrypts passwords with (RSA-OAEP-256 JWK). */
 export const PasswordPublicKey = z.object({

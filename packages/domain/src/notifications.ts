@@ -37,8 +37,11 @@ export const EventType = z.enum([
   'LOGIN_FAILED',
   'PASSWORD_CHANGED',
   'MFA_ENROLLED',
+  'MFA_DISABLED',
   'REFRESH_TOKEN_REUSED',
   'ORGANIZATION_UPDATED',
+  'PROVIDER_ADMIN_ADDED',
+  'PROVIDER_ADMIN_DISABLED',
 ]);
 export type EventType = z.infer<typeof EventType>;
 export const EventLogEntry = z.object({

@@ -10,16 +10,15 @@
  * Passwords of the created logins are printed and, for PGlite or with --data-dir, added to
  * <data-dir>/demo-logins.json.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config/env.ts';
-import { type Database, openDatabase } from '../db/client.ts';
 import { appendDemoLogins, type DemoLogin } from '../demo/logins.ts';
 import { BULK_LIMITS, seedBulkOrganization } from '../demo/seed-bulk.ts';
 import { isDatabaseEmpty, seedDemoOrganization } from '../demo/seed-demo.ts';
+import { failWith, oneLine, openCliDatabase, UsageError } from './common.ts';
 
 const USAGE = `usage: npm run seed -- [--employees N] [--devices N] [--organization NAME] [--seed N] [--demo]
                        [--database-url postgres://…] [--data-dir DIR]
@@ -31,7 +30,7 @@ const USAGE = `usage: npm run seed -- [--employees N] [--devices N] [--organizat
   --database-url  PostgreSQL server (default DATABASE_URL; without one, the embedded PGlite)
   --data-dir      folder of the embedded database and demo-logins.json (default EQUIP_DATA_DIR or .data)`;
 
-export class UsageError extends Error {}
+export { UsageError };
 
 interface SeedCommand {
   mode: 'bulk' | 'demo';
@@ -111,20 +110,8 @@ function formatLogin(login: DemoLogin): string {
   return `${login.role.padEnd(12)} ${login.email.padEnd(32)} ${login.password}`;
 }
 
-async function open(command: SeedCommand): Promise<Database> {
-  if (command.databaseUrl) return openDatabase({ kind: 'postgres', url: command.databaseUrl, poolSize: 2 });
-  const dataDir = path.join(command.dataDir, 'pglite');
-  // PGlite is one process's database: a second process writing the same folder would corrupt it.
-  if (existsSync(path.join(dataDir, 'postmaster.pid'))) {
-    throw new Error(
-      `${dataDir} is open in another process (an Equip server?); stop it first, or delete its postmaster.pid if none runs`,
-    );
-  }
-  return openDatabase({ kind: 'pglite', dataDir });
-}
-
 async function run(command: SeedCommand): Promise<void> {
-  const database = await open(command);
+  const database = await openCliDatabase(command.databaseUrl, command.dataDir);
   try {
     let logins: DemoLogin[];
     if (command.mode === 'demo') {
@@ -190,17 +177,8 @@ async function main(): Promise<void> {
   }
 }
 
-/** The first line of the innermost cause: "connect ECONNREFUSED 127.0.0.1:5432", not a stack. */
-function oneLine(error: unknown): string {
-  let current: unknown = error;
-  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
-  const message = current instanceof Error ? current.message : String(current);
-  return message.split('\n')[0]!;
-}
-
 function fail(message: string): never {
-  console.error(`seed: ${message}`);
-  process.exit(1);
+  failWith('seed', message);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

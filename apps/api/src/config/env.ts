@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { REPO_ROOT } from '../paths.ts';
 
 /**
  * All configuration comes from the environment and is checked once, at start-up; nothing else reads
@@ -28,7 +29,19 @@ const EnvSchema = z.object({
   /** Secret for signing access tokens; generated and stored in the database when unset. */
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(86400).default(900),
+  /**
+   * How long a request may rely on what it last read about a session (logged out? user demoted or
+   * deleted?). Logout, demotion and deletion take effect on every instance within this time.
+   */
+  SESSION_RECHECK_MS: z.coerce.number().int().min(0).max(5000).default(2000),
+  /**
+   * Tests only: allow single sign-on issuers on plain http and on loopback or private addresses (a local
+   * identity provider). Production refuses both (server-side request forgery).
+   */
+  SSO_ALLOW_PRIVATE_ISSUERS: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `human`: one readable line per event (the default on a terminal); `json`: pino's JSON lines. */
+  LOG_FORMAT: z.enum(['json', 'human']).optional(),
   /** Seed the demo organisation on the first start of an empty database. */
   EQUIP_DEMO: z.enum(['true', 'false']).default('true'),
   /** Folder with the built web app; the SPA is served from here. */
@@ -60,7 +73,10 @@ export interface AppConfig {
   mailFrom: string;
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
+  sessionRecheckMs: number;
+  ssoAllowPrivateIssuers: boolean;
   logLevel: Env['LOG_LEVEL'];
+  logFormat: 'json' | 'human';
   seedDemo: boolean;
   webDistDir: string;
   apiUrls: { platform: string; bundle: string; webapp: string };
@@ -75,8 +91,6 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
 }
-
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = EnvSchema.safeParse(source);
@@ -96,9 +110,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    sessionRecheckMs: e.SESSION_RECHECK_MS,
+    ssoAllowPrivateIssuers: e.SSO_ALLOW_PRIVATE_ISSUERS === 'true',
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'human' : 'json'),
     seedDemo: e.EQUIP_DEMO === 'true',
-    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist')),
     apiUrls: { platform: e.PLATFORM_API_URL, bundle: e.BUNDLE_API_URL, webapp: e.WEBAPP_API_URL },
     amplitudeDeploymentKey: e.AMPLITUDE_DEPLOYMENT_KEY,
     segmentWriteKey: e.SEGMENT_WRITE_KEY,

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -8,19 +7,24 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import postgres from 'postgres';
+import { MIGRATIONS_DIR } from '../paths.ts';
 import * as schema from './schema/index.ts';
 import { ensureTenantIsolation } from './tenancy.ts';
+import { pgliteTenantReads, postgresTenantReads, type TenantReads } from './tenant-reads.ts';
 
 export type Schema = typeof schema;
 /** A Drizzle handle: the whole database, or a transaction inside it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, 'migrations');
+export const MIGRATIONS_FOLDER = MIGRATIONS_DIR;
 
 export interface Database {
   /** The system handle: bypasses tenant isolation. Only identity, jobs and seeding use it. */
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The lists' read path: one pipelined, prepared transaction per page (see tenant-reads.ts). */
+  reads: TenantReads;
   /** Applies pending migrations (one instance at a time). */
   migrate(): Promise<void>;
   /** True when the database answers. */
@@ -66,6 +70,7 @@ async function openPglite(dataDir: string | null, snapshot?: Blob): Promise<Data
   return {
     db,
     kind: 'pglite',
+    reads: pgliteTenantReads(client),
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => {
       await client.query('select 1');
@@ -89,15 +94,26 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     throw new DatabaseConnectionError(`Cannot connect to the database at ${redactUrl(url)}: ${reason}`);
   }
   const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  // The list reads go through postgres.js, which pipelines (node-postgres waits for each answer).
+  const readClient = postgres(url, {
+    max: poolSize,
+    prepare: true,
+    onnotice: () => undefined,
+    connect_timeout: 5,
+  });
   return {
     db,
     kind: 'postgres',
+    reads: postgresTenantReads(readClient),
     migrate: () => migrateWithLock(pool),
     ping: async () => {
       await pool.query('select 1');
       return true;
     },
-    close: () => pool.end(),
+    close: async () => {
+      await readClient.end({ timeout: 5 });
+      await pool.end();
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
+import { PROVIDER_ORGANIZATION_UUID } from './schema/identity.ts';
 
 /**
  * Tenant isolation, enforced twice:
@@ -26,9 +27,17 @@ const CURRENT_ORGANIZATION = `nullif(current_setting('app.organization_uuid', tr
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Tenant ids come from verified tokens; anything but a uuid is a bug, refused before any SQL. */
+export class NotATenantError extends Error {}
+
+/**
+ * Tenant ids come from verified tokens; anything but a uuid is a bug, refused before any SQL. The
+ * provider organisation is never a tenant: binding a transaction to it would let a request reach the
+ * provider admins.
+ */
 export function assertTenantId(organizationUuid: string): void {
   if (!UUID.test(organizationUuid)) throw new Error('organisation id is not a uuid');
+  if (organizationUuid === PROVIDER_ORGANIZATION_UUID)
+    throw new NotATenantError('the provider organisation is not a tenant');
 }
 
 /**
@@ -67,8 +76,42 @@ export async function tenantScopedTables(db: Db): Promise<string[]> {
   return found.map((r) => r.table_name);
 }
 
+/**
+ * True when every scoped table (and organisations) already has forced row-level security, both
+ * policies and the tenant role's grants, and the connecting role may use the tenant role: the usual
+ * restart, which then costs one query instead of a hundred DDL statements.
+ */
+async function isolationInPlace(db: Db, scoped: string[]): Promise<boolean> {
+  const [role] = await rows<{ usable: boolean }>(
+    db,
+    sql`select pg_has_role(current_user, oid, 'MEMBER') as usable from pg_roles where rolname = ${TENANT_ROLE}`,
+  );
+  if (!role?.usable) return false;
+  const tables = [...scoped, 'organizations'];
+  const state = await rows<{ complete: boolean }>(
+    db,
+    sql`select c.relrowsecurity and c.relforcerowsecurity
+          and exists (select 1 from pg_policies p where p.schemaname = 'public' and p.tablename = c.relname and p.policyname = 'tenant_isolation')
+          and exists (select 1 from pg_policies p where p.schemaname = 'public' and p.tablename = c.relname and p.policyname = 'system_access')
+          and has_table_privilege(${TENANT_ROLE}, c.oid, case when c.relname = 'organizations' then 'SELECT,UPDATE' else 'SELECT,INSERT,UPDATE,DELETE' end)
+          as complete
+        from pg_class c
+        where c.relnamespace = 'public'::regnamespace and c.relkind = 'r' and c.relname = any(${sql.raw(`array[${tables.map((t) => `'${t}'`).join(', ')}]`)})`,
+  );
+  const globalsReadable = await rows<{ readable: boolean }>(
+    db,
+    sql`select bool_and(has_table_privilege(${TENANT_ROLE}, ('"' || t || '"')::regclass, 'SELECT')) as readable
+        from unnest(${sql.raw(`array[${TENANT_READABLE_GLOBAL_TABLES.map((t) => `'${t}'`).join(', ')}]`)}) as t`,
+  );
+  return (
+    state.length === tables.length && state.every((t) => t.complete) && globalsReadable[0]?.readable === true
+  );
+}
+
 /** Creates the tenant role, grants and policies where missing (idempotent), then verifies them. */
 export async function ensureTenantIsolation(db: Db): Promise<void> {
+  const scopedTables = await tenantScopedTables(db);
+  if (await isolationInPlace(db, scopedTables)) return verifyTenantIsolation(db, scopedTables);
   // The role is cluster-wide: parallel test databases may race to create it.
   await db.execute(
     sql.raw(`do $$ begin
@@ -88,7 +131,7 @@ export async function ensureTenantIsolation(db: Db): Promise<void> {
   );
   await db.execute(sql.raw(`grant usage on schema public to ${TENANT_ROLE}`));
 
-  const scoped = await tenantScopedTables(db);
+  const scoped = scopedTables;
   const existing = await rows<{ tablename: string; policyname: string }>(
     db,
     sql`select tablename, policyname from pg_policies where schemaname = 'public'`,

@@ -28,7 +28,7 @@ export function planDemoDevices(
   const wishes: DeviceWish[] = [];
   let starters = 0;
   for (const person of staff.people) {
-    if (person === staff.admin || person.row.userType === 'unmanagedUser') continue;
+    if (person.row.userType === 'unmanagedUser') continue;
     if (person.row.employeeStatus === 'ONBOARDING')
       wishes.push(...starterDevices(random, person, starters++));
     else if (person.row.employeeStatus === 'INACTIVE') wishes.push(returnedLaptop(random, person));
@@ -188,9 +188,7 @@ export function planPeripherals(
   kindUuids: ReadonlyMap<string, string>,
   count: number,
 ): { definitions: NewAssetDefinition[]; instances: NewAssetInstance[] } {
-  const holders = staff.people.filter(
-    (p) => isAtWork(p) && p !== staff.admin && p.row.userType !== 'unmanagedUser',
-  );
+  const holders = staff.people.filter((p) => isAtWork(p) && p.row.userType !== 'unmanagedUser');
   const totalWeight = PERIPHERAL_MODELS.reduce((sum, model) => sum + model.weight, 0);
   const definitions: NewAssetDefinition[] = [];
   const instances: NewAssetInstance[] = [];

@@ -188,7 +188,7 @@ export async function seedOrders(scope: DemoScope, offers: readonly CatalogOffer
   const { db, random, now, organizationUuid, staff } = scope;
   if (offers.length === 0) return [];
   const starters = withStatus(staff.people, 'ONBOARDING');
-  const colleagues = staff.people.filter((p) => isAtWork(p) && p !== staff.admin);
+  const colleagues = staff.people.filter(isAtWork);
   const seeded: SeededOrder[] = [];
   for (const [index, scenario] of ORDER_SCENARIOS.entries()) {
     const pool = scenario.intent === 'Onboarding' && starters.length > 0 ? starters : colleagues;

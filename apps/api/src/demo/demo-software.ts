@@ -183,7 +183,7 @@ export async function seedBundles(
     const members = staff.people.filter(
       (person) =>
         !taken.has(person) &&
-        canHaveBundle(staff, person) &&
+        canHaveBundle(person) &&
         (template.departments === null ||
           (person.department !== null && template.departments.includes(person.department))) &&
         (isLogin(staff, person) || random.chance(0.88)),
@@ -204,12 +204,8 @@ export async function seedBundles(
   return seeded;
 }
 
-function canHaveBundle(staff: DemoStaff, person: PlannedPerson): boolean {
-  return (
-    person !== staff.admin &&
-    person.row.employeeStatus !== 'INACTIVE' &&
-    person.row.userType !== 'unmanagedUser'
-  );
+function canHaveBundle(person: PlannedPerson): boolean {
+  return person.row.employeeStatus !== 'INACTIVE' && person.row.userType !== 'unmanagedUser';
 }
 
 /** The IT owner plus the head of the bundle's first department, where there is one. */

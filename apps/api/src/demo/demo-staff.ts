@@ -12,19 +12,24 @@ import {
 } from './people.ts';
 import { type Random, spread } from './random.ts';
 
-/** The people of a demo organisation, with the three who can log in picked out. */
+/** The people of a demo organisation, with the two who can log in picked out. */
 export interface DemoStaff {
   people: PlannedPerson[];
   itOwner: PlannedPerson;
-  admin: PlannedPerson | null;
   regular: PlannedPerson | null;
 }
+
+/** The roles of an organisation's demo logins (the provider admin is nobody's employee). */
+export type StaffLoginRole = Exclude<DemoRole, 'equip-admin'>;
 
 /** The provider's own domain: provider admins are not the organisation's employees. */
 export const PROVIDER_ADMIN_EMAIL = 'admin@equip.example';
 
+/** The demo's provider admin, who lives in the provider organisation (see seed-demo.ts). */
+export const PROVIDER_ADMIN_PERSONA = { firstName: 'Alex', lastName: 'Admin', email: PROVIDER_ADMIN_EMAIL };
+
 /** Who the demo logins are; `email` is the local part in the organisation's domain. */
-const LOGIN_PERSONAS: Record<DemoRole, PersonTraits & { email: string }> = {
+const LOGIN_PERSONAS: Record<StaffLoginRole, PersonTraits & { email: string }> = {
   'it-owner': {
     name: { firstName: 'Ida', lastName: 'Owner' },
     email: 'it',
@@ -33,15 +38,6 @@ const LOGIN_PERSONAS: Record<DemoRole, PersonTraits & { email: string }> = {
     source: 'hris',
     department: 'IT',
     position: 'Head of IT',
-  },
-  // A provider admin: kept in Acme's user table, acts for any organisation.
-  'equip-admin': {
-    name: { firstName: 'Alex', lastName: 'Admin' },
-    email: PROVIDER_ADMIN_EMAIL,
-    status: 'ACTIVE',
-    userType: 'unmanagedUser',
-    source: 'equip',
-    position: 'Equip provider administrator',
   },
   regular: {
     name: { firstName: 'Max', lastName: 'Mustermann' },
@@ -55,8 +51,8 @@ const LOGIN_PERSONAS: Record<DemoRole, PersonTraits & { email: string }> = {
 };
 
 export function loginEmail(role: DemoRole, domain: string): string {
-  const { email } = LOGIN_PERSONAS[role];
-  return email.includes('@') ? email : `${email}@${domain}`;
+  if (role === 'equip-admin') return PROVIDER_ADMIN_EMAIL;
+  return `${LOGIN_PERSONAS[role].email}@${domain}`;
 }
 
 /**
@@ -68,25 +64,18 @@ export function planStaff(
   context: PeopleContext,
   count: number,
   /** Password hash per login account to create. */
-  passwordHashes: Partial<Record<DemoRole, string>>,
+  passwordHashes: Partial<Record<StaffLoginRole, string>>,
   statusShares: readonly (readonly [EmployeeStatus, number])[] = EMPLOYEE_STATUS_SHARES,
 ): DemoStaff {
-  const loginPeople = new Map<DemoRole, PlannedPerson>();
-  const roles = Object.keys(passwordHashes) as DemoRole[];
+  const loginPeople = new Map<StaffLoginRole, PlannedPerson>();
+  const roles = Object.keys(passwordHashes) as StaffLoginRole[];
   for (const role of roles) context.emails.reserve(loginEmail(role, context.emails.domain));
   for (const role of roles) {
     const person = makePerson(random, context, {
       ...LOGIN_PERSONAS[role],
       email: loginEmail(role, context.emails.domain),
     });
-    Object.assign(person.row, {
-      role,
-      passwordHash: passwordHashes[role],
-      emailVerifiedAt: context.now,
-      // The provider admin is no employee of Acme: no phone, department or licence.
-      ...(role === 'equip-admin' ? { phone: null, department: null, license: null } : {}),
-    });
-    if (role === 'equip-admin') person.department = null;
+    Object.assign(person.row, { role, passwordHash: passwordHashes[role], emailVerifiedAt: context.now });
     loginPeople.set(role, person);
   }
 
@@ -104,16 +93,11 @@ export function planStaff(
   const itOwner =
     loginPeople.get('it-owner') ?? people.find((p) => p.row.employeeStatus === 'ACTIVE') ?? people[0]!;
   itOwner.row.role = 'it-owner';
-  return {
-    people,
-    itOwner,
-    admin: loginPeople.get('equip-admin') ?? null,
-    regular: loginPeople.get('regular') ?? null,
-  };
+  return { people, itOwner, regular: loginPeople.get('regular') ?? null };
 }
 
 export function isLogin(staff: DemoStaff, person: PlannedPerson): boolean {
-  return person === staff.itOwner || person === staff.admin || person === staff.regular;
+  return person === staff.itOwner || person === staff.regular;
 }
 
 /** People still at work (they hold devices, bundles and peripherals). */

@@ -52,7 +52,7 @@ export async function seedGoogleWorkspace(scope: DemoScope, domain: string): Pro
       createdAt: addDays(scope.now, -400),
     })
     .returning({ uuid: workspaces.uuid });
-  const atWork = staff.people.filter((p) => isAtWork(p) && p !== staff.admin);
+  const atWork = staff.people.filter(isAtWork);
   const of = (department: Department) => atWork.filter((p) => p.department === department);
   const groups = [
     { name: `everyone@${domain}`, kind: 'group' as const, members: atWork },

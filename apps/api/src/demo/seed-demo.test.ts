@@ -25,6 +25,7 @@ import {
   onboardings,
   orders,
   organizations,
+  PROVIDER_ORGANIZATION_UUID,
   users,
 } from '../db/schema/index.ts';
 import { verifyPassword } from '../modules/auth/passwords.ts';
@@ -64,6 +65,10 @@ async function seedAndRead(db: Db, dataDir: string) {
       .from(organizations)
       .where(inArray(organizations.uuid, [org, result.secondOrganizationUuid])),
     users: await db.select().from(users).where(eq(users.organizationUuid, org)),
+    providerAdmins: await db
+      .select()
+      .from(users)
+      .where(eq(users.organizationUuid, PROVIDER_ORGANIZATION_UUID)),
     devices: await db.select().from(devices).where(eq(devices.organizationUuid, org)),
     otherUsers: await db
       .select()
@@ -227,7 +232,12 @@ describe('demo seed', () => {
     expect(result.logins.map((l) => l.role).sort()).toEqual(['equip-admin', 'it-owner', 'regular']);
     for (const login of result.logins) {
       expect(login.password).toMatch(/^[A-Za-z0-9_-]{16}$/);
-      const holders = seeded.users.filter((u) => u.passwordHash && u.role === login.role);
+      // Other tests add provider admins of their own to the shared provider organisation.
+      const people =
+        login.role === 'equip-admin'
+          ? seeded.providerAdmins.filter((u) => u.email === login.email)
+          : seeded.users;
+      const holders = people.filter((u) => u.passwordHash && u.role === login.role);
       expect(holders).toHaveLength(1);
       const [user] = holders;
       expect(user!.email).toBe(login.email);
@@ -236,6 +246,9 @@ describe('demo seed', () => {
       expect(await verifyPassword(user!.passwordHash!, login.password)).toBe(true);
     }
     expect(result.logins.find((l) => l.role === 'equip-admin')!.email).toBe('admin@equip.example');
+    // The provider admin is nobody's employee: not a person of Acme, but of the provider organisation.
+    expect(seeded.users.filter((u) => u.role === 'equip-admin')).toEqual([]);
+    expect(seeded.providerAdmins.map((u) => u.email)).toContain('admin@equip.example');
   });
 
   it('writes the logins to demo-logins.json, readable by the owner only', () => {

@@ -1,3 +1,4 @@
+import { ne } from 'drizzle-orm';
 import { insertInChunks } from '../db/bulk-insert.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -6,6 +7,7 @@ import {
   assetKinds,
   devices,
   organizations,
+  PROVIDER_ORGANIZATION_UUID,
   users,
 } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
@@ -13,7 +15,13 @@ import { ensureFeatureFlags } from '../modules/flags/service.ts';
 import { planDemoDevices, planPeripherals } from './demo-devices.ts';
 import { ensureHardwareCatalog, seedOrders } from './demo-procurement.ts';
 import { ensureApplications, seedBundles } from './demo-software.ts';
-import { type DemoStaff, loginEmail, planStaff } from './demo-staff.ts';
+import {
+  type DemoStaff,
+  loginEmail,
+  PROVIDER_ADMIN_PERSONA,
+  planStaff,
+  type StaffLoginRole,
+} from './demo-staff.ts';
 import {
   seedEnrollments,
   seedEventLog,
@@ -62,9 +70,13 @@ const ACME = {
 const GLOBEX = { name: 'Globex Ltd', domain: 'globex.example', hostPrefix: 'GLBX', employees: 10 };
 const LOGIN_ROLES: readonly DemoRole[] = ['it-owner', 'equip-admin', 'regular'];
 
-/** True before anything was created: the server seeds the demo on such a first start. */
+/** True before any organisation was created: the server seeds the demo on such a first start. */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
-  const rows = await db.select({ uuid: organizations.uuid }).from(organizations).limit(1);
+  const rows = await db
+    .select({ uuid: organizations.uuid })
+    .from(organizations)
+    .where(ne(organizations.uuid, PROVIDER_ORGANIZATION_UUID))
+    .limit(1);
   return rows.length === 0;
 }
 
@@ -84,7 +96,7 @@ export async function seedDemoOrganization(db: Db, options: DemoSeedOptions): Pr
   }));
   // Hash before the transaction opens: argon2 takes a while and should not hold it open.
   const hashes = await Promise.all(logins.map((login) => hashPassword(login.password)));
-  const passwordHashes = Object.fromEntries(logins.map((login, index) => [login.role, hashes[index]!]));
+  const hashOf = (role: DemoRole) => hashes[logins.findIndex((login) => login.role === role)]!;
 
   const result = await db.transaction(async (tx) => {
     await ensureFeatureFlags(tx, 'on');
@@ -98,8 +110,9 @@ export async function seedDemoOrganization(db: Db, options: DemoSeedOptions): Pr
       ACME.name,
       ACME.domain,
       ACME.employees,
-      passwordHashes,
+      { 'it-owner': hashOf('it-owner'), regular: hashOf('regular') },
     );
+    await seedProviderAdmin(tx, hashOf('equip-admin'), now);
     const acmeDevices = await seedDevicesAndPeripherals(
       acme,
       ACME.hostPrefix,
@@ -134,6 +147,24 @@ export async function seedDemoOrganization(db: Db, options: DemoSeedOptions): Pr
   return { ...result, logins };
 }
 
+/** The demo's provider admin, in the provider organisation (no organisation's employee). */
+async function seedProviderAdmin(db: Db, passwordHash: string, now: Date): Promise<void> {
+  await db
+    .insert(users)
+    .values({
+      organizationUuid: PROVIDER_ORGANIZATION_UUID,
+      email: PROVIDER_ADMIN_PERSONA.email,
+      firstName: PROVIDER_ADMIN_PERSONA.firstName,
+      lastName: PROVIDER_ADMIN_PERSONA.lastName,
+      role: 'equip-admin',
+      userType: 'unmanagedUser',
+      source: 'equip',
+      passwordHash,
+      emailVerifiedAt: now,
+    })
+    .onConflictDoNothing();
+}
+
 /** The organisation row and its people; returns the scope the other areas are seeded in. */
 async function createOrganization(
   db: Db,
@@ -142,7 +173,7 @@ async function createOrganization(
   name: string,
   domain: string,
   employees: number,
-  passwordHashes: Partial<Record<DemoRole, string>>,
+  passwordHashes: Partial<Record<StaffLoginRole, string>>,
 ): Promise<DemoScope> {
   const createdAt = addDays(now, -540);
   const finished = Object.keys(passwordHashes).length > 0;

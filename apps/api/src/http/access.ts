@@ -2,6 +2,7 @@ import type { Role } from '@equip/domain/identity';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
+import { PROVIDER_ORGANIZATION_UUID } from '../db/schema/identity.ts';
 import { withTenant } from '../db/tenancy.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
@@ -19,6 +20,8 @@ export const EVERYONE: readonly Role[] = ['regular', 'it-owner', 'equip-admin'];
 /** The caller, from a verified access token. */
 export interface AuthContext {
   userUuid: string;
+  /** The session (refresh-token family) the token was issued for; logout and revocation end it. */
+  sessionUuid: string;
   role: Role;
   /** The organisation the caller acts for (`treats.organization_uuid`); a provider admin may pick any. */
   organizationUuid: string;
@@ -67,12 +70,22 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/**
+ * The caller, acting for an organisation: what every read or write of tenant data needs. A provider
+ * admin with no organisation to act for (none exists yet) reaches no tenant data.
+ */
+export function requireTenant(request: FastifyRequest): AuthContext {
+  const auth = requireAuth(request);
+  if (auth.organizationUuid === PROVIDER_ORGANIZATION_UUID)
+    throw forbidden('Choose an organisation to act for first');
+  return auth;
+}
+
 export const accessPlugin = fp<{ verifier: AccessTokenVerifier; db: Db }>(
   async (app: FastifyInstance, { verifier, db }) => {
     app.decorateRequest('auth', null);
     app.decorateRequest('tenant', function tenant<T>(this: FastifyRequest, work: (tx: Db) => Promise<T>) {
-      const auth = requireAuth(this);
-      return withTenant(db, auth.organizationUuid, work);
+      return withTenant(db, requireTenant(this).organizationUuid, work);
     });
 
     app.decorate('guardedRoutes', [] as GuardedRoute[]);

@@ -89,6 +89,17 @@ export function send(reply: FastifyReply, status: number, entries: ApiErrorEntry
 /** Serves something else for a miss (the SPA's index.html); answers whether it did. */
 export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
 
+/** PostgreSQL's "invalid byte sequence" and "untranslatable character" (NUL in text, broken UTF-8). */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+
+function isUnstorableTextError(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && UNSTORABLE_TEXT_CODES.has(code)) return true;
+  }
+  return false;
+}
+
 /** Register before any route, so every plugin context inherits it. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -99,6 +110,16 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return send(reply, 400, validationEntries(error as FastifyError, request));
+    }
+    if (isUnstorableTextError(error)) {
+      // A safety net behind the input check: text the database cannot store is the client's mistake.
+      return send(reply, 400, [
+        {
+          msg: 'The request contains text that cannot be stored',
+          errorType: ErrorType.ZodValidationError,
+          errorCode: 400,
+        },
+      ]);
     }
     if (!isResponseSerializationError(error)) {
       const client = frameworkClientError(error, request);

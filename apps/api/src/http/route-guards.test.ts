@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { grantableRoles } from '@equip/domain/access';
 import type { Role } from '@equip/domain/identity';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assetDefinitions, bundles, devices, notifications, orders } from '../db/schema/index.ts';
+import {
+  assetDefinitions,
+  bundles,
+  devices,
+  notifications,
+  orders,
+  PROVIDER_ORGANIZATION_UUID,
+} from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { bearer, createOrganization, createUser, tokenFor } from '../test/factories.ts';
 import type { GuardedRoute } from './access.ts';
@@ -87,6 +96,7 @@ describe('route guards on every route', () => {
   let t: TestApp;
   let doc: { paths: Record<string, Record<string, Operation>> };
   const tokens = {} as Record<'A' | 'B', Record<Role, string>>;
+  const orgs = {} as Record<'A' | 'B', string>;
   let bObjectUuids: string[] = [];
   let bMarkers: string[] = [];
 
@@ -102,7 +112,9 @@ describe('route guards on every route', () => {
           role,
           email: `${role}-${side}-${randomUUID().slice(0, 6)}@guard.test`,
         });
-        tokens[side][role] = await tokenFor(t.services, user);
+        // Provider admins live outside every organisation and act for this side's.
+        tokens[side][role] = await tokenFor(t.services, user, org.uuid);
+        orgs[side] = org.uuid;
         if (side === 'B') bObjectUuids.push(user.uuid);
         if (side === 'B') bMarkers.push(user.email, user.uuid);
       }
@@ -149,19 +161,30 @@ describe('route guards on every route', () => {
   const operation = (route: GuardedRoute): Operation =>
     doc.paths[openApiPath(route.url)]?.[route.method.toLowerCase()] ?? {};
 
-  function requestFor(route: GuardedRoute, uuid: string, token?: string) {
+  interface Variation {
+    /** Changes the generated JSON body. */
+    body?: (body: unknown) => unknown;
+    /** Query parameters to add or replace. */
+    query?: Record<string, string>;
+  }
+
+  function requestFor(route: GuardedRoute, uuid: string, token?: string, variation: Variation = {}) {
     const op = operation(route);
     const url = route.url.replace(/:(\w+)\??/g, uuid);
-    const query = Object.fromEntries(
-      (op.parameters ?? [])
-        .filter((p) => p.in === 'query' && p.required)
-        .map((p) => [p.name, String(sampleOf(p.schema, uuid, p.name))]),
-    );
+    const query = {
+      ...Object.fromEntries(
+        (op.parameters ?? [])
+          .filter((p) => p.in === 'query' && p.required)
+          .map((p) => [p.name, String(sampleOf(p.schema, uuid, p.name))]),
+      ),
+      ...variation.query,
+    };
     const content = op.requestBody?.content ?? {};
     const headers: Record<string, string> = token ? bearer(token) : {};
     let payload: string | undefined;
     if (content['application/json']) {
-      payload = JSON.stringify(sampleOf(content['application/json'].schema, uuid) ?? {});
+      const body = sampleOf(content['application/json'].schema, uuid) ?? {};
+      payload = JSON.stringify(variation.body ? variation.body(body) : body);
       headers['content-type'] = 'application/json';
     } else if (content['text/csv'] || route.url.endsWith('/import')) {
       payload = `First Name,Last Name,Email\nSam,Sample,sam-${randomUUID().slice(0, 8)}@example.test\n`;
@@ -225,5 +248,112 @@ describe('route guards on every route', () => {
       }
     }
     expect(checked).toBeGreaterThan(0);
+  });
+
+  /** Paths (with '*' for array items) of every property the schema names `name`. */
+  function fieldPaths(schema: JsonSchema | undefined, name: string, at: string[] = []): string[][] {
+    if (!schema) return [];
+    const found: string[][] = [];
+    for (const variant of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])])
+      found.push(...fieldPaths(variant, name, at));
+    for (const [key, child] of Object.entries(schema.properties ?? {})) {
+      if (key === name) found.push([...at, key]);
+      found.push(...fieldPaths(child, name, [...at, key]));
+    }
+    if (schema.items) found.push(...fieldPaths(schema.items, name, [...at, '*']));
+    return found;
+  }
+
+  /** A copy of `value` with `path` set to `leaf` (every array item for '*'). */
+  function setAt(value: unknown, path: string[], leaf: unknown): unknown {
+    if (path.length === 0) return leaf;
+    const [head, ...rest] = path;
+    if (head === '*') return (Array.isArray(value) ? value : [{}]).map((item) => setAt(item, rest, leaf));
+    const object = value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+    return { ...object, [head!]: setAt(object[head!], rest, leaf) };
+  }
+
+  /** String leaves of a generated body, as paths. */
+  function stringPaths(value: unknown, at: string[] = []): string[][] {
+    if (typeof value === 'string') return [at];
+    if (Array.isArray(value))
+      return value.flatMap((item, index) => stringPaths(item, [...at, String(index)]));
+    if (value !== null && typeof value === 'object')
+      return Object.entries(value).flatMap(([key, item]) => stringPaths(item, [...at, key]));
+    return [];
+  }
+
+  const jsonBodySchema = (route: GuardedRoute) =>
+    operation(route).requestBody?.content['application/json']?.schema;
+  const rolesOf = (route: GuardedRoute): readonly Role[] =>
+    route.access === 'public' ? ROLES : route.access.roles;
+
+  async function writesOfA(): Promise<number> {
+    const { rows } = (await t.services.database.db.execute(
+      sql`select (select count(*) from users where organization_uuid = ${orgs.A})
+               + (select count(*) from event_log where organization_uuid = ${orgs.A}) as n`,
+    )) as unknown as { rows: { n: string | number }[] };
+    return Number(rows[0]!.n);
+  }
+
+  it('refuses, on every route, each role and organisation a caller may not set, writing nothing', async () => {
+    let checked = 0;
+    for (const route of protectedRoutes()) {
+      const schema = jsonBodySchema(route);
+      const rolePaths = fieldPaths(schema, 'role');
+      const orgPaths = [
+        ...fieldPaths(schema, 'organizationUuid'),
+        ...fieldPaths(schema, 'organization_uuid'),
+      ];
+      if (rolePaths.length + orgPaths.length === 0) continue;
+      for (const role of rolesOf(route)) {
+        const actor = { role };
+        const forbiddenRoles = ROLES.filter((r) => !grantableRoles(actor).includes(r as 'regular'));
+        // Provider admins may act for any organisation but never for the provider's own.
+        const forbiddenOrgs = role === 'equip-admin' ? [PROVIDER_ORGANIZATION_UUID] : [orgs.B];
+        const attempts = [
+          ...rolePaths.flatMap((path) => forbiddenRoles.map((value) => ({ path, value }))),
+          ...orgPaths.flatMap((path) => forbiddenOrgs.map((value) => ({ path, value }))),
+        ];
+        for (const { path, value } of attempts) {
+          const before = await writesOfA();
+          const res = await requestFor(route, randomUUID(), tokens.A[role], {
+            body: (body) => setAt(body, path, value),
+          });
+          const label = `${role} → ${route.method} ${route.url} with ${path.join('.')}=${value}`;
+          expect([403, 404], label).toContain(res.statusCode);
+          expect(await writesOfA(), `${label} wrote`).toBe(before);
+          checked++;
+        }
+      }
+    }
+    // POST /api/employees, POST /api/employees/bulk, PATCH /api/employees/:uuid and act-as at least.
+    expect(checked).toBeGreaterThanOrEqual(7);
+    console.info(`guard suite: ${checked} forbidden role and organisation values tried`);
+  });
+
+  it('answers NUL in any string of any route with 400 at the field, never a 500', async () => {
+    let checked = 0;
+    for (const route of t.app.guardedRoutes.filter((r) => r.url !== '/api/openapi.json')) {
+      const role = rolesOf(route)[route.access === 'public' ? 0 : 0]!;
+      const token = route.access === 'public' ? undefined : tokens.A[role];
+      const schema = jsonBodySchema(route);
+      const sample = schema ? sampleOf(schema, randomUUID()) : undefined;
+      for (const path of stringPaths(sample)) {
+        const res = await requestFor(route, randomUUID(), token, {
+          body: (body) => setAt(body, path, 'x\u0000y'),
+        });
+        expect(res.statusCode, `${route.method} ${route.url} body ${path.join('.')}`).toBe(400);
+        checked++;
+      }
+      const queryParams = (operation(route).parameters ?? []).filter((p) => p.in === 'query');
+      for (const param of queryParams) {
+        const res = await requestFor(route, randomUUID(), token, { query: { [param.name]: 'x\u0000y' } });
+        expect(res.statusCode, `${route.method} ${route.url} query ${param.name}`).toBe(400);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+    console.info(`guard suite: NUL tried in ${checked} fields`);
   });
 });

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { BOOT_ELEMENT_ID, type BootConfig } from '@equip/domain/boot';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { readFlagValues } from '../modules/flags/service.ts';
-import type { App, AppServices } from './types.ts';
+import type { AppServices } from '../services.ts';
+import type { App } from './types.ts';
 
 /** Paths that belong to an API: a miss there is a JSON 404, never the SPA. */
 const API_PREFIXES = ['/api', '/bundle-api', '/experiment', '/segment', '/healthz', '/readyz'];
@@ -12,6 +12,12 @@ const HASHED_ASSET = /-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png)$/;
 const BOOT_TAG = new RegExp(
   `(<script id="${BOOT_ELEMENT_ID}" type="application/json">)[\\s\\S]*?(</script>)`,
 );
+
+/** A missing file (`/app-1234.js`, `/x.js.map`) is a 404, not the app: app routes have no extension. */
+function looksLikeFile(url: string): boolean {
+  const lastSegment = (url.split('?')[0] ?? '').split('/').pop() ?? '';
+  return /\.[a-z0-9]{1,8}$/i.test(lastSegment);
+}
 
 export function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
@@ -26,10 +32,10 @@ function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-export async function bootConfig({ config, database }: AppServices): Promise<BootConfig> {
+export async function bootConfig({ config, readFlags }: AppServices): Promise<BootConfig> {
   return {
     apiUrls: config.apiUrls,
-    flags: await readFlagValues(database.db),
+    flags: await readFlags(),
     experiment: {
       mocked: false,
       deploymentKey: config.amplitudeDeploymentKey ?? 'equip-local',
@@ -57,6 +63,9 @@ export async function registerSpa(app: App, services: AppServices) {
     root: distDir,
     index: false,
     wildcard: true,
+    // Source maps are built hidden (no reference in the bundles) and never served: they would hand out
+    // the whole source.
+    allowedPath: (pathName) => !pathName.endsWith('.map'),
     setHeaders: (res, filePath) => {
       res.setHeader(
         'cache-control',
@@ -65,9 +74,9 @@ export async function registerSpa(app: App, services: AppServices) {
     },
   });
 
-  return async function serveIndex(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  const serveIndex = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-    if (isApiPath(request.url)) return false;
+    if (isApiPath(request.url) || looksLikeFile(request.url)) return false;
     const boot = scriptSafeJson(await bootConfig(services));
     const html = indexHtml.replace(
       BOOT_TAG,
@@ -76,4 +85,11 @@ export async function registerSpa(app: App, services: AppServices) {
     await reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     return true;
   };
+  // The address itself opens the app, which sends people where they belong (sign-in or dashboard);
+  // without this route the static handler would answer the folder with 403.
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+    await serveIndex(request, reply);
+    return reply;
+  });
+  return serveIndex;
 }

@@ -1,7 +1,8 @@
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config/env.ts';
-import type { App, AppServices } from '../http/types.ts';
+import type { App } from '../http/types.ts';
 import type { Mailer } from '../providers/mail/mailer.ts';
+import type { AppServices } from '../services.ts';
 import { createServices } from '../services.ts';
 import { getTestDatabase } from './database.ts';
 
@@ -15,7 +16,7 @@ export interface TestApp {
  * beforeAll) and closed in afterAll; the database stays open for the worker.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; mailer?: Mailer } = {},
+  options: { env?: Record<string, string>; mailer?: Mailer; serveWeb?: boolean } = {},
 ): Promise<TestApp> {
   const database = await getTestDatabase();
   const config = loadConfig({
@@ -25,7 +26,7 @@ export async function createTestApp(
     ...options.env,
   });
   const services = await createServices(config, database, { mailer: options.mailer });
-  const app = await buildApp(services, { logger: false });
+  const app = await buildApp(services, { logger: false, serveWeb: options.serveWeb ?? false });
   await app.ready();
   return { app, services };
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Role, UserType } from '@equip/domain/identity';
 import type { Db } from '../db/client.ts';
-import { organizations, users } from '../db/schema/index.ts';
-import type { AppServices } from '../http/types.ts';
+import { organizations, PROVIDER_ORGANIZATION_UUID, users } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { RefreshTokens } from '../modules/auth/refresh-tokens.ts';
+import type { AppServices } from '../services.ts';
 
 /** Generated data for tests: every call makes new, unique rows. */
 export async function createOrganization(db: Db, name = `Org ${randomUUID().slice(0, 8)}`) {
@@ -12,6 +13,7 @@ export async function createOrganization(db: Db, name = `Org ${randomUUID().slic
 }
 
 export interface TestUserInput {
+  /** Ignored for provider admins (role equip-admin): they live in the provider organisation. */
   organizationUuid: string;
   role?: Role;
   userType?: UserType;
@@ -34,7 +36,7 @@ export async function createUser(db: Db, input: TestUserInput) {
   const [user] = await db
     .insert(users)
     .values({
-      organizationUuid: input.organizationUuid,
+      organizationUuid: input.role === 'equip-admin' ? PROVIDER_ORGANIZATION_UUID : input.organizationUuid,
       email: input.email ?? `user-${randomUUID()}@example.test`,
       firstName: input.firstName ?? 'Test',
       lastName: input.lastName ?? `User ${randomUUID().slice(0, 6)}`,
@@ -47,17 +49,24 @@ export async function createUser(db: Db, input: TestUserInput) {
   return user!;
 }
 
-/** An access token for a user, as the login would issue it. */
-export function tokenFor(
+/**
+ * An access token for a user, as the login would issue it, with a live session behind it. Provider
+ * admins act for `actingFor`.
+ */
+export async function tokenFor(
   services: AppServices,
   user: { uuid: string; role: Role; organizationUuid: string },
   actingFor?: string,
 ) {
+  const organizationUuid = actingFor ?? user.organizationUuid;
+  const acting = organizationUuid === user.organizationUuid ? null : organizationUuid;
+  const { familyUuid } = await new RefreshTokens(services.database.db).issue(user.uuid, acting);
   return services.accessTokens.sign({
     userUuid: user.uuid,
+    sessionUuid: familyUuid,
     role: user.role,
     homeOrganizationUuid: user.organizationUuid,
-    organizationUuid: actingFor ?? user.organizationUuid,
+    organizationUuid,
   });
 }
 

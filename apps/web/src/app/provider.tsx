@@ -1,45 +1,34 @@
 import type { BootConfig } from '@equip/domain/boot';
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
+import { type AppServices, AppServicesProvider } from '@/lib/app-services';
 import { BootConfigProvider } from '@/lib/boot-config-context';
-import { createFlagSource, type FlagSource } from '@/lib/flags';
+import { createFlagSource } from '@/lib/flags';
 import { FlagsProvider } from '@/lib/flags-context';
-import { createQueryClient } from '@/lib/query-client';
-import { type AppStore, createStore } from '@/lib/store';
-import { ToastProvider } from '@/ui/toast';
-import { TooltipProvider } from '@/ui/tooltip';
-
-/** The app-wide objects, created once per page (and per test). */
-export interface AppServices {
-  boot: BootConfig;
-  store: AppStore;
-  queryClient: QueryClient;
-  flags: FlagSource;
-}
+import { createStore } from '@/lib/store';
 
 export function createAppServices(boot: BootConfig, overrides: Partial<AppServices> = {}): AppServices {
   return {
     boot,
     store: createStore(),
-    queryClient: createQueryClient(),
     flags: createFlagSource(boot),
     ...overrides,
   };
 }
 
+/**
+ * What every page has, the sign-in page included: the boot configuration, the store and the feature
+ * flags. Server state, tooltips and toasts come with the app shell (`layout/app-shell.tsx`), which the
+ * router loads around every other page.
+ */
 export function AppProvider({ services, children }: { services: AppServices; children: ReactNode }) {
   return (
-    <BootConfigProvider value={services.boot}>
-      <ReduxProvider store={services.store}>
-        <QueryClientProvider client={services.queryClient}>
-          <FlagsProvider source={services.flags}>
-            <TooltipProvider>
-              <ToastProvider>{children}</ToastProvider>
-            </TooltipProvider>
-          </FlagsProvider>
-        </QueryClientProvider>
-      </ReduxProvider>
-    </BootConfigProvider>
+    <AppServicesProvider value={services}>
+      <BootConfigProvider value={services.boot}>
+        <ReduxProvider store={services.store}>
+          <FlagsProvider source={services.flags}>{children}</FlagsProvider>
+        </ReduxProvider>
+      </BootConfigProvider>
+    </AppServicesProvider>
   );
 }

@@ -104,7 +104,25 @@ describe('routes', () => {
     expect(getCookie(REFRESH_TOKEN_COOKIE)).toBeUndefined();
     expect(fetch).toHaveBeenCalledWith(
       '/api/user/shared/auth/logout',
-      expect.objectContaining({ method: 'POST', body: JSON.stringify({ refreshToken: 'ref' }) }),
+      expect.objectContaining({
+        method: 'POST',
+        body: JSON.stringify({ refreshToken: 'ref' }),
+        headers: expect.objectContaining({ Authorization: 'Bearer acc', 'Content-Type': 'application/json' }),
+      }),
     );
+  });
+
+  it('logs out with only an access token: no body, the session named by the bearer', async () => {
+    const fetch = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetch);
+    setCookie(ACCESS_TOKEN_COOKIE, 'acc', 60_000);
+    const { router } = renderRoute('/logout', { user: null });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(getCookie(ACCESS_TOKEN_COOKIE)).toBeUndefined();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/user/shared/auth/logout');
+    expect(init.body).toBeUndefined();
+    expect(init.headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer acc' });
   });
 });

@@ -50,6 +50,8 @@ export const paths = {
     account: '/dashboard/account',
     /** Provider admins: mail and text messages the installation sent (the outbox). */
     mail: '/dashboard/mail',
+    /** Provider admins: the people who run the installation (add, invite, disable). */
+    providerAdmins: '/dashboard/provider-admins',
   },
   onboarding: (page: string) => `/onboarding/${page}`,
   auth: {

@@ -1,4 +1,5 @@
 import type { BootConfig } from '@equip/domain/boot';
+import { afterFirstPaint } from './after-paint';
 
 export type AnalyticsConfig = BootConfig['analytics'];
 export type AnalyticsProperties = Record<string, unknown>;
@@ -26,8 +27,12 @@ export interface Analytics {
 /** At most this many undelivered calls are kept (oldest dropped). */
 export const ANALYTICS_BUFFER_LIMIT = 100;
 
-/** Loads Segment on demand, sending to our own proxies (SPEC §7): settings from cdnUrl, events to apiHost. */
+/**
+ * Loads Segment on demand, once the first screen has painted, sending to our own proxies (SPEC §7):
+ * settings from cdnUrl, events to apiHost.
+ */
 async function loadSegment(config: AnalyticsConfig & { writeKey: string }): Promise<AnalyticsSink> {
+  await afterFirstPaint();
   const { AnalyticsBrowser } = await import('@segment/analytics-next');
   const { origin, host, protocol } = window.location;
   const [analytics] = await AnalyticsBrowser.load(

@@ -1,4 +1,8 @@
-import { ACCESS_TOKEN_COOKIE, AUTH_COOKIE_MAX_AGE_MS, REFRESH_TOKEN_COOKIE } from '@equip/domain/identity';
+import {
+  ACCESS_TOKEN_COOKIE,
+  AUTH_COOKIE_MAX_AGE_MS,
+  REFRESH_TOKEN_COOKIE,
+} from '@equip/domain/identity-rules';
 import { deleteCookie, getCookie, setCookie } from './cookies';
 
 /** Both tokens live in cookies that expire after about one year (SPEC §3, §9). */
@@ -8,6 +12,11 @@ export function getAccessToken(): string | undefined {
 
 export function getRefreshToken(): string | undefined {
   return getCookie(REFRESH_TOKEN_COOKIE) || undefined;
+}
+
+/** Whether this browser holds a session (an access or a refresh token cookie). */
+export function hasSessionCookie(): boolean {
+  return Boolean(getAccessToken() || getRefreshToken());
 }
 
 /** Stores new tokens; without a new refresh token the old one is deleted (SPEC §4). */

@@ -1,4 +1,5 @@
-import { type BootConfig, DEFAULT_BOOT_CONFIG } from '@equip/domain/boot';
+import type { BootConfig } from '@equip/domain/boot';
+import { DEFAULT_BOOT_CONFIG } from '@equip/domain/boot-rules';
 import { createContext, useContext } from 'react';
 
 const BootConfigContext = createContext<BootConfig>(DEFAULT_BOOT_CONFIG);

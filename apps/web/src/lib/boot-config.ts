@@ -1,4 +1,5 @@
-import { BOOT_ELEMENT_ID, BootConfig, DEFAULT_BOOT_CONFIG } from '@equip/domain/boot';
+import type { BootConfig } from '@equip/domain/boot';
+import { BOOT_ELEMENT_ID, bootConfigProblems, DEFAULT_BOOT_CONFIG } from '@equip/domain/boot-rules';
 
 /**
  * Reads the configuration the server writes into `<script id="equip-boot" type="application/json">`.
@@ -15,11 +16,8 @@ export function readBootConfig(doc: Document = document): BootConfig {
     console.warn('[equip] boot configuration is not valid JSON; using defaults');
     return DEFAULT_BOOT_CONFIG;
   }
-  const parsed = BootConfig.safeParse(json);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map(
-    (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
-  );
+  const problems = bootConfigProblems(json);
+  if (problems.length === 0) return json as BootConfig;
   console.warn(`[equip] boot configuration is invalid; using defaults\n- ${problems.join('\n- ')}`);
   return DEFAULT_BOOT_CONFIG;
 }

@@ -1,5 +1,6 @@
-import { DEFAULT_BOOT_CONFIG } from '@equip/domain/boot';
-import { type FeatureFlagName, isFlagOn } from '@equip/domain/flags';
+import { DEFAULT_BOOT_CONFIG } from '@equip/domain/boot-rules';
+import { isFlagOn } from '@equip/domain/feature-flags';
+import type { FeatureFlagName } from '@equip/domain/flags';
 import { createContext, type ReactNode, useContext, useEffect, useSyncExternalStore } from 'react';
 import { createFlagSource, type FlagSource } from './flags';
 

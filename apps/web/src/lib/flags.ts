@@ -1,6 +1,8 @@
 import type { ExperimentConfig } from '@amplitude/experiment-js-client';
 import type { BootConfig } from '@equip/domain/boot';
-import { EXPERIMENT, type FlagValues } from '@equip/domain/flags';
+import { EXPERIMENT } from '@equip/domain/feature-flags';
+import type { FlagValues } from '@equip/domain/flags';
+import { afterFirstPaint } from './after-paint';
 
 /** The part of Amplitude's `ExperimentClient` the flag source uses. */
 export interface ExperimentClientLike {
@@ -46,7 +48,9 @@ export function experimentConfig(
   };
 }
 
+/** Amplitude's client, loaded on demand once the first screen has painted. */
 const createAmplitudeClient: CreateExperimentClient = async (deploymentKey, config) => {
+  await afterFirstPaint();
   const { Experiment } = await import('@amplitude/experiment-js-client');
   return Experiment.initialize(deploymentKey, config);
 };

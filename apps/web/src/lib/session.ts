@@ -1,15 +1,10 @@
 import type { CurrentUser } from '@equip/domain/identity';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { platformApi } from './api/clients';
-import { getAccessToken, getRefreshToken } from './auth-tokens';
+import { hasSessionCookie } from './auth-tokens';
 
 export const ME_PATH = '/user/shared/auth/me';
 export const currentUserQueryKey = ['auth', 'me'] as const;
-
-/** Whether this browser holds a session (an access or a refresh token cookie). */
-export function hasSessionCookie(): boolean {
-  return Boolean(getAccessToken() || getRefreshToken());
-}
 
 /** Client errors (401, 403, 404 …) are answers, not hiccups: they are not retried. */
 export function retryUnlessClientError(failureCount: number, error: unknown): boolean {

@@ -16,6 +16,8 @@ export function testUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     organizationName: 'Acme GmbH',
     organizationIcon: null,
     mfaMethods: [],
+    locale: null,
+    timeZone: 'Europe/Berlin',
     ...overrides,
   };
 }

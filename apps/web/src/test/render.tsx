@@ -1,12 +1,15 @@
 import { type BootConfig, DEFAULT_BOOT_CONFIG } from '@equip/domain/boot';
 import { ACCESS_TOKEN_COOKIE, type CurrentUser, REFRESH_TOKEN_COOKIE } from '@equip/domain/identity';
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 // `react-router/dom` resolves to a second copy of the router under Node; tests use the main entry.
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppProvider, type AppServices, createAppServices } from '@/app/provider';
+import { AppProvider, createAppServices } from '@/app/provider';
 import { routes } from '@/app/router';
+import type { AppServices } from '@/lib/app-services';
 import { setCookie } from '@/lib/cookies';
+import { createQueryClient } from '@/lib/query-client';
 import { currentUserQueryKey } from '@/lib/session';
 import { testUser } from './fixtures';
 
@@ -20,8 +23,11 @@ export interface RenderRouteOptions {
   user?: CurrentUser | null;
 }
 
+/** App services as tests make them: with the server-state cache from the start, to fill and read. */
+export type TestServices = AppServices & { queryClient: QueryClient };
+
 /** Signs a test user in: both token cookies plus the cached current user. */
-export function signInForTest(services: AppServices, user: CurrentUser) {
+export function signInForTest(services: TestServices, user: CurrentUser) {
   setCookie(ACCESS_TOKEN_COOKIE, 'test-access-token', 60_000);
   setCookie(REFRESH_TOKEN_COOKIE, 'test-refresh-token', 60_000);
   services.queryClient.setQueryData(currentUserQueryKey, user);
@@ -29,7 +35,10 @@ export function signInForTest(services: AppServices, user: CurrentUser) {
 
 /** Renders the real route table at `path` inside the app's providers. */
 export function renderRoute(path: string, options: RenderRouteOptions = {}) {
-  const services = createAppServices({ ...DEFAULT_BOOT_CONFIG, ...options.boot }, options.services);
+  const services: TestServices = {
+    ...createAppServices({ ...DEFAULT_BOOT_CONFIG, ...options.boot }, options.services),
+    queryClient: options.services?.queryClient ?? createQueryClient(),
+  };
   const user = options.user === undefined ? testUser() : options.user;
   if (user) signInForTest(services, user);
   const router = createMemoryRouter(routes, { initialEntries: [path] });

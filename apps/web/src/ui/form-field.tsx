@@ -29,6 +29,55 @@ const variantClasses = {
   code: 'py-2.5 text-center font-mono text-2xl tracking-[0.4em] placeholder:text-slate-300',
 };
 
+/**
+ * The ids that tie a field's control to its hint and error (`aria-describedby`), for every labelled
+ * field of the design system.
+ */
+export function useFieldIds(
+  id: string | undefined,
+  {
+    hint,
+    error,
+    describedBy,
+  }: { hint: ReactNode; error: string | undefined; describedBy: string | undefined },
+) {
+  const autoId = useId();
+  const controlId = id ?? autoId;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
+  const described = [errorId, hintId, describedBy].filter(Boolean).join(' ') || undefined;
+  return { controlId, hintId, errorId, described };
+}
+
+/** A field's error (with its icon) and hint under the control, with the ids from `useFieldIds`. */
+export function FieldMessages({
+  error,
+  errorId,
+  hint,
+  hintId,
+}: {
+  error: string | undefined;
+  errorId: string | undefined;
+  hint: ReactNode;
+  hintId: string | undefined;
+}) {
+  return (
+    <>
+      {error ? (
+        <p id={errorId} className="flex items-start gap-1.5 text-sm text-red-700">
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>{error}</span>
+        </p>
+      ) : null}
+      {hint ? (
+        <p id={hintId} className="text-sm text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** A labelled input with hint and error, both announced with the input (aria-describedby). */
 export function TextField({
   id,
@@ -44,11 +93,7 @@ export function TextField({
   'aria-describedby': describedBy,
   ...props
 }: TextFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const described = [errorId, hintId, describedBy].filter(Boolean).join(' ') || undefined;
+  const { controlId: inputId, hintId, errorId, described } = useFieldIds(id, { hint, error, describedBy });
   return (
     <div className={cn('space-y-1.5', className)}>
       <div className="flex items-baseline justify-between gap-3">
@@ -75,17 +120,7 @@ export function TextField({
           <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>
         ) : null}
       </div>
-      {error ? (
-        <p id={errorId} className="flex items-start gap-1.5 text-sm text-red-700">
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span>{error}</span>
-        </p>
-      ) : null}
-      {hint ? (
-        <p id={hintId} className="text-sm text-slate-500">
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessages error={error} errorId={errorId} hint={hint} hintId={hintId} />
     </div>
   );
 }
@@ -110,6 +145,25 @@ export function OneTimeCodeField({
       variant="code"
       {...props}
       onChange={(event) => onCodeChange(event.target.value.replace(/\D/g, '').slice(0, 6))}
+    />
+  );
+}
+
+/**
+ * An email address: the email keyboard, no spelling checks or capitals, and the sign-in autofill by
+ * default (`autoComplete="off"` where someone else's address is typed).
+ */
+export function EmailField(props: Omit<TextFieldProps, 'type'>) {
+  return (
+    <TextField
+      type="email"
+      name="email"
+      autoComplete="username"
+      inputMode="email"
+      spellCheck={false}
+      autoCapitalize="none"
+      placeholder="name@company.com"
+      {...props}
     />
   );
 }

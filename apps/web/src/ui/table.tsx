@@ -1,6 +1,10 @@
-import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, ChevronsUpDown } from 'lucide-react';
+import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, ChevronsUpDown, CircleAlert } from 'lucide-react';
 import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
+import { formatNumber } from '@/lib/format';
+import { Button } from './button';
+import { EmptyState, type EmptyStateProps } from './empty-state';
+import { Skeleton, SkeletonMedia } from './skeleton';
 
 export type SortDirection = 'asc' | 'desc' | null;
 
@@ -11,17 +15,32 @@ export function nextSortDirection(current: SortDirection): SortDirection {
 
 /**
  * The scrolling frame of a data table: the header row sticks to its top while rows scroll, and wide
- * tables scroll sideways inside it instead of stretching the page.
+ * tables scroll sideways inside it instead of stretching the page. While `loadingLabel` is set the
+ * frame is busy and screen readers hear the label.
  */
-export function TableFrame({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+export function TableFrame({
+  className,
+  loadingLabel,
+  children,
+  'aria-busy': busy,
+  ...props
+}: HTMLAttributes<HTMLDivElement> & { loadingLabel?: string | undefined }) {
   return (
     <div
+      aria-busy={busy || (loadingLabel ? true : undefined)}
       className={cn(
         'relative overflow-auto rounded-xl border border-slate-200 bg-white shadow-xs',
         className,
       )}
       {...props}
-    />
+    >
+      {loadingLabel ? (
+        <span role="status" className="sr-only">
+          {loadingLabel}
+        </span>
+      ) : null}
+      {children}
+    </div>
   );
 }
 
@@ -101,8 +120,6 @@ export function SortableTh({
   );
 }
 
-const numberFormat = new Intl.NumberFormat('en');
-
 /** "1–50 of 50,000" plus previous/next buttons, for server-side paging. */
 export function Pagination({
   page,
@@ -130,11 +147,11 @@ export function Pagination({
       <p className="text-slate-600 tabular-nums" aria-live="polite">
         {total === 0
           ? 'No results'
-          : `${numberFormat.format(first)}–${numberFormat.format(last)} of ${numberFormat.format(total)}`}
+          : `${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(total)}`}
       </p>
       <div className="flex items-center gap-2">
         <span className="text-slate-500 tabular-nums">
-          Page {numberFormat.format(Math.min(page + 1, pageCount))} of {numberFormat.format(pageCount)}
+          Page {formatNumber(Math.min(page + 1, pageCount))} of {formatNumber(pageCount)}
         </span>
         <button
           type="button"
@@ -156,5 +173,69 @@ export function Pagination({
         </button>
       </div>
     </nav>
+  );
+}
+
+/** What a placeholder cell looks like while a table's rows load. */
+export type SkeletonCell = 'checkbox' | 'person' | 'text' | 'badge' | 'none';
+
+const SKELETON_CELLS: Record<SkeletonCell, ReactNode> = {
+  checkbox: <Skeleton className="size-4" />,
+  person: <SkeletonMedia media="size-8 rounded-full" lines={['h-3 w-32', 'h-2.5 w-44']} />,
+  text: <Skeleton className="h-3 w-24" />,
+  badge: <Skeleton className="h-5 w-16 rounded-full" />,
+  none: null,
+};
+
+/** Placeholder rows in the table's own columns while its rows load, so nothing jumps when they come. */
+export function TableSkeletonRows({ rows = 6, cells }: { rows?: number; cells: readonly SkeletonCell[] }) {
+  return Array.from({ length: rows }, (_, row) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity.
+    <tr key={row}>
+      {cells.map((cell, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity.
+        <Td key={index} className={cell === 'checkbox' ? 'w-10' : undefined}>
+          {SKELETON_CELLS[cell]}
+        </Td>
+      ))}
+    </tr>
+  ));
+}
+
+/** A row across the whole table that says something instead of rows: nothing found, nothing yet. */
+export function TableMessageRow({ colSpan, ...message }: EmptyStateProps & { colSpan: number }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className="p-6">
+        <EmptyState {...message} className={cn('border-none', message.className)} />
+      </td>
+    </tr>
+  );
+}
+
+/** The rows could not be loaded: what the server said, and a way to try again. */
+export function TableErrorRow({
+  colSpan,
+  title,
+  error,
+  onRetry,
+}: {
+  colSpan: number;
+  title: string;
+  error: Error;
+  onRetry: () => void;
+}) {
+  return (
+    <TableMessageRow
+      colSpan={colSpan}
+      icon={CircleAlert}
+      title={title}
+      description={error.message}
+      action={
+        <Button variant="secondary" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    />
   );
 }

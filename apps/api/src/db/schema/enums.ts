@@ -27,6 +27,7 @@ import {
   WorkspaceGroupKind,
   WorkspaceProvider,
 } from '@equip/domain/integrations';
+import { Locale } from '@equip/domain/locale';
 import { EventType, Severity } from '@equip/domain/notifications';
 import {
   CatalogScope,
@@ -56,6 +57,7 @@ function textEnum<T extends string>(domainEnum: { options: readonly T[] }) {
 }
 
 export const userTypeEnum = textEnum(UserType);
+export const localeEnum = textEnum(Locale);
 export const roleEnum = textEnum(Role);
 export const userSourceEnum = textEnum(UserSource);
 export const employeeStatusEnum = textEnum(EmployeeStatus);

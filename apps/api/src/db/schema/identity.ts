@@ -11,9 +11,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { collated } from '../collation.ts';
 import { createdAt, nullableTimestamp, organizationUuid, primaryUuid, updatedAt } from './columns.ts';
 import {
   employeeStatusEnum,
+  localeEnum,
   mfaMethodEnum,
   onboardingStepEnum,
   roleEnum,
@@ -22,12 +24,21 @@ import {
   workspaceProviderEnum,
 } from './enums.ts';
 
+/**
+ * The provider organisation: home of the provider admins (role equip-admin) and of nobody else (a CHECK
+ * on users, migration 0014). No tenant transaction is ever bound to it (db/tenancy.ts), so no
+ * organisation can reach its people.
+ */
+export const PROVIDER_ORGANIZATION_UUID = '00000000-0000-4000-8000-000000000000';
+
 /** The tenant. Not organisation-scoped itself: requests read their own row by uuid. */
 export const organizations = pgTable('organizations', {
   uuid: primaryUuid(),
   name: text('name').notNull(),
   icon: text('icon'),
   onboardingStep: onboardingStepEnum('onboarding_step').notNull().default('registerDevices'),
+  /** Dates and times are shown, and dated jobs run, in this IANA zone. */
+  timeZone: text('time_zone').notNull().default('Europe/Berlin'),
   setupStartedAt: nullableTimestamp('setup_started_at'),
   windowsRegistrationSkipped: boolean('windows_registration_skipped').notNull().default(false),
   macRegistrationSkipped: boolean('mac_registration_skipped').notNull().default(false),
@@ -71,6 +82,8 @@ export const users = pgTable(
     emailVerifiedAt: nullableTimestamp('email_verified_at'),
     invitedAt: nullableTimestamp('invited_at'),
     preferredMfaMethod: mfaMethodEnum('preferred_mfa_method'),
+    /** The language the person chose (null: the browser's); mail goes out in it. */
+    locale: localeEnum('locale'),
     totpSecret: text('totp_secret'),
     totpEnabledAt: nullableTimestamp('totp_enabled_at'),
     /** A secret being enrolled; the active one (totpSecret) stays in force until this one is confirmed. */
@@ -93,23 +106,24 @@ export const users = pgTable(
     index('users_email_idx').on(sql`lower(${t.email})`),
     // The employees table walks one of these per sort key and stops after a page (LIMIT), instead of
     // sorting the whole organisation. They cover people who are not deleted, as every list does.
-    index('users_org_name_idx')
-      .on(t.organizationUuid, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.uuid)
+    // Names sort by the Unicode root collation (collation.ts): Ågren among the A names, case aside.
+    index('users_org_name_icu_idx')
+      .on(t.organizationUuid, collated(t.lastName), collated(t.firstName), t.uuid)
       .where(sql`${t.deletedAt} is null`),
     index('users_org_email_idx')
       .on(t.organizationUuid, sql`lower(${t.email})`, t.uuid)
       .where(sql`${t.deletedAt} is null`),
-    index('users_org_status_idx')
-      .on(t.organizationUuid, t.employeeStatus, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.uuid)
+    index('users_org_status_icu_idx')
+      .on(t.organizationUuid, t.employeeStatus, collated(t.lastName), collated(t.firstName), t.uuid)
       .where(sql`${t.deletedAt} is null`),
-    index('users_org_source_idx')
-      .on(t.organizationUuid, t.source, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.uuid)
+    index('users_org_source_icu_idx')
+      .on(t.organizationUuid, t.source, collated(t.lastName), collated(t.firstName), t.uuid)
       .where(sql`${t.deletedAt} is null`),
     index('users_org_devices_idx')
       .on(t.organizationUuid, t.devicesAssigned, t.uuid)
       .where(sql`${t.deletedAt} is null`),
-    index('users_org_department_idx')
-      .on(t.organizationUuid, sql`lower(${t.department})`, t.uuid)
+    index('users_org_department_icu_idx')
+      .on(t.organizationUuid, collated(t.department), t.uuid)
       .where(sql`${t.deletedAt} is null`),
     index('users_org_start_idx')
       .on(t.organizationUuid, t.startDate, t.uuid)

@@ -3,61 +3,105 @@ import type { Db } from '../../db/client.ts';
 import { authAttempts } from '../../db/schema/index.ts';
 import { tooManyRequests } from '../../http/errors.ts';
 
-/**
- * Fixed-window counters of failed attempts, kept in the database so that every instance agrees.
- * `assertAllowed` refuses with 429 and Retry-After once a key has reached its limit in the window.
- */
-export const WINDOW_MS = 60 * 60 * 1000;
-
-export const LIMITS = {
-  /** Failed logins per account and hour (≤ 100). */
-  loginPerAccount: 100,
-  loginPerIp: 300,
-  /** Failed MFA codes per account and hour, on top of 5 attempts per code. */
-  mfaPerAccount: 30,
-  otpSendPerAccount: 10,
-  resetRequestsPerEmail: 5,
-  resetRequestsPerIp: 50,
-  resetAttemptsPerIp: 50,
-  refreshFailuresPerIp: 300,
-  ssoStartsPerIp: 100,
-} as const;
-
-function windowStart(now: Date): Date {
-  return new Date(Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS);
+/** A counted limit: at most `limit` events per fixed window of `windowMs`. */
+export interface RatePolicy {
+  name: string;
+  limit: number;
+  windowMs: number;
 }
 
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * The limits of the unauthenticated routes (docs/security.md lists them with their reasons).
+ * No limit is keyed on an account alone where hitting it would refuse that account's owner: a stranger
+ * must not be able to lock anyone out by failing on purpose.
+ */
+export const POLICIES = {
+  /** Failed logins for one account from one address: the guessing of one attacker at one account. */
+  loginPerAccountAndAddress: { name: 'login:pair', limit: 10, windowMs: 15 * MINUTE },
+  /** Failed logins from one address, whatever the account: one attacker trying many accounts. */
+  loginPerAddress: { name: 'login:ip', limit: 100, windowMs: HOUR },
+  /**
+   * Failed logins for one account from anywhere. Past this many, every attempt at the account is
+   * slowed down (LOGIN_SLOWDOWN_MS), never refused: the owner still gets in from a clean address.
+   */
+  loginSlowdownPerAccount: { name: 'login:account', limit: 20, windowMs: HOUR },
+  /** Wrong second-factor codes for one account from one address (each code also allows 5 tries). */
+  mfaPerAccountAndAddress: { name: 'mfa:pair', limit: 10, windowMs: 15 * MINUTE },
+  /** Emailed or texted codes sent for one pending sign-in's account (the caller knows the password). */
+  otpSendPerAccount: { name: 'otp-send', limit: 10, windowMs: HOUR },
+  /** Reset requests for one email from one address, and from one address in all. */
+  resetRequestsPerEmailAndAddress: { name: 'reset-request:pair', limit: 5, windowMs: HOUR },
+  resetRequestsPerAddress: { name: 'reset-request:ip', limit: 50, windowMs: HOUR },
+  /** Reset mails to one address per hour; past it requests are answered alike but send nothing. */
+  resetMailsPerEmail: { name: 'reset-mail', limit: 10, windowMs: HOUR },
+  resetAttemptsPerAddress: { name: 'reset-attempt:ip', limit: 50, windowMs: HOUR },
+  refreshFailuresPerAddress: { name: 'refresh:ip', limit: 300, windowMs: HOUR },
+  ssoStartsPerAddress: { name: 'sso:ip', limit: 100, windowMs: HOUR },
+} as const satisfies Record<string, RatePolicy>;
+
+/** How long an attempt at an account past its slow-down threshold waits before it is checked. */
+export const LOGIN_SLOWDOWN_MS = 1000;
+
+/** One counter: a policy applied to a subject (an account, an address or both). */
+export interface Counter {
+  policy: RatePolicy;
+  subject: string;
+}
+
+export const counter = (policy: RatePolicy, ...subject: string[]): Counter => ({
+  policy,
+  subject: subject.map((part) => part.toLowerCase()).join('|'),
+});
+
+/**
+ * Fixed-window counters, kept in the database so that every instance agrees. `assertAllowed` refuses
+ * with 429 and Retry-After once a counter has reached its policy's limit in the current window.
+ */
 export class RateLimiter {
   constructor(
     private readonly db: Db,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async count(key: string): Promise<number> {
+  private window(policy: RatePolicy): Date {
+    return new Date(Math.floor(this.now().getTime() / policy.windowMs) * policy.windowMs);
+  }
+
+  private key(c: Counter): string {
+    return `${c.policy.name}:${c.subject}`;
+  }
+
+  async count(c: Counter): Promise<number> {
     const [row] = await this.db
       .select({ count: authAttempts.count })
       .from(authAttempts)
-      .where(and(eq(authAttempts.key, key), eq(authAttempts.windowStart, windowStart(this.now()))));
+      .where(and(eq(authAttempts.key, this.key(c)), eq(authAttempts.windowStart, this.window(c.policy))));
     return row?.count ?? 0;
   }
 
-  /** Throws 429 when any of the keys has reached its limit in the current window. */
-  async assertAllowed(checks: { key: string; limit: number }[]): Promise<void> {
-    for (const { key, limit } of checks) {
-      if ((await this.count(key)) >= limit) {
-        const now = this.now();
-        const retryAfterMs = windowStart(now).getTime() + WINDOW_MS - now.getTime();
+  /** True when the counter has reached its limit in the current window. */
+  async exceeded(c: Counter): Promise<boolean> {
+    return (await this.count(c)) >= c.policy.limit;
+  }
+
+  /** Throws 429 when any of the counters has reached its limit in the current window. */
+  async assertAllowed(counters: Counter[]): Promise<void> {
+    for (const c of counters) {
+      if (await this.exceeded(c)) {
+        const retryAfterMs = this.window(c.policy).getTime() + c.policy.windowMs - this.now().getTime();
         throw tooManyRequests(retryAfterMs / 1000);
       }
     }
   }
 
-  async record(...keys: string[]): Promise<void> {
-    const start = windowStart(this.now());
-    for (const key of keys) {
+  async record(counters: Counter[]): Promise<void> {
+    for (const c of counters) {
       await this.db
         .insert(authAttempts)
-        .values({ key, windowStart: start, count: 1 })
+        .values({ key: this.key(c), windowStart: this.window(c.policy), count: 1 })
         .onConflictDoUpdate({
           target: [authAttempts.key, authAttempts.windowStart],
           set: { count: sql`${authAttempts.count} + 1` },
@@ -65,7 +109,7 @@ export class RateLimiter {
     }
   }
 
-  async clear(key: string): Promise<void> {
-    await this.db.delete(authAttempts).where(eq(authAttempts.key, key));
+  async clear(c: Counter): Promise<void> {
+    await this.db.delete(authAttempts).where(eq(authAttempts.key, this.key(c)));
   }
 }

@@ -13,7 +13,13 @@ export const REFRESH_TOKEN_TTL_MS = 90 * 24 * 60 * 60 * 1000;
 export const CONCURRENT_REFRESH_GRACE_MS = 30 * 1000;
 
 export type RefreshOutcome =
-  | { kind: 'rotated'; userUuid: string; actingOrganizationUuid: string | null; refreshToken: string }
+  | {
+      kind: 'rotated';
+      userUuid: string;
+      familyUuid: string;
+      actingOrganizationUuid: string | null;
+      refreshToken: string;
+    }
   | { kind: 'invalid' }
   /** An already-rotated token came back after the grace period: the family is revoked (RFC 9700 §4.14). */
   | { kind: 'reused'; userUuid: string };
@@ -24,12 +30,12 @@ export class RefreshTokens {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Starts a new family (a new sign-in). */
+  /** Starts a new family (a new sign-in, that is a new session). */
   async issue(
     userUuid: string,
     actingOrganizationUuid: string | null,
-    familyUuid: string = randomUUID(),
-  ): Promise<string> {
+  ): Promise<{ refreshToken: string; familyUuid: string }> {
+    const familyUuid = randomUUID();
     const token = randomToken();
     await this.db.insert(refreshTokens).values({
       userUuid,
@@ -38,7 +44,7 @@ export class RefreshTokens {
       actingOrganizationUuid,
       expiresAt: new Date(this.now().getTime() + REFRESH_TOKEN_TTL_MS),
     });
-    return token;
+    return { refreshToken: token, familyUuid };
   }
 
   /** Exchanges a refresh token for its successor. */
@@ -73,19 +79,22 @@ export class RefreshTokens {
       return {
         kind: 'rotated' as const,
         userUuid: row.userUuid,
+        familyUuid: row.familyUuid,
         actingOrganizationUuid: row.actingOrganizationUuid,
         refreshToken: successor,
       };
     });
   }
 
-  /** Logout: revokes the whole family of the given token. */
-  async revokeFamilyOf(token: string): Promise<void> {
+  /** Logout: revokes the whole family of the given token; answers the family (the session), if any. */
+  async revokeFamilyOf(token: string): Promise<string | null> {
     const [row] = await this.db
       .select({ familyUuid: refreshTokens.familyUuid })
       .from(refreshTokens)
       .where(eq(refreshTokens.tokenHash, sha256(token)));
-    if (row) await this.revokeFamily(row.familyUuid);
+    if (!row) return null;
+    await this.revokeFamily(row.familyUuid);
+    return row.familyUuid;
   }
 
   async revokeFamily(familyUuid: string): Promise<void> {

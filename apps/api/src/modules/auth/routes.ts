@@ -1,31 +1,38 @@
+import { NoContent } from '@equip/domain/common';
 import {
   ACCESS_TOKEN_COOKIE,
+  ActAsRequest,
   AUTH_COOKIE_MAX_AGE_MS,
+  AuthenticatorSetup,
+  ConfirmAuthenticatorRequest,
   CurrentUser,
   LoggedInResponse,
   LoginRequest,
   LoginResponse,
+  LogoutRequest,
   MfaLoginRequest,
-  MfaMethod,
   OtpGenerateRequest,
   PasswordPublicKey,
   REFRESH_TOKEN_COOKIE,
+  Reauthentication,
+  RecoveryCodes,
   RefreshRequest,
   RefreshResponse,
   RequestPasswordResetRequest,
   ResetPasswordRequest,
+  SetMfaMethodRequest,
   SetPasswordRequest,
+  SsoCallbackQuery,
   SsoStartRequest,
+  SsoStartResponse,
+  VerifyEmailRequest,
 } from '@equip/domain/identity';
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
-import { ADMINS, EVERYONE, requireAuth } from '../../http/access.ts';
-import type { ModuleRoutes } from '../../http/types.ts';
-import { SandboxSmsSender } from '../../providers/sms/sms.ts';
-import { AuthService } from './service.ts';
+import { EVERYONE, requireAuth } from '../../http/access.ts';
+import type { ModuleRoutes } from '../../services.ts';
+import { counter, POLICIES } from './rate-limit.ts';
 import { SSO_CALLBACK_PATH, SsoService, safeRedirect } from './sso.ts';
 
-const NoContent = z.null().describe('No content');
 const SHARED = '/api/user/shared/auth';
 const OWNER = '/api/user/owner/auth';
 const tags = ['auth'];
@@ -36,20 +43,8 @@ const tags = ['auth'];
  */
 export const authRoutes: ModuleRoutes = (app, services) => {
   const { database, config } = services;
-  const auth = new AuthService({
-    db: database.db,
-    config,
-    keys: services.keys,
-    accessTokens: services.accessTokens,
-    mailer: services.mailer,
-    sms: new SandboxSmsSender(database.db),
-  });
-  const sso = new SsoService(
-    database.db,
-    auth,
-    config.publicUrl,
-    config.env !== 'production' || config.publicUrl.startsWith('http://localhost'),
-  );
+  const { auth } = services;
+  const sso = new SsoService(database.db, auth, config.publicUrl, config.ssoAllowPrivateIssuers);
   const pub = { access: 'public' as const };
   const everyone = { access: { roles: EVERYONE } };
 
@@ -77,7 +72,7 @@ export const authRoutes: ModuleRoutes = (app, services) => {
         response: { 200: LoginResponse },
       },
     },
-    async (request) => auth.login(request.body.email, request.body.encryptedPassword, request.ip),
+    async (request) => auth.signIn.login(request.body.email, request.body.encryptedPassword, request.ip),
   );
 
   app.post(
@@ -92,7 +87,7 @@ export const authRoutes: ModuleRoutes = (app, services) => {
       },
     },
     async (request, reply) => {
-      await auth.generateOtp(request.body.mfaToken, request.ip);
+      await auth.signIn.generateOtp(request.body.mfaToken);
       return reply.status(204).send(null);
     },
   );
@@ -108,7 +103,7 @@ export const authRoutes: ModuleRoutes = (app, services) => {
         response: { 200: LoggedInResponse },
       },
     },
-    async (request) => auth.completeMfa(request.body.mfaToken, request.body.code, request.ip),
+    async (request) => auth.signIn.completeMfa(request.body.mfaToken, request.body.code, request.ip),
   );
 
   app.post(
@@ -122,7 +117,7 @@ export const authRoutes: ModuleRoutes = (app, services) => {
         response: { 200: RefreshResponse },
       },
     },
-    async (request) => auth.refresh(request.body.refreshToken, request.ip),
+    async (request) => auth.sessions.refresh(request.body.refreshToken, request.ip),
   );
 
   app.post(
@@ -137,7 +132,7 @@ export const authRoutes: ModuleRoutes = (app, services) => {
       },
     },
     async (request, reply) => {
-      await auth.requestPasswordReset(request.body.email, request.ip);
+      await auth.passwords.requestPasswordReset(request.body.email, request.ip);
       return reply.status(204).send(null);
     },
   );
@@ -154,7 +149,7 @@ export const authRoutes: ModuleRoutes = (app, services) => {
       },
     },
     async (request, reply) => {
-      await auth.resetPassword(request.body.token, request.body.encryptedPassword, request.ip);
+      await auth.passwords.resetPassword(request.body.token, request.body.encryptedPassword, request.ip);
       return reply.status(204).send(null);
     },
   );
@@ -166,12 +161,12 @@ export const authRoutes: ModuleRoutes = (app, services) => {
       schema: {
         tags,
         summary: 'Confirm an email address with the mailed code',
-        body: z.object({ code: z.string().min(1) }),
+        body: VerifyEmailRequest,
         response: { 204: NoContent },
       },
     },
     async (request, reply) => {
-      await auth.verifyEmail(request.body.code);
+      await auth.emailVerification.verifyEmail(request.body.code);
       return reply.status(204).send(null);
     },
   );
@@ -183,13 +178,16 @@ export const authRoutes: ModuleRoutes = (app, services) => {
       schema: {
         tags,
         summary: 'Start single sign-on (OpenID Connect)',
+        description:
+          'Answers the identity provider to go to, or `authorizationUrl: null` when the email does not sign in with single sign-on (the same for unknown emails): the client then asks for the password.',
         body: SsoStartRequest,
-        response: { 200: z.object({ authorizationUrl: z.url() }) },
+        response: { 200: SsoStartResponse },
       },
     },
     async (request) => {
-      await auth.limiter.assertAllowed([{ key: `sso:ip:${request.ip}`, limit: 100 }]);
-      await auth.limiter.record(`sso:ip:${request.ip}`);
+      const starts = counter(POLICIES.ssoStartsPerAddress, request.ip);
+      await auth.limiter.assertAllowed([starts]);
+      await auth.limiter.record([starts]);
       return sso.start(request.body.email, request.body.redirect);
     },
   );
@@ -201,7 +199,7 @@ export const authRoutes: ModuleRoutes = (app, services) => {
       schema: {
         tags,
         summary: 'OpenID Connect redirect target',
-        querystring: z.record(z.string(), z.string()),
+        querystring: SsoCallbackQuery,
       },
     },
     async (request, reply) => {
@@ -230,7 +228,7 @@ export const authRoutes: ModuleRoutes = (app, services) => {
         response: { 200: CurrentUser },
       },
     },
-    async (request) => auth.me(requireAuth(request)),
+    async (request) => auth.account.me(requireAuth(request)),
   );
 
   app.post(
@@ -239,13 +237,13 @@ export const authRoutes: ModuleRoutes = (app, services) => {
       config: pub,
       schema: {
         tags,
-        summary: 'End the session of a refresh token',
-        body: z.object({ refreshToken: z.string().optional() }).optional(),
+        summary: 'End the session (of the refresh token in the body and of the access token sent)',
+        body: LogoutRequest.optional(),
         response: { 204: NoContent },
       },
     },
     async (request, reply) => {
-      await auth.logout(request.body?.refreshToken);
+      await auth.sessions.logout(request.body?.refreshToken, request.auth);
       return reply.status(204).send(null);
     },
   );
@@ -262,7 +260,7 @@ export const authRoutes: ModuleRoutes = (app, services) => {
       },
     },
     async (request, reply) => {
-      await auth.sendEmailVerification(requireAuth(request));
+      await auth.emailVerification.sendEmailVerification(requireAuth(request));
       return reply.status(204).send(null);
     },
   );
@@ -273,14 +271,15 @@ export const authRoutes: ModuleRoutes = (app, services) => {
       config: everyone,
       schema: {
         tags,
-        summary: 'Start authenticator enrolment',
+        summary: 'Start authenticator enrolment (needs the password or a current code)',
         security: [{ bearerAuth: [] }],
+        body: Reauthentication,
         response: {
-          200: z.object({ secret: z.string(), otpauthUrl: z.string(), qrCodeDataUrl: z.string() }),
+          200: AuthenticatorSetup,
         },
       },
     },
-    async (request) => auth.startTotpEnrolment(requireAuth(request)),
+    async (request) => auth.account.startTotpEnrolment(requireAuth(request), request.body, request.ip),
   );
 
   app.post(
@@ -291,11 +290,11 @@ export const authRoutes: ModuleRoutes = (app, services) => {
         tags,
         summary: 'Confirm the authenticator with a code; returns recovery codes',
         security: [{ bearerAuth: [] }],
-        body: z.object({ code: z.string().min(6).max(6) }),
-        response: { 200: z.object({ recoveryCodes: z.array(z.string()) }) },
+        body: ConfirmAuthenticatorRequest,
+        response: { 200: RecoveryCodes },
       },
     },
-    async (request) => auth.confirmTotpEnrolment(requireAuth(request), request.body.code),
+    async (request) => auth.account.confirmTotpEnrolment(requireAuth(request), request.body.code),
   );
 
   app.put(
@@ -304,14 +303,15 @@ export const authRoutes: ModuleRoutes = (app, services) => {
       config: everyone,
       schema: {
         tags,
-        summary: 'Choose the second factor (null: none)',
+        summary: 'Choose the second factor (null: none); needs the password or a current code',
         security: [{ bearerAuth: [] }],
-        body: z.object({ method: MfaMethod.nullable() }),
+        body: SetMfaMethodRequest,
         response: { 204: NoContent },
       },
     },
     async (request, reply) => {
-      await auth.setMfaMethod(requireAuth(request), request.body.method);
+      const { method, ...proof } = request.body;
+      await auth.account.setMfaMethod(requireAuth(request), method, proof, request.ip);
       return reply.status(204).send(null);
     },
   );
@@ -324,12 +324,17 @@ export const authRoutes: ModuleRoutes = (app, services) => {
         tags,
         summary: 'Provider admins: act for another organisation',
         security: [{ bearerAuth: [] }],
-        body: z.object({ organizationUuid: z.uuid(), refreshToken: z.string().optional() }),
+        body: ActAsRequest,
         response: { 200: LoggedInResponse },
       },
     },
     async (request) =>
-      auth.actAs(requireAuth(request), request.body.organizationUuid, request.body.refreshToken, request.ip),
+      auth.sessions.actAs(
+        requireAuth(request),
+        request.body.organizationUuid,
+        request.body.refreshToken,
+        request.ip,
+      ),
   );
 
   app.post(
@@ -344,25 +349,7 @@ export const authRoutes: ModuleRoutes = (app, services) => {
       },
     },
     async (request) =>
-      auth.setPassword(request.body.invitationToken, request.body.encryptedPassword, request.ip),
-  );
-
-  app.post(
-    `${OWNER}/invite`,
-    {
-      config: { access: { roles: ADMINS } },
-      schema: {
-        tags,
-        summary: 'Invite an employee to Equip (mails a set-password link)',
-        security: [{ bearerAuth: [] }],
-        body: z.object({ userUuid: z.uuid() }),
-        response: { 204: NoContent },
-      },
-    },
-    async (request, reply) => {
-      await auth.invite(requireAuth(request), request.body.userUuid);
-      return reply.status(204).send(null);
-    },
+      auth.passwords.setPassword(request.body.invitationToken, request.body.encryptedPassword, request.ip),
   );
 };
 

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@equip/domain/identity';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,7 +42,7 @@ describe('single sign-on (OpenID Connect round trip against oidc-provider)', () 
   const email = `sso-${randomUUID().slice(0, 8)}@sso.test`;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { PUBLIC_URL } });
+    t = await createTestApp({ env: { PUBLIC_URL, SSO_ALLOW_PRIVATE_ISSUERS: 'true' } });
     idp = await startOidcPeer({
       redirectUri: `${PUBLIC_URL}${SSO_CALLBACK_PATH}`,
       accounts: { 'unverified@sso.test': { email_verified: false } },
@@ -122,10 +124,9 @@ describe('single sign-on (OpenID Connect round trip against oidc-provider)', () 
     expect(done.cookies).toHaveLength(0);
   });
 
-  it('names unknown, removed and unconfigured accounts with the spec errors', async () => {
+  it('answers unknown, removed and unconfigured accounts alike: null, so the client asks for the password', async () => {
     expect((await start({ email: 'not-an-email' })).statusCode).toBe(400);
     const unknown = await start({ email: `nobody-${randomUUID()}@sso.test` });
-    expect(unknown.json().errors[0].errorType).toBe('SSOAuthenticationErrorUnknownEmail');
     const removed = await createUser(t.services.database.db, {
       organizationUuid: orgUuid,
       email: `gone-${randomUUID().slice(0, 6)}@sso.test`,
@@ -134,16 +135,14 @@ describe('single sign-on (OpenID Connect round trip against oidc-provider)', () 
       .update(users)
       .set({ deletedAt: new Date() })
       .where(eq(users.uuid, removed.uuid));
-    expect((await start({ email: removed.email })).json().errors[0].errorType).toBe(
-      'SSOAuthenticationErrorUserSoftDeleted',
-    );
     const plain = await createOrganization(t.services.database.db);
     const noSso = await createUser(t.services.database.db, { organizationUuid: plain.uuid });
-    const unconfigured = await start({ email: noSso.email });
-    expect(unconfigured.json().errors[0]).toMatchObject({
-      errorType: 'SSOAuthenticationErrorUnknown',
-      msg: 'Single sign-on is not set up for this organisation',
-    });
+    const answers = [unknown, await start({ email: removed.email }), await start({ email: noSso.email })];
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toBe(JSON.stringify({ authorizationUrl: null }));
+    }
+    // A configured but unreachable provider is the organisation's problem, named as such.
     await t.services.database.db
       .update(organizations)
       .set({ ssoIssuer: 'http://127.0.0.1:1', ssoClientId: 'x', ssoClientSecret: 'y' })
@@ -153,10 +152,101 @@ describe('single sign-on (OpenID Connect round trip against oidc-provider)', () 
     );
   });
 
+  it('names a person removed during the round trip with SSOAuthenticationErrorUserSoftDeleted', async () => {
+    const leaver = await createUser(t.services.database.db, {
+      organizationUuid: orgUuid,
+      email: `leaver-${randomUUID().slice(0, 6)}@sso.test`,
+    });
+    const started = await start({ email: leaver.email });
+    const callback = await browseToCallback(started.json().authorizationUrl);
+    await t.services.database.db
+      .update(users)
+      .set({ deletedAt: new Date() })
+      .where(eq(users.uuid, leaver.uuid));
+    const done = await t.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
+    expect(done.headers.location).toBe('/auth/login?ssoError=SSOAuthenticationErrorUserSoftDeleted');
+  });
+
   it('keeps redirects on our own origin', () => {
     expect(safeRedirect('/dashboard/devices?tab=assets')).toBe('/dashboard/devices?tab=assets');
     expect(safeRedirect('//evil.example')).toBe('/dashboard/overview');
     expect(safeRedirect('https://evil.example')).toBe('/dashboard/overview');
     expect(safeRedirect('/\\evil.example')).toBe('/dashboard/overview');
+  });
+});
+
+describe('single sign-on issuers (no private addresses allowed, as in production)', () => {
+  let t: TestApp;
+  let owner: Awaited<ReturnType<typeof createUser>>;
+  let orgUuid: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    orgUuid = (await createOrganization(t.services.database.db, 'Strict SSO')).uuid;
+    owner = await createUser(t.services.database.db, { organizationUuid: orgUuid, role: 'it-owner' });
+  });
+  afterAll(() => t.app.close());
+
+  it('refuses issuers that are not https or that point into the private network', async () => {
+    const token = await tokenFor(t.services, owner);
+    for (const issuer of [
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'http://idp.example.com',
+      'https://127.0.0.1',
+      'https://localhost:8443/realms/x',
+      'https://169.254.169.254/latest',
+      'https://[::1]/',
+      'https://10.1.2.3',
+      'https://user:pw@idp.example.com',
+    ]) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/organization/sso',
+        headers: bearer(token),
+        payload: { provider: 'google', issuer, clientId: 'client', clientSecret: 'secret' },
+      });
+      expect(res.statusCode, issuer).toBe(400);
+      expect(res.json().errors[0]).toMatchObject({ location: 'body', param: 'issuer' });
+    }
+    const [org] = await t.services.database.db
+      .select({ issuer: organizations.ssoIssuer })
+      .from(organizations)
+      .where(eq(organizations.uuid, orgUuid));
+    expect(org!.issuer).toBeNull();
+  });
+
+  it('never makes the server fetch from a loopback issuer stored earlier, not even unauthenticated', async () => {
+    let hits = 0;
+    const server = createServer((_req, res) => {
+      hits++;
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const plain = await createOrganization(t.services.database.db);
+      const person = await createUser(t.services.database.db, { organizationUuid: plain.uuid });
+      for (const issuer of [
+        `https://127.0.0.1:${port}`,
+        `http://127.0.0.1:${port}`,
+        `https://localhost:${port}`,
+      ]) {
+        await t.services.database.db
+          .update(organizations)
+          .set({ ssoIssuer: issuer, ssoClientId: 'x', ssoClientSecret: 'y' })
+          .where(eq(organizations.uuid, plain.uuid));
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/user/shared/auth/unprotected/sso/start',
+          payload: { email: person.email },
+        });
+        expect(res.statusCode, issuer).toBe(400);
+        expect(res.json().errors[0].errorType).toBe('SSOAuthenticationErrorUnknown');
+      }
+      expect(hits).toBe(0);
+    } finally {
+      server.close();
+    }
   });
 });

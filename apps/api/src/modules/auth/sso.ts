@@ -1,9 +1,10 @@
 import { ErrorType } from '@equip/domain/errors';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { Db } from '../../db/client.ts';
 import { organizations, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
+import { publicOnlyFetch, publicUrlProblem } from '../../providers/outbound/public-fetch.ts';
 import { TOKEN_PURPOSES } from './one-time-tokens.ts';
 import type { AuthService, LoggedIn } from './service.ts';
 
@@ -32,8 +33,8 @@ export class SsoService {
     private readonly db: Db,
     private readonly auth: AuthService,
     private readonly publicUrl: string,
-    /** Plain-HTTP issuers are allowed only outside production (local providers in tests and the demo). */
-    private readonly allowHttpIssuers: boolean,
+    /** Tests only: plain-http issuers on loopback (a local identity provider). */
+    private readonly allowPrivateIssuers: boolean,
   ) {}
 
   private async configurationFor(organizationUuid: string): Promise<oidc.Configuration> {
@@ -41,29 +42,50 @@ export class SsoService {
     if (!org?.ssoIssuer || !org.ssoClientId || !org.ssoClientSecret) {
       throw ssoUnknown('Single sign-on is not set up for this organisation');
     }
+    // Checked again at use: the address may have been stored before this rule, or resolve elsewhere now.
+    const problem = await publicUrlProblem(org.ssoIssuer, { allowPrivate: this.allowPrivateIssuers });
+    if (problem) throw ssoUnknown(`The single sign-on issuer cannot be used: ${problem}`);
     const issuer = new URL(org.ssoIssuer);
-    const insecure = issuer.protocol === 'http:';
-    if (insecure && !this.allowHttpIssuers) throw ssoUnknown('The single sign-on issuer must use HTTPS');
+    const options: oidc.DiscoveryRequestOptions = this.allowPrivateIssuers
+      ? { execute: issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [] }
+      : { [oidc.customFetch]: publicOnlyFetch };
     try {
-      return await oidc.discovery(
+      const configuration = await oidc.discovery(
         issuer,
         org.ssoClientId,
         org.ssoClientSecret,
         undefined,
-        insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
+        options,
       );
+      // Token and userinfo requests go through the same guard as the discovery.
+      if (!this.allowPrivateIssuers) configuration[oidc.customFetch] = publicOnlyFetch;
+      return configuration;
     } catch {
       throw ssoUnknown('The identity provider could not be reached');
     }
   }
 
-  async start(email: string, redirect: string | undefined): Promise<{ authorizationUrl: string }> {
-    const matches = await this.db
-      .select()
+  /**
+   * Where the person signs in. Unknown emails, removed accounts and accounts whose organisation has no
+   * single sign-on all get the same `null` (the client asks for the password), so the answer tells a
+   * stranger nothing about who has an account.
+   */
+  async start(email: string, redirect: string | undefined): Promise<{ authorizationUrl: string | null }> {
+    const [active] = await this.db
+      .select({ uuid: users.uuid, email: users.email, organizationUuid: users.organizationUuid })
       .from(users)
-      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
-    const active = matches.find((u) => !u.deletedAt);
-    if (!active) throw matches.length > 0 ? softDeleted() : unknownEmail();
+      .innerJoin(organizations, eq(organizations.uuid, users.organizationUuid))
+      .where(
+        and(
+          sql`lower(${users.email}) = ${email.toLowerCase()}`,
+          isNull(users.deletedAt),
+          isNotNull(organizations.ssoIssuer),
+          isNotNull(organizations.ssoClientId),
+          isNotNull(organizations.ssoClientSecret),
+        ),
+      )
+      .limit(1);
+    if (!active) return { authorizationUrl: null };
     const config = await this.configurationFor(active.organizationUuid);
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const nonce = oidc.randomNonce();
@@ -126,8 +148,14 @@ export class SsoService {
         .where(and(sql`lower(${users.email}) = ${email}`, eq(users.organizationUuid, user.organizationUuid)));
       if (!other) throw unknownEmail();
       if (other.deletedAt) throw softDeleted();
-      return { tokens: await this.auth.signIn(other, null, { ip, method: 'sso' }), redirect: data.redirect };
+      return {
+        tokens: await this.auth.signIn.signIn(other, null, { ip, method: 'sso' }),
+        redirect: data.redirect,
+      };
     }
-    return { tokens: await this.auth.signIn(user, null, { ip, method: 'sso' }), redirect: data.redirect };
+    return {
+      tokens: await this.auth.signIn.signIn(user, null, { ip, method: 'sso' }),
+      redirect: data.redirect,
+    };
   }
 }

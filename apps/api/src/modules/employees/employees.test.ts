@@ -342,6 +342,25 @@ describe('employees', () => {
       expect((await send('DELETE', `/api/employees/${owner.uuid}`)).statusCode).toBe(409);
     });
 
+    it('answers a person with every timestamp in ISO 8601, invited or not', async () => {
+      const invitedAt = new Date('2026-10-16T12:59:06.434Z');
+      const [invited] = await db()
+        .insert(users)
+        .values({
+          organizationUuid: orgUuid,
+          email: `invited-${randomUUID()}@employees.test`,
+          firstName: 'Ina',
+          lastName: 'Invited',
+          invitedAt,
+        })
+        .returning();
+      const body = (await get(`/api/employees/${invited!.uuid}`)).json();
+      expect(body.invitedAt).toBe('2026-10-16T12:59:06.434Z');
+      expect(body.createdAt).toBe(invited!.createdAt.toISOString());
+      expect(body.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect((await get(`/api/employees/${owner.uuid}`)).json().invitedAt).toBeNull();
+    });
+
     it('lets a regular user read only their own record and devices', async () => {
       const regular = await createUser(db(), { organizationUuid: orgUuid, role: 'regular' });
       const token = await tokenFor(t.services, regular);

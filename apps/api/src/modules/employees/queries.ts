@@ -1,203 +1,73 @@
-import type { Employee, EmployeeListQuery, EmployeeSortingKey } from '@equip/domain/employees';
+import type { Employee, EmployeeListItem, EmployeeListQuery } from '@equip/domain/employees';
 import { and, count, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { insertRowsAsJson, type WritePace } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/client.ts';
-import { bundleEmployees, bundles, userCounts, users } from '../../db/schema/index.ts';
+import { collated } from '../../db/collation.ts';
+import { users } from '../../db/schema/index.ts';
+import type { TenantReads } from '../../db/tenant-reads.ts';
+import { allRows, type Page, readPage, totalStatement } from '../../lists/list-query.ts';
+import { assignedBundle } from '../bundles/index.ts';
+import { holdersOfEnrolledDevices } from '../devices/index.ts';
+import { employeeExportList, employeeList, fields, searchPageStatement, searchPattern } from './list.ts';
 
-export type UserRow = typeof users.$inferSelect;
+/** What the employees area writes into a person's row. */
+export type PersonValues = typeof users.$inferInsert;
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** Where the group columns of a filter live: the users row itself, or its summary in user_counts. */
-interface GroupColumns {
-  organizationUuid: typeof users.organizationUuid | typeof userCounts.organizationUuid;
-  employeeStatus: typeof users.employeeStatus | typeof userCounts.employeeStatus;
-  userType: typeof users.userType | typeof userCounts.userType;
-  source: typeof users.source | typeof userCounts.source;
-  withoutBundle: SQL;
-}
-
-/** View and all-view filters of SPEC §3, on either the users table or the user_counts summary. */
-function groupFilters(
-  columns: GroupColumns,
+/** One page of the table and its filtered total, in one pipelined read (lists/list-query.ts). */
+export async function listEmployees(
+  reads: TenantReads,
   organizationUuid: string,
   query: EmployeeListQuery,
-): (SQL | undefined)[] {
-  const conditions: (SQL | undefined)[] = [eq(columns.organizationUuid, organizationUuid)];
-  if (query.view === 'onboarding') conditions.push(eq(columns.employeeStatus, 'ONBOARDING'));
-  else if (query.view === 'offboarding') conditions.push(eq(columns.employeeStatus, 'OFFBOARDING'));
-  else {
-    if (!query.withInactiveUsers) conditions.push(ne(columns.employeeStatus, 'INACTIVE'));
-    if (query.userType?.length) conditions.push(inArray(columns.userType, query.userType));
-    if (query.employeeStatus?.length) conditions.push(inArray(columns.employeeStatus, query.employeeStatus));
-    if (query.userSources?.length) conditions.push(inArray(columns.source, query.userSources));
-    if (query.onlyWithoutAssignedBundle) conditions.push(columns.withoutBundle);
+): Promise<Page<EmployeeListItem>> {
+  if (!searchPattern(query)) return readPage(reads, employeeList, organizationUuid, query);
+  const [rows = []] = await reads.read(organizationUuid, [searchPageStatement(query)]);
+  let total = Number(rows[0]?.__total ?? 0);
+  if (rows.length === 0 && query.skip > 0) {
+    const [[counted] = []] = await reads.read(organizationUuid, [
+      totalStatement(employeeList, organizationUuid, query),
+    ]);
+    total = Number(counted?.__total ?? 0);
   }
-  return conditions;
+  return { items: rows as unknown as EmployeeListItem[], total };
 }
 
-const searchPattern = (query: EmployeeListQuery) => {
-  const text = query.textSearchQuery?.trim().toLowerCase();
-  return text ? `%${escapeLike(text)}%` : null;
-};
-
-/** The WHERE of the employees table (the page query joins bundle_employees). */
-export function employeeFilters(organizationUuid: string, query: EmployeeListQuery): SQL {
-  const conditions = groupFilters(
-    { ...users, withoutBundle: isNull(bundleEmployees.userUuid) },
-    organizationUuid,
-    query,
-  );
-  conditions.push(isNull(users.deletedAt));
-  const pattern = searchPattern(query);
-  // equip_user_search (migration 0005) uses the trigram index, which RLS would otherwise rule out.
-  if (pattern) conditions.push(sql`${users.uuid} in (select equip_user_search(${pattern}))`);
-  return and(...conditions)!;
+/** The table's rows in the import format, in table order, a page at a time (the CSV export). */
+export function exportRows(tx: Db, organizationUuid: string, query: EmployeeListQuery) {
+  return allRows(tx, employeeExportList, organizationUuid, query);
 }
 
 /**
- * The total of the table without a text search: a sum over the user_counts summary (a few rows,
- * whatever the organisation's size), as a scalar subquery so it travels with the page.
+ * A timestamp as the API writes it (`2026-11-23T10:00:00.000Z`). Raw statements get timestamps as
+ * PostgreSQL's text (`2026-11-23 10:00:00+00`) from the drivers, which is not ISO 8601.
  */
-function summaryTotal(organizationUuid: string, query: EmployeeListQuery): SQL<number> {
-  const where = and(
-    ...groupFilters(
-      { ...userCounts, withoutBundle: eq(userCounts.hasBundle, false) },
-      organizationUuid,
-      query,
-    ),
-  );
-  return sql<number>`(select coalesce(sum(${userCounts.count}), 0)::integer from ${userCounts} where ${where})`;
-}
+const isoTimestamp = (column: AnyPgColumn) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The total when the page came back empty (a page past the end), so nothing carried it. */
-async function countEmployees(tx: Db, organizationUuid: string, query: EmployeeListQuery): Promise<number> {
-  const [row] = searchPattern(query)
-    ? await tx
-        .select({ total: count() })
-        .from(users)
-        .leftJoin(bundleEmployees, eq(bundleEmployees.userUuid, users.uuid))
-        .where(employeeFilters(organizationUuid, query))
-    : await tx.select({ total: summaryTotal(organizationUuid, query) }).from(sql`(select 1) as one`);
-  return row?.total ?? 0;
-}
-
-const byName = [sql`lower(${users.lastName})`, sql`lower(${users.firstName})`];
-
-/** Sort expressions per key; each matches an index on users (see the schema), so a page is an index walk. */
-const SORT_COLUMNS: Record<EmployeeSortingKey, SQL[]> = {
-  name: byName,
-  email: [sql`lower(${users.email})`],
-  employeeStatus: [sql`${users.employeeStatus}`, ...byName],
-  devicesAssigned: [sql`${users.devicesAssigned}`],
-  assignedBundle: [sql`lower(${bundles.name})`, ...byName],
-  source: [sql`${users.source}`, ...byName],
-  department: [sql`lower(${users.department})`],
-  startDate: [sql`${users.startDate}`],
-  lastDate: [sql`${users.lastDate}`],
+/** A person's detail: the Employee response's fields, never credentials. */
+const DETAIL_FIELDS: Record<keyof Employee, SQL> = {
+  ...fields(users),
+  organizationUuid: sql`${users.organizationUuid}`,
+  phone: sql`${users.phone}`,
+  invitedAt: isoTimestamp(users.invitedAt),
+  createdAt: isoTimestamp(users.createdAt),
+  updatedAt: isoTimestamp(users.updatedAt),
 };
-
-/**
- * Sorting with a stable tie-break on uuid, so pages never overlap. Ascending puts empty values last;
- * descending is its exact reverse (empty first), which lets PostgreSQL read the same index backwards.
- */
-export function employeeOrder(query: EmployeeListQuery): SQL[] {
-  const key: EmployeeSortingKey = query.sortingKey ?? 'name';
-  const desc = query.sortingDirection === 'desc';
-  return [...SORT_COLUMNS[key], sql`${users.uuid}`].map((column) =>
-    desc ? sql`${column} desc` : sql`${column} asc`,
-  );
-}
-
-const employeeColumns = {
-  user: users,
-  bundleUuid: bundles.uuid,
-  bundleName: bundles.name,
-};
-
-function baseSelect(tx: Db) {
-  return tx
-    .select(employeeColumns)
-    .from(users)
-    .leftJoin(bundleEmployees, eq(bundleEmployees.userUuid, users.uuid))
-    .leftJoin(bundles, eq(bundles.uuid, bundleEmployees.bundleUuid));
-}
-
-export function toEmployee(row: {
-  user: UserRow;
-  bundleUuid: string | null;
-  bundleName: string | null;
-}): Employee {
-  const u = row.user;
-  return {
-    uuid: u.uuid,
-    organizationUuid: u.organizationUuid,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    email: u.email,
-    phone: u.phone,
-    department: u.department,
-    position: u.position,
-    startDate: u.startDate,
-    lastDate: u.lastDate,
-    employeeStatus: u.employeeStatus,
-    userType: u.userType,
-    role: u.role,
-    source: u.source,
-    devicesAssigned: u.devicesAssigned,
-    assignedBundle: row.bundleUuid && row.bundleName ? { uuid: row.bundleUuid, name: row.bundleName } : null,
-    license: u.license,
-    invitedAt: u.invitedAt?.toISOString() ?? null,
-    createdAt: u.createdAt.toISOString(),
-    updatedAt: u.updatedAt.toISOString(),
-  };
-}
-
-/**
- * One page of the table and its total, in one statement: with a text search the (few) matches are
- * counted by a window over the same query; otherwise the total comes from the summary.
- */
-export async function listEmployees(tx: Db, organizationUuid: string, query: EmployeeListQuery) {
-  const total = searchPattern(query)
-    ? sql<number>`(count(*) over ())::integer`
-    : summaryTotal(organizationUuid, query);
-  const rows = await tx
-    .select({ ...employeeColumns, total })
-    .from(users)
-    .leftJoin(bundleEmployees, eq(bundleEmployees.userUuid, users.uuid))
-    .leftJoin(bundles, eq(bundles.uuid, bundleEmployees.bundleUuid))
-    .where(employeeFilters(organizationUuid, query))
-    .orderBy(...employeeOrder(query))
-    .limit(query.take)
-    .offset(query.skip);
-  return {
-    items: rows.map(toEmployee),
-    total: rows[0]?.total ?? (query.skip > 0 ? await countEmployees(tx, organizationUuid, query) : 0),
-  };
-}
-
-/** Every employee matching the query, in table order, a page at a time (for the CSV export). */
-export async function* allEmployees(
-  tx: Db,
-  organizationUuid: string,
-  query: EmployeeListQuery,
-  pageSize = 2000,
-) {
-  for (let skip = 0; ; skip += pageSize) {
-    const page = await baseSelect(tx)
-      .where(employeeFilters(organizationUuid, query))
-      .orderBy(...employeeOrder(query))
-      .limit(pageSize)
-      .offset(skip);
-    yield page.map(toEmployee);
-    if (page.length < pageSize) return;
-  }
-}
 
 export async function findEmployee(tx: Db, uuid: string): Promise<Employee | null> {
-  const [row] = await baseSelect(tx).where(and(eq(users.uuid, uuid), isNull(users.deletedAt)));
-  return row ? toEmployee(row) : null;
+  const columns = sql.join(
+    Object.entries(DETAIL_FIELDS).map(
+      ([field, expression]) => sql`${expression} as ${sql.identifier(field)}`,
+    ),
+    sql`, `,
+  );
+  const { rows } = (await tx.execute(
+    sql`select ${columns} from ${users} ${assignedBundle.join(users.uuid)}
+        where ${users.uuid} = ${uuid} and ${users.deletedAt} is null`,
+  )) as unknown as { rows: Record<string, unknown>[] };
+  const row = rows[0];
+  if (!row) return null;
+  return row as unknown as Employee;
 }
 
 /** The emails (lower-case) among `emails` that people of the organisation already use. */
@@ -223,4 +93,100 @@ export async function emailsInUse(
   const found = new Set(rows.map((r) => r.email));
   if (!lowered || filterInSql) return found;
   return new Set(lowered.filter((email) => found.has(email)));
+}
+
+/** Adds people; answers their uuids, in order. */
+export async function insertPeople(tx: Db, people: PersonValues[]): Promise<string[]> {
+  const created = await tx.insert(users).values(people).returning({ uuid: users.uuid });
+  return created.map((row) => row.uuid);
+}
+
+/** Adds many people in few statements (an import), at the database's write pace when given. */
+export async function insertPeopleInBulk(
+  tx: Db,
+  people: (PersonValues & { uuid: string })[],
+  options: { firstStatementRows: number; pace?: WritePace | undefined },
+): Promise<void> {
+  await insertRowsAsJson(tx, users, people, options.firstStatementRows, options.pace);
+}
+
+export async function updatePerson(tx: Db, uuid: string, changes: Partial<PersonValues>): Promise<void> {
+  await tx
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.uuid, uuid));
+}
+
+export async function softDeletePerson(tx: Db, uuid: string): Promise<void> {
+  await tx.update(users).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(users.uuid, uuid));
+}
+
+/** it-owners of the organisation other than `uuid` (the grant rule keeps at least one). */
+export async function otherItOwners(tx: Db, uuid: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, 'it-owner'), isNull(users.deletedAt), ne(users.uuid, uuid)));
+  return row?.n ?? 0;
+}
+
+/** People at work or starting who hold no enrolled device: the reminders table of the organisation setup. */
+export function peopleWithoutEnrolledDevice(tx: Db, organizationUuid: string) {
+  return tx
+    .select({
+      uuid: users.uuid,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      department: users.department,
+      startDate: users.startDate,
+      employeeStatus: users.employeeStatus,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationUuid, organizationUuid),
+        isNull(users.deletedAt),
+        inArray(users.employeeStatus, ['ACTIVE', 'ONBOARDING']),
+        sql`${users.uuid} not in (${holdersOfEnrolledDevices(tx)})`,
+      ),
+    )
+    .orderBy(collated(users.lastName), collated(users.firstName))
+    .limit(5000);
+}
+
+/** The people of these uuids who are not removed (whom to mail). */
+export function peopleByUuid(tx: Db, uuids: string[]) {
+  return tx
+    .select({ uuid: users.uuid, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(and(inArray(users.uuid, uuids), isNull(users.deletedAt)));
+}
+
+/** A person as the grant rule and the invitation mail need them. */
+export async function personToInvite(tx: Db, uuid: string) {
+  const [person] = await tx
+    .select({
+      uuid: users.uuid,
+      email: users.email,
+      locale: users.locale,
+      role: users.role,
+      organizationUuid: users.organizationUuid,
+    })
+    .from(users)
+    .where(and(eq(users.uuid, uuid), isNull(users.deletedAt)));
+  return person ?? null;
+}
+
+/** "First Last" of a person of the organisation, or null (a provider admin acting for it is none). */
+export async function nameOf(tx: Db, uuid: string): Promise<string | null> {
+  const [person] = await tx
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.uuid, uuid));
+  return person ? `${person.firstName} ${person.lastName}` : null;
+}
+
+export async function markInvited(tx: Db, uuid: string): Promise<void> {
+  await tx.update(users).set({ invitedAt: new Date() }).where(eq(users.uuid, uuid));
 }

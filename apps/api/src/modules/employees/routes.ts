@@ -1,3 +1,4 @@
+import { NoContent } from '@equip/domain/common';
 import { Device } from '@equip/domain/devices';
 import {
   CreateEmployeeRequest,
@@ -7,19 +8,24 @@ import {
   EmployeePage,
   UpdateEmployeeRequest,
 } from '@equip/domain/employees';
-import { sql } from 'drizzle-orm';
+import { InviteRequest } from '@equip/domain/identity';
 import { z } from 'zod';
-import { ADMINS, EVERYONE, requireAuth } from '../../http/access.ts';
+import { ADMINS, EVERYONE, requireAuth, requireTenant } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
-import type { ModuleRoutes } from '../../http/types.ts';
-import { employeesService as employees, MAX_IMPORT_BYTES } from './service.ts';
+import type { ModuleRoutes } from '../../services.ts';
+import {
+  decodeFileName,
+  MAX_IMPORT_BYTES,
+  oneImportAtATime,
+  refreshStatisticsAfterImport,
+} from './csv-import.ts';
+import { employeesService as employees } from './service.ts';
 
 const tags = ['employees'];
 const security = [{ bearerAuth: [] }];
 const admins = { access: { roles: ADMINS } };
 const everyone = { access: { roles: EVERYONE } };
 const UuidParams = z.object({ uuid: z.uuid() });
-const NoContent = z.null().describe('No content');
 
 type DeviceRow = Awaited<ReturnType<typeof employees.devicesOf>>[number];
 function toDevice(d: DeviceRow): z.infer<typeof Device> {
@@ -31,10 +37,7 @@ function toDevice(d: DeviceRow): z.infer<typeof Device> {
   };
 }
 
-/** Imports at least this large refresh the planner's statistics of the users table. */
-const ANALYZE_AFTER_ROWS = 1000;
-
-export const employeeRoutes: ModuleRoutes = (app, { mailer, config, database }) => {
+export const employeeRoutes: ModuleRoutes = (app, { mailer, config, database, auth }) => {
   // CSV uploads arrive as the raw file.
   app.addContentTypeParser(
     ['text/csv', 'application/octet-stream'],
@@ -54,7 +57,8 @@ export const employeeRoutes: ModuleRoutes = (app, { mailer, config, database }) 
         response: { 200: EmployeePage },
       },
     },
-    (request) => request.tenant((tx) => employees.list(tx, requireAuth(request), request.query)),
+    // The list reads through the lists' pipelined tenant read, not a request transaction.
+    (request) => employees.list(database.reads, requireTenant(request), request.query),
   );
 
   app.post(
@@ -163,14 +167,14 @@ export const employeeRoutes: ModuleRoutes = (app, { mailer, config, database }) 
       if (!Buffer.isBuffer(file)) {
         throw new AppError(415, { msg: 'Send the file as text/csv', errorType: 'UnknownError' });
       }
-      const fileName = request.headers['x-file-name']
-        ? decodeURIComponent(String(request.headers['x-file-name']))
-        : undefined;
-      const result = await request.tenant((tx) =>
-        employees.importCsv(tx, requireAuth(request), file, fileName),
+      const fileName = decodeFileName(request.headers['x-file-name']);
+      const caller = requireAuth(request);
+      const result = await oneImportAtATime(caller.organizationUuid, () =>
+        request.tenant((tx) => employees.importCsv(tx, caller, file, fileName, database.kind)),
       );
-      // A large import changes the table's statistics; PGlite has no autovacuum to notice.
-      if (result.imported >= ANALYZE_AFTER_ROWS) await database.db.execute(sql`analyze users`);
+      refreshStatisticsAfterImport(database, result.imported, (error) =>
+        request.log.warn({ err: error }, 'analyze after the import failed'),
+      );
       return reply.status(201).send(result);
     },
   );
@@ -299,6 +303,27 @@ export const employeeRoutes: ModuleRoutes = (app, { mailer, config, database }) 
         });
       }
       return { sent: people.length };
+    },
+  );
+
+  app.post(
+    '/api/user/owner/auth/invite',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary: 'Invite an employee to Equip (mails a set-password link)',
+        body: InviteRequest,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      const invitation = await request.tenant((tx) =>
+        employees.invite(tx, requireAuth(request), request.body.userUuid),
+      );
+      await auth.passwords.mailInvitation(invitation.person, invitation);
+      return reply.status(204).send(null);
     },
   );
 };

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  createEmployeeCsvReader,
   type EmployeeCsvReadResult,
-  type EmployeeImportFileError,
   employeesToCsv,
   employeeToCsvEntry,
   type ImportedEmployee,
@@ -13,22 +11,42 @@ import type {
   EmployeeListQuery,
   UpdateEmployeeRequest,
 } from '@equip/domain/employees';
-import type { ApiErrorEntry } from '@equip/domain/errors';
 import { ErrorType } from '@equip/domain/errors';
-import { and, eq, inArray, isNotNull, isNull, notInArray } from 'drizzle-orm';
-import Papa from 'papaparse';
-import { insertRowsAsJson } from '../../db/bulk-insert.ts';
-import type { Db } from '../../db/client.ts';
-import { bundleEmployees, devices, eventLog, users } from '../../db/schema/index.ts';
+import { giveWay, JSON_CHUNK_ROWS, paceTransaction, writePaceFor } from '../../db/bulk-insert.ts';
+import type { Database, Db } from '../../db/client.ts';
+import type { TenantReads } from '../../db/tenant-reads.ts';
 import type { AuthContext } from '../../http/access.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { logEvent } from '../events/log.ts';
-import { allEmployees, emailsInUse, findEmployee, listEmployees } from './queries.ts';
+import { assertGrant } from '../../http/grants.ts';
+import { removeFromBundles } from '../bundles/index.ts';
+import { devicesAssignedTo, returnDevicesOf } from '../devices/index.ts';
+import { logEvent, logEventsInBulk } from '../events/index.ts';
+import { organizationName } from '../organizations/index.ts';
+import { decodeCsv, fileFailureResult, importRejected, lockImports, readEmployeeCsv } from './csv-import.ts';
+import {
+  emailsInUse,
+  exportRows,
+  findEmployee,
+  insertPeople,
+  insertPeopleInBulk,
+  listEmployees,
+  markInvited,
+  nameOf,
+  otherItOwners,
+  peopleByUuid,
+  peopleWithoutEnrolledDevice,
+  personToInvite,
+  softDeletePerson,
+  updatePerson,
+} from './queries.ts';
 
-/** CSV uploads larger than this are refused with a clear message. */
-export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
-/** At most this many rows in one import (the commit is one transaction). */
-export const MAX_IMPORT_ROWS = 200_000;
+/**
+ * People an import builds and writes at a time (one statement each on PostgreSQL): building a batch's
+ * rows and JSON takes a few milliseconds, and other work goes on between batches.
+ */
+const IMPORT_BATCH_ROWS = 2000;
+/** Rows of an import's first paced statement per batch (the pace resizes the next ones). */
+const PACED_FIRST_STATEMENT_ROWS = 100;
 
 export const emailIsUsed = (email: string) =>
   new AppError(409, {
@@ -76,10 +94,13 @@ export function employeeStatusFor(startDate: string | null, today = new Date().t
   return startDate && startDate > today ? ('ONBOARDING' as const) : ('ACTIVE' as const);
 }
 
-/** Employees of the caller's organisation. Every method runs inside the caller's tenant transaction. */
+/**
+ * Employees of the caller's organisation. Every method but `list` runs inside the caller's tenant
+ * transaction; `list` reads through the lists' pipelined tenant read.
+ */
 export const employeesService = {
-  list: (tx: Db, auth: AuthContext, query: EmployeeListQuery) =>
-    listEmployees(tx, auth.organizationUuid, query),
+  list: (reads: TenantReads, auth: AuthContext, query: EmployeeListQuery) =>
+    listEmployees(reads, auth.organizationUuid, query),
 
   async get(tx: Db, auth: AuthContext, uuid: string): Promise<Employee> {
     // Regular users may read only themselves; anyone else is "not found" to them.
@@ -95,6 +116,7 @@ export const employeesService = {
 
   /** Adds several people at once: all or nothing. */
   async createMany(tx: Db, auth: AuthContext, inputs: CreateEmployeeRequest[]): Promise<Employee[]> {
+    for (const input of inputs) assertGrant(auth, null, { action: 'create', role: input.role });
     const seen = new Set<string>();
     for (const [index, input] of inputs.entries()) {
       const email = input.email.toLowerCase();
@@ -121,55 +143,49 @@ export const employeesService = {
         value: email,
       });
     }
-    let created: (typeof users.$inferSelect)[];
+    const values = inputs.map((i) => userValues(auth.organizationUuid, i));
+    let created: string[];
     try {
-      created = await tx
-        .insert(users)
-        .values(inputs.map((i) => userValues(auth.organizationUuid, i)))
-        .returning();
+      created = await insertPeople(tx, values);
     } catch (error) {
       if (isEmailConflict(error)) throw emailIsUsed(inputs[0]!.email);
       throw error;
     }
     await logEvent(
       tx,
-      created.map((u) => ({
+      created.map((uuid, index) => ({
         organizationUuid: auth.organizationUuid,
         type: 'USER_ADDED' as const,
         actorUuid: auth.userUuid,
-        subjectUuid: u.uuid,
-        data: { email: u.email, name: `${u.firstName} ${u.lastName}`, via: 'manual' },
+        subjectUuid: uuid,
+        data: {
+          email: values[index]!.email,
+          name: `${values[index]!.firstName} ${values[index]!.lastName}`,
+          via: 'manual',
+        },
       })),
     );
-    const byUuid = await Promise.all(created.map((u) => findEmployee(tx, u.uuid)));
+    const byUuid = await Promise.all(created.map((uuid) => findEmployee(tx, uuid)));
     return byUuid.filter((e): e is Employee => e !== null);
   },
 
   async update(tx: Db, auth: AuthContext, uuid: string, input: UpdateEmployeeRequest): Promise<Employee> {
     const before = await findEmployee(tx, uuid);
     if (!before) throw notFound('Employee not found');
+    const changesRole = input.role !== undefined && input.role !== before.role;
+    assertGrant(auth, before, {
+      action: 'update',
+      ...(input.role !== undefined ? { role: input.role } : {}),
+      ...(changesRole && before.role === 'it-owner' ? { otherItOwners: await otherItOwners(tx, uuid) } : {}),
+    });
     if (input.email && input.email.toLowerCase() !== before.email.toLowerCase()) {
       const taken = await emailsInUse(tx, auth.organizationUuid, [input.email]);
       if (taken.size > 0) throw emailIsUsed(input.email);
     }
-    if (
-      input.role &&
-      input.role !== before.role &&
-      auth.role !== 'equip-admin' &&
-      input.role === 'equip-admin'
-    ) {
-      throw new AppError(403, {
-        msg: 'Only provider admins can grant the equip-admin role',
-        errorType: ErrorType.Forbidden,
-      });
-    }
     const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
     if (typeof changes.email === 'string') changes.email = changes.email.toLowerCase();
     try {
-      await tx
-        .update(users)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(eq(users.uuid, uuid));
+      await updatePerson(tx, uuid, changes);
     } catch (error) {
       if (isEmailConflict(error)) throw emailIsUsed(String(input.email));
       throw error;
@@ -195,17 +211,15 @@ export const employeesService = {
 
   /** Soft delete: the person disappears from lists, their devices return to stock, their bundle lets go. */
   async remove(tx: Db, auth: AuthContext, uuid: string): Promise<void> {
-    if (uuid === auth.userUuid) {
-      throw new AppError(409, { msg: 'You cannot delete yourself', errorType: ErrorType.Conflict });
-    }
     const before = await findEmployee(tx, uuid);
     if (!before) throw notFound('Employee not found');
-    await tx.update(users).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(users.uuid, uuid));
-    await tx
-      .update(devices)
-      .set({ assignedToUuid: null, assignmentType: 'UNASSIGNED', updatedAt: new Date() })
-      .where(eq(devices.assignedToUuid, uuid));
-    await tx.delete(bundleEmployees).where(eq(bundleEmployees.userUuid, uuid));
+    assertGrant(auth, before, {
+      action: 'delete',
+      ...(before.role === 'it-owner' ? { otherItOwners: await otherItOwners(tx, uuid) } : {}),
+    });
+    await softDeletePerson(tx, uuid);
+    await returnDevicesOf(tx, uuid);
+    await removeFromBundles(tx, uuid);
     await logEvent(tx, {
       organizationUuid: auth.organizationUuid,
       type: 'USER_DELETED',
@@ -217,86 +231,84 @@ export const employeesService = {
 
   async devicesOf(tx: Db, auth: AuthContext, uuid: string) {
     await employeesService.get(tx, auth, uuid);
-    return tx.select().from(devices).where(eq(devices.assignedToUuid, uuid)).orderBy(devices.name);
+    return devicesAssignedTo(tx, uuid);
   },
 
   emailsInUse: (tx: Db, auth: AuthContext, emails: string[]) =>
     emailsInUse(tx, auth.organizationUuid, emails),
 
   /**
-   * Reads and validates a CSV with the browser preview's rules, row by row (a large file is never held
-   * as a table of cells), against the organisation's current emails.
+   * Reads and validates a CSV with the browser preview's rules against the organisation's current
+   * emails (in slices that leave other requests their turns, see readEmployeeCsv).
    */
   async readCsv(tx: Db, auth: AuthContext, file: Buffer): Promise<EmployeeCsvReadResult> {
-    const text = decodeCsv(file);
+    const text = await decodeCsv(file);
     if (text === null) {
       return fileFailureResult(
         'UnknownError',
         'This file is not a CSV text file. Export it from your spreadsheet as CSV and try again.',
       );
     }
-    const reader = createEmployeeCsvReader(await emailsInUse(tx, auth.organizationUuid));
-    let lines = 0;
-    let tooLong = false;
-    Papa.parse<string[]>(text, {
-      skipEmptyLines: 'greedy',
-      step: (result, parser) => {
-        if (++lines > MAX_IMPORT_ROWS + 1) {
-          tooLong = true;
-          parser.abort();
-          return;
-        }
-        reader.add(result.data);
-      },
-    });
-    if (tooLong) {
-      return fileFailureResult(
-        'UnknownError',
-        `The file has more than ${MAX_IMPORT_ROWS.toLocaleString('en')} rows. Split it into smaller files.`,
-      );
-    }
-    return reader.finish();
+    return readEmployeeCsv(text, await emailsInUse(tx, auth.organizationUuid));
   },
 
-  /** Commits a CSV import: validated again here, written all-or-nothing in the caller's transaction. */
+  /**
+   * Commits a CSV import: validated again here, written all-or-nothing in the caller's transaction,
+   * at most one at a time per organisation (429 otherwise), at the write pace of the database (see
+   * writePaceFor).
+   */
   async importCsv(
     tx: Db,
     auth: AuthContext,
     file: Buffer,
     fileName: string | undefined,
+    databaseKind: Database['kind'],
   ): Promise<{ imported: number }> {
+    await lockImports(tx, auth.organizationUuid);
     const read = await employeesService.readCsv(tx, auth, file);
     if (read.fileErrors.length > 0 || read.errors.length > 0 || read.employees.length === 0)
       throw importRejected(read);
-    const people = read.employees.map((e) => ({
-      uuid: randomUUID(),
-      ...userValues(auth.organizationUuid, e),
-    }));
-    await insertRowsAsJson(tx, users, people);
-    await insertRowsAsJson(
-      tx,
-      eventLog,
-      people.map((p) => ({
-        organizationUuid: auth.organizationUuid,
-        type: 'USER_ADDED' as const,
-        actorUuid: auth.userUuid,
-        subjectUuid: p.uuid,
-        data: { email: p.email, via: 'csv-import' },
-      })),
-    );
+    // The file has no role column: everyone imported is a regular person. The rule still decides.
+    assertGrant(auth, null, { action: 'create', role: 'regular' });
+    const pace = writePaceFor(databaseKind);
+    if (pace) await paceTransaction(tx, pace);
+    // Rows are built a batch at a time, just before they are written, and each batch waits for its
+    // turn (giveWay): building all of them at once would hold the event loop for as long as a large
+    // statement, and three imports' batches back to back nearly as long.
+    for (let start = 0; start < read.employees.length; start += IMPORT_BATCH_ROWS) {
+      await giveWay();
+      const people = read.employees.slice(start, start + IMPORT_BATCH_ROWS).map((e) => ({
+        uuid: randomUUID(),
+        ...userValues(auth.organizationUuid, e),
+      }));
+      const writing = { firstStatementRows: pace ? PACED_FIRST_STATEMENT_ROWS : JSON_CHUNK_ROWS, pace };
+      await insertPeopleInBulk(tx, people, writing);
+      await giveWay();
+      await logEventsInBulk(
+        tx,
+        people.map((p) => ({
+          organizationUuid: auth.organizationUuid,
+          type: 'USER_ADDED' as const,
+          actorUuid: auth.userUuid,
+          subjectUuid: p.uuid,
+          data: { email: p.email, via: 'csv-import' },
+        })),
+        writing,
+      );
+    }
     await logEvent(tx, {
       organizationUuid: auth.organizationUuid,
       type: 'USERS_IMPORTED',
       actorUuid: auth.userUuid,
-      data: { count: people.length, fileName: fileName ?? null },
+      data: { count: read.employees.length, fileName: fileName ?? null },
     });
-    return { imported: people.length };
+    return { imported: read.employees.length };
   },
 
   /** The table's current rows as CSV in the import format. */
   async *exportCsv(tx: Db, auth: AuthContext, query: EmployeeListQuery): AsyncGenerator<string> {
     let first = true;
-    for await (const page of allEmployees(tx, auth.organizationUuid, query)) {
+    for await (const page of exportRows(tx, auth.organizationUuid, query)) {
       const csv = employeesToCsv(page.map(employeeToCsvEntry));
       yield first ? csv : csv.slice(csv.indexOf('\r\n') + 2);
       first = false;
@@ -304,33 +316,8 @@ export const employeesService = {
   },
 
   /** People who have not registered a device yet: the email-reminders table of the organisation setup. */
-  async withoutRegisteredDevice(tx: Db, auth: AuthContext) {
-    const registered = tx
-      .select({ uuid: devices.assignedToUuid })
-      .from(devices)
-      .where(and(eq(devices.enrollmentState, 'ENROLLED'), isNotNull(devices.assignedToUuid)));
-    return tx
-      .select({
-        uuid: users.uuid,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        department: users.department,
-        startDate: users.startDate,
-        employeeStatus: users.employeeStatus,
-      })
-      .from(users)
-      .where(
-        and(
-          eq(users.organizationUuid, auth.organizationUuid),
-          isNull(users.deletedAt),
-          inArray(users.employeeStatus, ['ACTIVE', 'ONBOARDING']),
-          notInArray(users.uuid, registered),
-        ),
-      )
-      .orderBy(users.lastName, users.firstName)
-      .limit(5000);
-  },
+  withoutRegisteredDevice: (tx: Db, auth: AuthContext) =>
+    peopleWithoutEnrolledDevice(tx, auth.organizationUuid),
 
   /**
    * Records device-registration reminders and answers whom to mail; every uuid must be a person of the
@@ -338,10 +325,7 @@ export const employeesService = {
    */
   async recordRegistrationReminders(tx: Db, auth: AuthContext, userUuids: string[]) {
     const unique = [...new Set(userUuids)];
-    const people = await tx
-      .select({ uuid: users.uuid, email: users.email, firstName: users.firstName })
-      .from(users)
-      .where(and(inArray(users.uuid, unique), isNull(users.deletedAt)));
+    const people = await peopleByUuid(tx, unique);
     if (people.length !== unique.length) throw notFound('Some of these employees were not found');
     await logEvent(
       tx,
@@ -354,49 +338,28 @@ export const employeesService = {
     );
     return people;
   },
+
+  /**
+   * Records an invitation to Equip: the person must be one the caller may invite; marks them invited
+   * and logs it in the caller's transaction. Answers what the mail needs; the caller mails the
+   * set-password link once this has committed.
+   */
+  async invite(tx: Db, auth: AuthContext, uuid: string) {
+    const person = await personToInvite(tx, uuid);
+    if (!person) throw notFound('Employee not found');
+    assertGrant(auth, person, { action: 'invite' });
+    await markInvited(tx, uuid);
+    await logEvent(tx, {
+      organizationUuid: auth.organizationUuid,
+      type: 'USER_INVITED',
+      actorUuid: auth.userUuid,
+      subjectUuid: uuid,
+    });
+    return {
+      person,
+      // A provider admin acting for the organisation is not one of its people: the mail names the IT team.
+      inviterName: await nameOf(tx, auth.userUuid),
+      organizationName: await organizationName(tx, auth.organizationUuid),
+    };
+  },
 };
-
-/** A file-level failure in the reader's shape. */
-function fileFailureResult(type: EmployeeImportFileError['type'], message: string): EmployeeCsvReadResult {
-  return { headers: [], fileErrors: [{ type, message }], rowCount: 0, errors: [], employees: [] };
-}
-
-/** Error entries in one answer at most; the preview shows them all anyway. */
-const MAX_ERROR_ENTRIES = 1000;
-
-/** The spec's error payload for a refused import: file errors, then each row error at its cell. */
-export function importRejected(read: EmployeeCsvReadResult): AppError {
-  const entries: ApiErrorEntry[] = read.fileErrors.map((e) => ({
-    msg: e.message,
-    errorType: e.type,
-    location: 'body',
-  }));
-  for (const e of read.errors) {
-    if (entries.length >= MAX_ERROR_ENTRIES) break;
-    entries.push({
-      msg: e.message,
-      errorType: e.type,
-      location: 'body',
-      path: ['rows', e.row, e.field ?? ''],
-      param: `rows.${e.row}.${e.field ?? ''}`,
-      value: e.value,
-    });
-  }
-  if (entries.length === 0)
-    entries.push({
-      msg: 'The file has no employees to import',
-      errorType: 'FileHeadersNotValid',
-      location: 'body',
-    });
-  return new AppError(400, entries);
-}
-
-/** UTF-8 (with or without BOM), else Windows-1252 (Excel's default); null for binary files. */
-export function decodeCsv(file: Buffer): string | null {
-  if (file.includes(0)) return null;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(file).replace(/^\uFEFF/, '');
-  } catch {
-    return new TextDecoder('windows-1252').decode(file);
-  }
-}

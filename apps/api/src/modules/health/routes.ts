@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import type { ModuleRoutes } from '../../http/types.ts';
+import { HealthResponse, NotReadyResponse, ReadyResponse } from '@equip/domain/health';
+import type { ModuleRoutes } from '../../services.ts';
 
 export const healthRoutes: ModuleRoutes = (app, { database }) => {
   app.get(
@@ -9,7 +9,7 @@ export const healthRoutes: ModuleRoutes = (app, { database }) => {
       schema: {
         tags: ['health'],
         summary: 'The process is up',
-        response: { 200: z.object({ status: z.literal('ok') }) },
+        response: { 200: HealthResponse },
       },
     },
     async () => ({ status: 'ok' as const }),
@@ -22,10 +22,7 @@ export const healthRoutes: ModuleRoutes = (app, { database }) => {
       schema: {
         tags: ['health'],
         summary: 'The database answers',
-        response: {
-          200: z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) }),
-          503: z.object({ status: z.literal('unavailable') }),
-        },
+        response: { 200: ReadyResponse, 503: NotReadyResponse },
       },
     },
     async (request, reply) => {

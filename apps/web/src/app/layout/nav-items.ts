@@ -8,6 +8,7 @@ import {
   Mail,
   MonitorSmartphone,
   Package,
+  ShieldCheck,
   Users,
 } from 'lucide-react';
 import { paths } from '@/config/paths';
@@ -45,8 +46,9 @@ export const REGULAR_USER_NAV_ITEMS: NavItem[] = [
   { label: 'My equipment', to: paths.dashboard.me, icon: MonitorSmartphone },
 ];
 
-/** Provider admins also see the mail the installation sent. */
+/** Provider admins also see the installation's provider admins and the mail it sent. */
 export const PROVIDER_ADMIN_NAV_ITEMS: NavItem[] = [
+  { label: 'Provider admins', to: paths.dashboard.providerAdmins, icon: ShieldCheck },
   { label: 'Sent mail', to: paths.dashboard.mail, icon: Mail },
 ];
 

@@ -1,4 +1,5 @@
-import type { AuthTokens } from '@equip/domain/identity';
+import type { ActAsRequest, LoggedInResponse } from '@equip/domain/identity';
+import type { OrganizationSummary, OrganizationSummaryList } from '@equip/domain/organizations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Building2, Check, ChevronsUpDown } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
@@ -12,14 +13,9 @@ import { retryUnlessClientError, useCurrentUser } from '@/lib/session';
 import { toast } from '@/ui/toast-store';
 import { menuContentClasses, menuItemClasses } from './user-menu';
 
-export interface OrganizationSummary {
-  uuid: string;
-  name: string;
-}
-
-export const ORGANIZATIONS_PATH = '/organizations';
-export const ACT_AS_PATH = '/user/shared/auth/act-as';
-export const organizationsQueryKey = ['organizations', 'switcher'] as const;
+const ORGANIZATIONS_PATH = '/organizations';
+const ACT_AS_PATH = '/user/shared/auth/act-as';
+const organizationsQueryKey = ['organizations', 'switcher'] as const;
 
 /**
  * Provider admins act for any organisation: act-as answers tokens that treat it; the cached data of
@@ -31,17 +27,16 @@ function Switcher({ currentUuid, currentName }: { currentUuid: string; currentNa
   const navigate = useNavigate();
   const organizations = useQuery({
     queryKey: organizationsQueryKey,
-    queryFn: ({ signal }) =>
-      platformApi.get<{ items: OrganizationSummary[] }>(ORGANIZATIONS_PATH, { signal }),
+    queryFn: ({ signal }) => platformApi.get<OrganizationSummaryList>(ORGANIZATIONS_PATH, { signal }),
     retry: retryUnlessClientError,
     staleTime: 5 * 60_000,
   });
   const actAs = useMutation({
     mutationFn: (organization: OrganizationSummary) =>
-      platformApi.post<AuthTokens>(ACT_AS_PATH, {
+      platformApi.post<LoggedInResponse>(ACT_AS_PATH, {
         organizationUuid: organization.uuid,
         refreshToken: getRefreshToken(),
-      }),
+      } satisfies ActAsRequest),
     onSuccess: (tokens, organization) => {
       storeTokens(tokens);
       queryClient.removeQueries({ type: 'inactive' });

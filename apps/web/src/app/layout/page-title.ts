@@ -1,15 +1,13 @@
-import { type Params, type UIMatch, useMatches } from 'react-router';
+import { type UIMatch, useMatches } from 'react-router';
 
 /** Route `handle` of dashboard pages: the title shown in the top bar. */
 export interface RouteHandle {
-  title?: string | ((params: Params) => string);
+  title?: string;
 }
 
-export function titleOf(matches: UIMatch[]): string | undefined {
+function titleOf(matches: UIMatch[]): string | undefined {
   for (let index = matches.length - 1; index >= 0; index--) {
-    const match = matches[index]!;
-    const title = (match.handle as RouteHandle | undefined)?.title;
-    if (typeof title === 'function') return title(match.params);
+    const title = (matches[index]!.handle as RouteHandle | undefined)?.title;
     if (title) return title;
   }
   return undefined;

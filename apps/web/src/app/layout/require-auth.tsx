@@ -1,24 +1,17 @@
-import type { CurrentUser } from '@equip/domain/identity';
 import { useQuery } from '@tanstack/react-query';
 import { CloudOff, RotateCw } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api/error-message';
-import { currentUserQueryOptions, hasSessionCookie } from '@/lib/session';
+import { hasSessionCookie } from '@/lib/auth-tokens';
+import { currentUserQueryOptions } from '@/lib/session';
 import { onSessionEnded } from '@/lib/session-events';
 import { MAIN_LAYOUT_THEME } from '@/lib/theme';
 import { Button } from '@/ui/button';
 import { Logo } from '@/ui/logo';
 import { Spinner } from '@/ui/spinner';
-
-/** The dashboard pages a regular user may open: their own record and their account. */
-export const REGULAR_USER_PATHS = [paths.dashboard.me, paths.dashboard.account];
-
-export function isAllowedFor(user: Pick<CurrentUser, 'role'>, pathname: string): boolean {
-  if (user.role !== 'regular') return true;
-  return REGULAR_USER_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
-}
+import { isDashboardPathAllowed } from '../routes/dashboard-pages';
 
 /** When the 401 handling ends the session, go to /logout (and come back here after signing in). */
 function useLogoutWhenSessionEnds() {
@@ -92,7 +85,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       </FullPage>
     );
   }
-  if (!isAllowedFor(me.data, location.pathname)) {
+  if (!isDashboardPathAllowed(me.data.role, location.pathname)) {
     return <Navigate to={paths.dashboard.me} replace />;
   }
   return children;

@@ -4,19 +4,16 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { fullName } from '@/lib/format';
+import { ROLE_LABELS } from '@/lib/labels';
 import { useCurrentUser } from '@/lib/session';
+import { InitialsAvatar } from '@/ui/avatar';
 
 export const menuContentClasses =
   'z-50 min-w-56 overflow-hidden rounded-xl border border-slate-200 bg-white p-1.5 text-sm text-slate-700 shadow-lg';
 export const menuItemClasses =
   'flex cursor-default items-center gap-2.5 rounded-lg px-2.5 py-2 outline-none select-none ' +
   'data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900 [&_svg]:size-4 [&_svg]:text-slate-400';
-
-const ROLE_LABELS = { regular: 'Employee', 'it-owner': 'IT owner', 'equip-admin': 'Equip admin' } as const;
-
-export function initialsOf(firstName: string, lastName: string): string {
-  return `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase() || '?';
-}
 
 function MenuLink({ to, children }: { to: string; children: ReactNode }) {
   return (
@@ -30,7 +27,7 @@ function MenuLink({ to, children }: { to: string; children: ReactNode }) {
 export function UserMenu() {
   const user = useCurrentUser();
   if (!user) return null;
-  const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  const name = fullName(user) || user.email;
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
@@ -40,12 +37,7 @@ export function UserMenu() {
           'data-[state=open]:bg-slate-100',
         )}
       >
-        <span
-          aria-hidden="true"
-          className="flex size-8 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-xs font-semibold text-white"
-        >
-          {initialsOf(user.firstName, user.lastName)}
-        </span>
+        <InitialsAvatar person={user} />
         <span className="sr-only flex-col leading-tight lg:not-sr-only lg:flex">
           <span className="max-w-40 truncate text-sm font-medium text-slate-900">{name}</span>
           <span className="max-w-40 truncate text-xs text-slate-500">{user.organizationName}</span>

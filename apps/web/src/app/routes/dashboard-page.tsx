@@ -1,29 +1,15 @@
-import { PackageSearch } from 'lucide-react';
-import { Suspense } from 'react';
-import { useParams } from 'react-router';
+import type { ReactNode } from 'react';
 import { useCurrentUser } from '@/lib/session';
-import { EmptyState } from '@/ui/empty-state';
-import { PageHeader } from '@/ui/page-header';
-import { PageSpinner } from '@/ui/spinner';
-import { canOpenDashboardPage, GENERIC_DASHBOARD_PAGES } from './dashboard-pages';
+import { canOpenDashboardPage, type DashboardPage } from './dashboard-pages';
 import { NotFoundContent } from './not-found';
 
-export function DashboardPage() {
-  const { page } = useParams();
+/** The 404 inside the dashboard: an unknown page, or one the person may not open. */
+export function DashboardNotFound() {
+  return <NotFoundContent headingLevel={2} />;
+}
+
+/** Shows a dashboard page to the roles it names (`DashboardPage.roles`), the 404 to anyone else. */
+export function DashboardPageGate({ page, children }: { page: DashboardPage; children: ReactNode }) {
   const user = useCurrentUser();
-  const entry = page ? GENERIC_DASHBOARD_PAGES[page] : undefined;
-  if (!entry || !canOpenDashboardPage(entry, user?.role)) return <NotFoundContent headingLevel={2} />;
-  if ('Component' in entry) {
-    return (
-      <Suspense fallback={<PageSpinner />}>
-        <entry.Component />
-      </Suspense>
-    );
-  }
-  return (
-    <div className="space-y-6">
-      <PageHeader description={entry.description} />
-      <EmptyState icon={PackageSearch} title={entry.emptyTitle} description={entry.emptyDescription} />
-    </div>
-  );
+  return canOpenDashboardPage(page, user?.role) ? children : <DashboardNotFound />;
 }

@@ -1,69 +1,159 @@
 import type { Role } from '@equip/domain/identity';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { ROLES } from '@equip/domain/identity-rules';
+import type { ComponentType } from 'react';
+import { matchPath } from 'react-router';
 
 /**
- * Dashboard pages reached through the generic `/dashboard/:page/*` route (SPEC §2). Areas that
- * have no dedicated route register here; anything else is a 404 inside the dashboard. An entry is
- * either a placeholder (empty state) or a lazily loaded page component; `roles` limits who may open it.
+ * Every page of the dashboard (SPEC §2), in one list: the router builds the `/dashboard/*` routes from
+ * it, the top bar shows `title`, and the dashboard's guards read `roles`.
+ *
+ * Adding an area's page is one entry here:
+ *
+ *   { path: 'devices', title: 'Devices', load: () => import('@/features/devices/routes/devices-page').then((m) => m.DevicesPage) },
+ *
+ * `path` is the route pattern under `/dashboard/` (params and optional segments as in React Router),
+ * `load` imports the page's module on demand (each page ships in its own chunk), and `roles` says who
+ * may open it. Its link in the sidebar, if any, goes in `app/layout/nav-items.ts`; its URL in
+ * `config/paths.ts`. Unknown dashboard paths show the 404 inside the dashboard.
  */
-interface GenericPageBase {
+export interface DashboardPage {
+  path: string;
   title: string;
-  /** Only these roles may open the page; everyone else sees the 404. */
+  load: () => Promise<ComponentType>;
+  /**
+   * Who may open the page; anyone else sees the 404. By default the people who run the dashboard
+   * (IT owners and provider admins): regular users are kept to the pages that name them and sent to
+   * their own page from anywhere else.
+   */
   roles?: readonly Role[];
 }
 
-export interface PlaceholderDashboardPage extends GenericPageBase {
-  description: string;
-  emptyTitle: string;
-  emptyDescription: string;
-}
+const STAFF: readonly Role[] = ['it-owner', 'equip-admin'];
+const EVERYONE: readonly Role[] = ROLES;
+const PROVIDER_ADMINS: readonly Role[] = ['equip-admin'];
 
-export interface ComponentDashboardPage extends GenericPageBase {
-  Component: LazyExoticComponent<ComponentType>;
-}
-
-export type GenericDashboardPage = PlaceholderDashboardPage | ComponentDashboardPage;
-
-export const GENERIC_DASHBOARD_PAGES: Record<string, GenericDashboardPage> = {
-  orders: {
-    title: 'Orders',
-    description: 'Hardware ordered for your employees.',
-    emptyTitle: 'No orders yet',
-    emptyDescription:
-      'Orders you place for new hardware will be listed here with their devices and delivery tracking.',
+export const DASHBOARD_PAGES: readonly DashboardPage[] = [
+  {
+    path: 'overview',
+    title: 'Overview',
+    load: () => import('@/features/overview/routes/overview-page').then((m) => m.OverviewPage),
   },
-  me: {
-    title: 'My equipment',
-    Component: lazy(() => import('@/features/me/routes/my-page').then((m) => ({ default: m.MyPage }))),
+  {
+    path: 'employees',
+    title: 'Employees',
+    load: () => import('@/features/employees/routes/employees-page').then((m) => m.EmployeesPage),
   },
-  account: {
-    title: 'Account',
-    Component: lazy(() =>
-      import('@/features/account/routes/account-page').then((m) => ({ default: m.AccountPage })),
-    ),
+  {
+    path: 'action/add-employees-manual',
+    title: 'Add employees',
+    load: () =>
+      import('@/features/employees/routes/add-employees-manual-page').then((m) => m.AddEmployeesManualPage),
   },
-  'device-registration': {
+  {
+    path: 'action/import-employees',
+    title: 'Import employees',
+    load: () =>
+      import('@/features/employees/routes/import-employees-page').then((m) => m.ImportEmployeesPage),
+  },
+  {
+    path: 'device-registration',
     title: 'Device registration',
-    roles: ['it-owner', 'equip-admin'],
-    Component: lazy(() =>
-      import('@/features/employees/routes/registration-reminders-page').then((m) => ({
-        default: m.RegistrationRemindersPage,
-      })),
-    ),
+    load: () =>
+      import('@/features/employees/routes/registration-reminders-page').then(
+        (m) => m.RegistrationRemindersPage,
+      ),
   },
-  mail: {
+  {
+    path: 'devices',
+    title: 'Devices',
+    load: () => import('@/features/devices/routes/devices-page').then((m) => m.DevicesPage),
+  },
+  {
+    path: 'devices/import-peripherals',
+    title: 'Import assets',
+    load: () =>
+      import('@/features/devices/routes/import-peripherals-page').then((m) => m.ImportPeripheralsPage),
+  },
+  {
+    path: 'devices/add-peripherals',
+    title: 'Add assets',
+    load: () => import('@/features/devices/routes/add-peripherals-page').then((m) => m.AddPeripheralsPage),
+  },
+  {
+    path: 'devices/register-devices',
+    title: 'Register devices',
+    load: () => import('@/features/devices/routes/register-devices-page').then((m) => m.RegisterDevicesPage),
+  },
+  {
+    path: 'bundles',
+    title: 'Bundles',
+    load: () => import('@/features/bundles/routes/bundles-page').then((m) => m.BundlesPage),
+  },
+  {
+    path: 'action/create-bundle/:step?',
+    title: 'Create bundle',
+    load: () => import('@/features/bundles/routes/create-bundle-page').then((m) => m.CreateBundlePage),
+  },
+  {
+    path: 'action/edit-bundle/:view?',
+    title: 'Edit bundle',
+    load: () => import('@/features/bundles/routes/edit-bundle-page').then((m) => m.EditBundlePage),
+  },
+  {
+    path: 'orders',
+    title: 'Orders',
+    load: () => import('@/features/procurement/routes/orders-page').then((m) => m.OrdersPage),
+  },
+  {
+    path: 'workspaces',
+    title: 'Workspaces',
+    load: () => import('@/features/workspaces/routes/workspaces-page').then((m) => m.WorkspacesPage),
+  },
+  {
+    path: 'integrations',
+    title: 'Integrations',
+    load: () => import('@/features/integrations/routes/integrations-page').then((m) => m.IntegrationsPage),
+  },
+  {
+    path: 'me',
+    title: 'My equipment',
+    roles: EVERYONE,
+    load: () => import('@/features/me/routes/my-page').then((m) => m.MyPage),
+  },
+  {
+    path: 'account',
+    title: 'Account',
+    roles: EVERYONE,
+    load: () => import('@/features/account/routes/account-page').then((m) => m.AccountPage),
+  },
+  {
+    path: 'mail',
     title: 'Sent mail',
-    roles: ['equip-admin'],
-    Component: lazy(() =>
-      import('@/features/outbox/routes/outbox-page').then((m) => ({ default: m.OutboxPage })),
-    ),
+    roles: PROVIDER_ADMINS,
+    load: () => import('@/features/outbox/routes/outbox-page').then((m) => m.OutboxPage),
   },
-};
+  {
+    path: 'provider-admins',
+    title: 'Provider admins',
+    roles: PROVIDER_ADMINS,
+    load: () =>
+      import('@/features/provider-admins/routes/provider-admins-page').then((m) => m.ProviderAdminsPage),
+  },
+];
 
-export function dashboardPageTitle(page: string | undefined): string {
-  return (page && GENERIC_DASHBOARD_PAGES[page]?.title) || 'Page not found';
+export function canOpenDashboardPage(page: DashboardPage, role: Role | undefined): boolean {
+  return role !== undefined && (page.roles ?? STAFF).includes(role);
 }
 
-export function canOpenDashboardPage(page: GenericDashboardPage, role: Role | undefined): boolean {
-  return !page.roles || (role !== undefined && page.roles.includes(role));
+/**
+ * Whether someone with `role` may be on `pathname` at all: regular users only on the pages that name
+ * them (and below), everyone else anywhere in the dashboard (a page they may not open shows the 404).
+ */
+export function isDashboardPathAllowed(role: Role, pathname: string): boolean {
+  if (role !== 'regular') return true;
+  return DASHBOARD_PAGES.some(
+    (page) =>
+      canOpenDashboardPage(page, role) &&
+      matchPath({ path: `/dashboard/${page.path}`, end: false }, pathname) !== null,
+  );
 }

@@ -1,27 +1,31 @@
-import { ErrorType } from '@equip/domain/errors';
-import { Email } from '@equip/domain/identity';
-import { errorMessage } from '@/lib/api/error-message';
-import { ApiError } from '@/lib/api/errors';
+import { ErrorType } from '@equip/domain/error-catalogue';
+import { isEmail } from '@equip/domain/identity-rules';
+import { describeFailure } from '@/lib/api/error-message';
 
 /** Client-side check of an email field; undefined when it is fine. */
 export function emailProblem(value: string): string | undefined {
   if (!value.trim()) return 'Enter your email address';
-  if (!Email.safeParse(value.trim()).success) return 'Enter a valid email address, like name@company.com';
+  if (!isEmail(value.trim())) return 'Enter a valid email address, like name@company.com';
   return undefined;
 }
 
 /** What to tell the person when the email-and-password step fails. */
 export function loginErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.errorType === ErrorType.InvalidCredentials) {
-    return 'The email or password is incorrect. Check them and try again.';
-  }
-  if (error instanceof ApiError && error.status === 429) {
-    return errorMessage(error).replace('Too many attempts.', 'Too many sign-in attempts.');
-  }
-  return errorMessage(error, 'Signing in did not work. Please try again.');
+  const failure = describeFailure(error, {
+    fallback: 'Signing in did not work. Please try again.',
+    messages: {
+      [ErrorType.InvalidCredentials]: 'The email or password is incorrect. Check them and try again.',
+    },
+  });
+  return failure.kind === 'rate-limited'
+    ? failure.message.replace('Too many attempts.', 'Too many sign-in attempts.')
+    : failure.message;
 }
 
-/** Friendly messages for the single sign-on errors of SPEC §8 (`?ssoError=` or a failed start). */
+/**
+ * Friendly messages for the single sign-on errors of SPEC §8, which the SSO callback hands to the login
+ * as `?ssoError=` once the identity provider has said who the person is (so they tell a stranger nothing).
+ */
 export const SSO_ERROR_MESSAGES: Record<string, { title: string; text: string }> = {
   [ErrorType.SSOAuthenticationErrorUnknownEmail]: {
     title: 'No Equip account uses this email',
@@ -44,15 +48,21 @@ export function ssoErrorMessage(errorType: string | null | undefined): { title: 
   );
 }
 
-/** What to show when starting single sign-on fails. */
+/** Shown on the password form when `sso/start` answers that the email does not use single sign-on. */
+export const PASSWORD_INSTEAD_OF_SSO_NOTICE = 'This email signs in with a password. Enter it below.';
+
+/**
+ * What to show when starting single sign-on fails. An email without single sign-on is no failure (the
+ * start answers `authorizationUrl: null`); what is left is an organisation whose single sign-on cannot
+ * be used right now, where the server says why ("The identity provider could not be reached").
+ */
 export function ssoStartErrorMessage(error: unknown): { title?: string; text: string } {
-  if (error instanceof ApiError && error.errorType && SSO_ERROR_MESSAGES[error.errorType]) {
-    const known = SSO_ERROR_MESSAGES[error.errorType]!;
-    // For the generic type the server says what is wrong ("not set up for this organisation").
-    if (error.errorType === ErrorType.SSOAuthenticationErrorUnknown) {
-      return { title: known.title, text: error.message || known.text };
-    }
-    return known;
+  const failure = describeFailure(error, {
+    fallback: 'Single sign-on could not be started. Please try again.',
+  });
+  if (failure.errorType === ErrorType.SSOAuthenticationErrorUnknown) {
+    const known = SSO_ERROR_MESSAGES[ErrorType.SSOAuthenticationErrorUnknown]!;
+    return { title: known.title, text: failure.message || known.text };
   }
-  return { text: errorMessage(error, 'Single sign-on could not be started. Please try again.') };
+  return { text: failure.message };
 }

@@ -1,8 +1,8 @@
 import type { OrganizationOnboardingStep } from '@equip/domain/identity';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { useAppServices } from '@/lib/app-services';
 import { storeTokens } from '@/lib/auth-tokens';
 import { useAppDispatch } from '@/lib/store';
 import { clearLoginForm } from './login-slice';
@@ -21,19 +21,20 @@ export function landingPage(onboardingStep: OrganizationOnboardingStep | undefin
  * (the overview once it is finished). The dashboard's guard sends regular users on to their own page.
  */
 export function useCompleteSignIn(next: string | undefined) {
-  const queryClient = useQueryClient();
+  const services = useAppServices();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   return useCallback(
     (tokens: { accessToken: string; refreshToken: string; onboardingStep?: OrganizationOnboardingStep }) => {
       storeTokens(tokens);
       dispatch(clearLoginForm());
-      queryClient.removeQueries();
+      // The sign-in page renders outside the app shell: there is a cache only if a page made one before.
+      services.queryClient?.removeQueries();
       // Never "return" to the login or the logout.
       const target =
         next && !/^\/(logout|auth\/login)(\/|\?|$)/.test(next) ? next : landingPage(tokens.onboardingStep);
       navigate(target, { replace: true });
     },
-    [dispatch, navigate, next, queryClient],
+    [dispatch, navigate, next, services],
   );
 }

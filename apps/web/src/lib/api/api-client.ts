@@ -1,4 +1,3 @@
-import { isApiErrorPayload } from '@equip/domain/errors';
 import { ApiError, HttpError } from './errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -132,6 +131,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     const body = await readBody(response);
     if (!response.ok) {
+      // The payload's schema (zod) loads with the first error answer, not with the sign-in page (issue 9).
+      const { isApiErrorPayload } = await import('@equip/domain/errors');
       if (isApiErrorPayload(body)) {
         const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
         throw new ApiError(response.status, body.errors, retryAfter);

@@ -1,4 +1,4 @@
-import type { RefreshResponse } from '@equip/domain/identity';
+import type { RefreshRequest, RefreshResponse } from '@equip/domain/identity';
 import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from '../auth-tokens';
 import { getBootConfig } from '../boot-config';
 import { endSession } from '../session-events';
@@ -15,7 +15,8 @@ const { apiUrls } = getBootConfig();
 const refreshClient = createApiClient({ baseUrl: apiUrls.platform, getAccessToken: () => undefined });
 
 export const onUnauthorized = createUnauthorizedHandler({
-  refresh: (refreshToken) => refreshClient.post<RefreshResponse>(REFRESH_PATH, { refreshToken }),
+  refresh: (refreshToken) =>
+    refreshClient.post<RefreshResponse>(REFRESH_PATH, { refreshToken } satisfies RefreshRequest),
   getAccessToken,
   getRefreshToken,
   storeTokens,

@@ -1,3 +1,4 @@
+import { ConfirmAuthenticatorRequest, type RecoveryCodes } from '@equip/domain/identity';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { platformApi } from '@/lib/api/clients';
@@ -5,7 +6,8 @@ import { currentUserQueryKey } from '@/lib/session';
 
 export const AUTHENTICATOR_CONFIRM_PATH = '/user/shared/auth/mfa/authenticator/confirm';
 
-export const ConfirmAuthenticatorInput = z.object({
+/** The request's schema, with the form's wording: six digits, spaces around them ignored. */
+export const ConfirmAuthenticatorInput = ConfirmAuthenticatorRequest.extend({
   code: z
     .string()
     .trim()
@@ -14,10 +16,10 @@ export const ConfirmAuthenticatorInput = z.object({
 export type ConfirmAuthenticatorInput = z.infer<typeof ConfirmAuthenticatorInput>;
 
 /** Confirms the app with a code; answers the ten recovery codes (shown once). */
-export function confirmAuthenticator(input: ConfirmAuthenticatorInput): Promise<{ recoveryCodes: string[] }> {
-  return platformApi.post<{ recoveryCodes: string[] }>(AUTHENTICATOR_CONFIRM_PATH, {
+export function confirmAuthenticator(input: ConfirmAuthenticatorInput): Promise<RecoveryCodes> {
+  return platformApi.post<RecoveryCodes>(AUTHENTICATOR_CONFIRM_PATH, {
     code: input.code.trim(),
-  });
+  } satisfies ConfirmAuthenticatorRequest);
 }
 
 export function useConfirmAuthenticator() {

@@ -1,14 +1,24 @@
 import { ErrorType } from '@equip/domain/errors';
+import type { AuthenticatorSetup } from '@equip/domain/identity';
 import { Copy } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '@/lib/api/error-message';
-import { ApiError } from '@/lib/api/errors';
+import { describeFailure } from '@/lib/api/error-message';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { OneTimeCodeField } from '@/ui/form-field';
 import { toast } from '@/ui/toast-store';
 import { ConfirmAuthenticatorInput, useConfirmAuthenticator } from '../api/confirm-authenticator';
-import type { AuthenticatorSetup } from '../api/setup-authenticator';
+
+/** A wrong code is said at the code's input; anything else above the form. */
+function failureOf(error: unknown) {
+  return describeFailure<'code'>(error, {
+    messages: {
+      [ErrorType.InvalidMfaCode]:
+        'That code isn’t right. Codes change every 30 seconds; try the current one.',
+    },
+    field: (entry) => (entry.errorType === ErrorType.InvalidMfaCode ? 'code' : undefined),
+  });
+}
 
 /** "JBSW Y3DP EHPK 3PXP": easier to type by hand. */
 export function groupSecret(secret: string): string {
@@ -60,20 +70,15 @@ export function AuthenticatorEnrolment({
     confirm.mutate(parsed.data, {
       onSuccess: ({ recoveryCodes }) => onConfirmed(recoveryCodes),
       onError: (error) => {
-        if (error instanceof ApiError && error.errorType === ErrorType.InvalidMfaCode) {
-          setFieldError('That code isn’t right. Codes change every 30 seconds; try the current one.');
-        }
+        const code = failureOf(error).fields.code;
+        if (code) setFieldError(code);
         inputRef.current?.focus();
         inputRef.current?.select();
       },
     });
   }
 
-  const otherError =
-    confirm.isError &&
-    !(confirm.error instanceof ApiError && confirm.error.errorType === ErrorType.InvalidMfaCode)
-      ? errorMessage(confirm.error)
-      : undefined;
+  const otherError = confirm.isError ? failureOf(confirm.error).message || undefined : undefined;
 
   return (
     <div className="space-y-6">

@@ -3,27 +3,19 @@ import { KeyRound, Mail, MessageSquareText, ShieldCheck, ShieldOff, Smartphone }
 import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api/error-message';
+import { fullName } from '@/lib/format';
+import { MFA_METHOD_LABELS, ROLE_LABELS } from '@/lib/labels';
 import { useCurrentUser } from '@/lib/session';
-import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
-import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { PageHeader } from '@/ui/page-header';
 import { toast } from '@/ui/toast-store';
 import { useSetMfaMethod } from '../api/set-mfa-method';
 import { useSetupAuthenticator } from '../api/setup-authenticator';
 import { AuthenticatorEnrolment } from '../components/authenticator-enrolment';
+import { ConfirmIdentityDialog, type IdentityCheck } from '../components/confirm-identity-dialog';
 import { RecoveryCodes } from '../components/recovery-codes';
-
-const ROLE_LABELS = { regular: 'Employee', 'it-owner': 'IT owner', 'equip-admin': 'Equip admin' } as const;
-
-export const MFA_LABELS: Record<MfaMethod, string> = {
-  authenticator: 'Authenticator app',
-  'email-code': 'Codes by email',
-  'sms-code': 'Codes by text message',
-};
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -64,14 +56,13 @@ function MethodOption({
   );
 }
 
-type Confirming = 'email-code' | 'off' | null;
-
 function TwoStepVerification({ user }: { user: CurrentUser }) {
   const current = user.mfaMethods[0] ?? null;
+  const hasAuthenticator = user.mfaMethods.includes('authenticator');
   const setup = useSetupAuthenticator();
   const setMethod = useSetMfaMethod();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const [confirming, setConfirming] = useState<Confirming>(null);
+  const [check, setCheck] = useState<IdentityCheck | null>(null);
   const statusRef = useRef<HTMLHeadingElement>(null);
 
   function backToOverview() {
@@ -80,23 +71,42 @@ function TwoStepVerification({ user }: { user: CurrentUser }) {
     requestAnimationFrame(() => statusRef.current?.focus());
   }
 
-  function change(method: MfaMethod | null, done: string) {
-    setMethod.mutate(
-      { method },
-      {
-        onSuccess: () => {
-          setConfirming(null);
+  /** Every change of the second factor first asks the person to confirm it is them. */
+  function changeTo(method: MfaMethod | null) {
+    const done =
+      method === null ? 'Two-step verification is off.' : 'Two-step verification now uses codes by email.';
+    setCheck({
+      description:
+        method === null
+          ? current === 'authenticator'
+            ? 'Two-step verification turns off: you will sign in with your password only. Your authenticator app and recovery codes stop working.'
+            : 'Two-step verification turns off: you will sign in with your password only.'
+          : current === 'authenticator'
+            ? 'From now on we email you a code when you sign in. Your authenticator app and its recovery codes stop working.'
+            : 'From now on we email you a code when you sign in.',
+      confirmLabel: method === null ? 'Turn off' : 'Use email codes',
+      confirmVariant: method === null ? 'danger' : 'primary',
+      pendingLabel: 'Saving…',
+      run: (proof) =>
+        setMethod.mutateAsync({ method, proof }).then(() => {
+          setCheck(null);
           toast({ variant: 'positive', content: done });
-        },
-        onError: () => setConfirming(null),
-      },
-    );
+          requestAnimationFrame(() => statusRef.current?.focus());
+        }),
+    });
   }
 
-  function switchToEmailCodes() {
-    // Leaving the authenticator app removes it and its recovery codes: ask first.
-    if (current === 'authenticator') setConfirming('email-code');
-    else change('email-code', 'Two-step verification now uses codes by email.');
+  function startSetup() {
+    setCheck({
+      description:
+        current === 'authenticator'
+          ? 'You are about to connect a new authenticator app. The one you use now keeps working until the new one is confirmed.'
+          : 'You are about to connect an authenticator app to your account.',
+      confirmLabel: 'Continue',
+      pendingLabel: 'Checking…',
+      // The enrolment steps replace the list and take focus themselves.
+      run: (proof) => setup.mutateAsync(proof).then(() => setCheck(null)),
+    });
   }
 
   let body: ReactNode;
@@ -109,12 +119,6 @@ function TwoStepVerification({ user }: { user: CurrentUser }) {
   } else {
     body = (
       <div className="space-y-2">
-        {setup.isError ? (
-          <Alert variant="error">{errorMessage(setup.error, 'The setup could not be started.')}</Alert>
-        ) : null}
-        {setMethod.isError ? (
-          <Alert variant="error">{errorMessage(setMethod.error, 'The change could not be saved.')}</Alert>
-        ) : null}
         <ul className="divide-y divide-slate-100">
           <MethodOption
             icon={Smartphone}
@@ -125,8 +129,7 @@ function TwoStepVerification({ user }: { user: CurrentUser }) {
               <Button
                 variant={current === 'authenticator' ? 'secondary' : 'primary'}
                 size="sm"
-                loading={setup.isPending}
-                onClick={() => setup.mutate()}
+                onClick={startSetup}
               >
                 {current === 'authenticator' ? 'Set up again' : 'Set up'}
               </Button>
@@ -139,12 +142,7 @@ function TwoStepVerification({ user }: { user: CurrentUser }) {
             current={current === 'email-code'}
             action={
               current === 'email-code' ? null : (
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  loading={setMethod.isPending && setMethod.variables?.method === 'email-code'}
-                  onClick={switchToEmailCodes}
-                >
+                <Button variant="secondary" size="sm" onClick={() => changeTo('email-code')}>
                   Use email codes
                 </Button>
               )
@@ -165,7 +163,7 @@ function TwoStepVerification({ user }: { user: CurrentUser }) {
             <p className="text-sm text-slate-600">
               Turning two-step verification off leaves your account protected by your password alone.
             </p>
-            <Button variant="secondary" size="sm" onClick={() => setConfirming('off')}>
+            <Button variant="secondary" size="sm" onClick={() => changeTo(null)}>
               <ShieldOff aria-hidden="true" />
               Turn off
             </Button>
@@ -194,7 +192,7 @@ function TwoStepVerification({ user }: { user: CurrentUser }) {
         {current ? (
           <Badge tone="green" className="self-start">
             <ShieldCheck aria-hidden="true" />
-            On · {MFA_LABELS[current]}
+            On · {MFA_METHOD_LABELS[current]}
           </Badge>
         ) : (
           <Badge tone="amber" className="self-start">
@@ -204,25 +202,10 @@ function TwoStepVerification({ user }: { user: CurrentUser }) {
         )}
       </div>
       <div className="mt-5 border-t border-slate-100 pt-5">{body}</div>
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => {
-          if (!open) setConfirming(null);
-        }}
-        title={confirming === 'off' ? 'Turn off two-step verification?' : 'Switch to codes by email?'}
-        description={
-          confirming === 'off'
-            ? 'You will sign in with your password only. Your authenticator app and recovery codes stop working.'
-            : 'Your authenticator app and its recovery codes stop working. From now on we email you a code when you sign in.'
-        }
-        confirmLabel={confirming === 'off' ? 'Turn off' : 'Use email codes'}
-        confirmVariant={confirming === 'off' ? 'danger' : 'primary'}
-        pending={setMethod.isPending}
-        onConfirm={() =>
-          confirming === 'off'
-            ? change(null, 'Two-step verification is off.')
-            : change('email-code', 'Two-step verification now uses codes by email.')
-        }
+      <ConfirmIdentityDialog
+        check={check}
+        hasAuthenticator={hasAuthenticator}
+        onClose={() => setCheck(null)}
       />
     </Card>
   );
@@ -238,9 +221,7 @@ export function AccountPage() {
       <Card className="p-6">
         <h2 className="text-base font-semibold text-slate-900">Profile</h2>
         <dl className="mt-3 divide-y divide-slate-100">
-          <Row label="Name">
-            {user.firstName} {user.lastName}
-          </Row>
+          <Row label="Name">{fullName(user)}</Row>
           <Row label="Email">{user.email}</Row>
           <Row label="Organisation">{user.organizationName}</Row>
           <Row label="Role">{ROLE_LABELS[user.role]}</Row>

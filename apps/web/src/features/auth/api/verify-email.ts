@@ -1,10 +1,11 @@
+import type { VerifyEmailRequest } from '@equip/domain/identity';
 import { queryOptions } from '@tanstack/react-query';
 import { platformApi } from '@/lib/api/clients';
 
 export const VERIFY_EMAIL_PATH = '/user/shared/auth/unprotected/verify-email';
 
 export function verifyEmail(code: string): Promise<void> {
-  return platformApi.post<void>(VERIFY_EMAIL_PATH, { code });
+  return platformApi.post<void>(VERIFY_EMAIL_PATH, { code } satisfies VerifyEmailRequest);
 }
 
 /**

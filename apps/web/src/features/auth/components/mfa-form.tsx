@@ -1,16 +1,15 @@
-import { ErrorType } from '@equip/domain/errors';
-import type { MfaMethod } from '@equip/domain/identity';
-import { useMutation } from '@tanstack/react-query';
+import { ErrorType } from '@equip/domain/error-catalogue';
+import type { LoggedInResponse, MfaMethod } from '@equip/domain/identity';
 import { KeyRound, RotateCw } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '@/lib/api/error-message';
-import { ApiError } from '@/lib/api/errors';
+import { describeFailure, errorMessage } from '@/lib/api/error-message';
 import { useAppSelector } from '@/lib/store';
+import { useRequest } from '@/lib/use-request';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { OneTimeCodeField, TextField } from '@/ui/form-field';
 import { generateOtp } from '../api/generate-otp';
-import { type LoggedIn, mfaLogin } from '../api/mfa-login';
+import { mfaLogin } from '../api/mfa-login';
 import { selectLoginEmail, selectTokenExpireTimestamp } from '../login-slice';
 import type { MfaChallenge } from './password-login-form';
 
@@ -33,12 +32,6 @@ function hintFor(method: MfaMethod, email: string): string {
   }
 }
 
-export const MFA_TITLES: Record<MfaMethod, string> = {
-  'email-code': 'Check your email',
-  'sms-code': 'Check your phone',
-  authenticator: 'Two-step verification',
-};
-
 /** The second step of a sign-in: a code by email, SMS or authenticator app (or a recovery code). */
 export function MfaForm({
   challenge,
@@ -46,7 +39,7 @@ export function MfaForm({
   onStartOver,
 }: {
   challenge: MfaChallenge;
-  onSignedIn: (tokens: LoggedIn) => void;
+  onSignedIn: (tokens: LoggedInResponse) => void;
   onStartOver: () => void;
 }) {
   const { mfaToken, mfaMethod } = challenge;
@@ -78,30 +71,36 @@ export function MfaForm({
     return () => clearInterval(timer);
   }, [resentAt]);
 
-  const verify = useMutation({
-    mutationFn: mfaLogin,
+  /** A wrong code is said at the input; a 401 otherwise means the sign-in is over (start again). */
+  const failureOf = (error: unknown) =>
+    describeFailure<'code'>(error, {
+      messages: {
+        [ErrorType.InvalidMfaCode]: recovery
+          ? 'That recovery code isn’t valid or has been used. Check it and try again.'
+          : 'That code isn’t right. Check it and try again.',
+      },
+      field: (entry) => (entry.errorType === ErrorType.InvalidMfaCode ? 'code' : undefined),
+    });
+
+  const verify = useRequest(mfaLogin, {
     onSuccess: onSignedIn,
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 401) {
-        if (error.errorType === ErrorType.InvalidMfaCode) {
-          setFieldError(
-            recovery
-              ? 'That recovery code isn’t valid or has been used. Check it and try again.'
-              : 'That code isn’t right. Check it and try again.',
-          );
-          inputRef.current?.focus();
-          inputRef.current?.select();
-          return;
-        }
-        setExpired(error.message || 'This sign-in has expired. Start again.');
+      const failure = failureOf(error);
+      if (failure.fields.code) {
+        setFieldError(failure.fields.code);
+        inputRef.current?.focus();
+        inputRef.current?.select();
+        return;
+      }
+      if (failure.kind === 'unauthenticated') {
+        setExpired(failure.message || 'This sign-in has expired. Start again.');
         return;
       }
       inputRef.current?.focus();
     },
   });
 
-  const resend = useMutation({
-    mutationFn: () => generateOtp(mfaToken),
+  const resend = useRequest(() => generateOtp(mfaToken), {
     onSuccess: () => {
       const at = Date.now();
       setResentAt(at);
@@ -111,7 +110,8 @@ export function MfaForm({
       inputRef.current?.focus();
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 401) setExpired(error.message);
+      const failure = failureOf(error);
+      if (failure.kind === 'unauthenticated') setExpired(failure.message);
     },
   });
 
@@ -136,7 +136,7 @@ export function MfaForm({
       return;
     }
     setFieldError(undefined);
-    verify.mutate({ mfaToken, code: value });
+    verify.send({ mfaToken, code: value });
   }
 
   if (expired) {
@@ -153,9 +153,10 @@ export function MfaForm({
   }
 
   const cooldownLeft = resentAt === undefined ? 0 : Math.max(0, resentAt + RESEND_COOLDOWN_MS - now);
+  const verifyFailure = verify.isError ? failureOf(verify.error) : undefined;
   const otherError =
-    verify.isError && !(verify.error instanceof ApiError && verify.error.status === 401)
-      ? errorMessage(verify.error)
+    verifyFailure && verifyFailure.kind !== 'unauthenticated' && !verifyFailure.fields.code
+      ? verifyFailure.message
       : resend.isError
         ? errorMessage(resend.error, 'We couldn’t send a new code. Please try again.')
         : undefined;
@@ -218,7 +219,7 @@ export function MfaForm({
             size="sm"
             loading={resend.isPending}
             disabled={cooldownLeft > 0}
-            onClick={() => resend.mutate()}
+            onClick={() => resend.send()}
           >
             {resend.isPending ? null : <RotateCw aria-hidden="true" />}
             {cooldownLeft > 0 ? `Send a new code (${Math.ceil(cooldownLeft / 1000)} s)` : 'Send a new code'}

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
-import { PasswordField } from './password-field';
+import { PasswordField } from '@/ui/password-field';
 
 /** A new password and its confirmation (reset and invitation). The messages are the spec's and ours. */
 export const NewPasswordInput = z

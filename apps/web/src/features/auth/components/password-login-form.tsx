@@ -1,17 +1,17 @@
-import { isMfaRequired, type MfaMethod } from '@equip/domain/identity';
-import { useMutation } from '@tanstack/react-query';
+import type { LoggedInResponse, MfaMethod } from '@equip/domain/identity';
+import { isMfaRequired } from '@equip/domain/identity-rules';
 import { Building2 } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { paths } from '@/config/paths';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
+import { useRequest } from '@/lib/use-request';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
-import { TextField } from '@/ui/form-field';
+import { EmailField } from '@/ui/form-field';
+import { PasswordField } from '@/ui/password-field';
 import { login } from '../api/login';
-import type { LoggedIn } from '../api/mfa-login';
 import { emailProblem, loginErrorMessage } from '../auth-errors';
 import { clearPassword, selectLoginEmail, selectLoginPassword, setEmail, setPassword } from '../login-slice';
-import { PasswordField } from './password-field';
 import { TextLink } from './text-link';
 
 export interface MfaChallenge {
@@ -25,16 +25,23 @@ interface FieldErrors {
 }
 
 const SERVER_ERROR_ID = 'login-error';
+const PASSWORD_NOTICE_ID = 'login-password-notice';
 
 /** Email and password. The password lives in the `login` slice only until it is submitted. */
 export function PasswordLoginForm({
   onMfaRequired,
   onSignedIn,
   onUseSso,
+  passwordNotice,
 }: {
   onMfaRequired: (challenge: MfaChallenge) => void;
-  onSignedIn: (tokens: LoggedIn) => void;
+  onSignedIn: (tokens: LoggedInResponse) => void;
   onUseSso: () => void;
+  /**
+   * A calm note about the password (e.g. "this email signs in with a password" after SSO): shown above
+   * the form and read with the password field, which then starts with focus (the email is filled in).
+   */
+  passwordNotice?: string | undefined;
 }) {
   const dispatch = useAppDispatch();
   const email = useAppSelector(selectLoginEmail);
@@ -43,8 +50,11 @@ export function PasswordLoginForm({
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
-  const signIn = useMutation({
-    mutationFn: login,
+  useEffect(() => {
+    if (passwordNotice) passwordRef.current?.focus();
+  }, [passwordNotice]);
+
+  const signIn = useRequest(login, {
     onSuccess: (response) => {
       if (isMfaRequired(response)) onMfaRequired(response);
       else onSignedIn(response);
@@ -65,7 +75,7 @@ export function PasswordLoginForm({
     if (found.password) return passwordRef.current?.focus();
     const typed = password;
     dispatch(clearPassword());
-    signIn.mutate({ email: email.trim(), password: typed });
+    signIn.send({ email: email.trim(), password: typed });
   }
 
   const serverError = signIn.isError ? loginErrorMessage(signIn.error) : undefined;
@@ -78,15 +88,14 @@ export function PasswordLoginForm({
             {serverError}
           </Alert>
         ) : null}
-        <TextField
+        {passwordNotice && !serverError ? (
+          <Alert variant="info" id={PASSWORD_NOTICE_ID}>
+            {passwordNotice}
+          </Alert>
+        ) : null}
+        <EmailField
           ref={emailRef}
           label="Email"
-          type="email"
-          name="email"
-          autoComplete="username"
-          inputMode="email"
-          spellCheck={false}
-          autoCapitalize="none"
           required
           value={email}
           error={errors.email}
@@ -94,7 +103,6 @@ export function PasswordLoginForm({
             dispatch(setEmail(event.target.value));
             if (errors.email) setErrors((current) => ({ ...current, email: undefined }));
           }}
-          placeholder="name@company.com"
         />
         <PasswordField
           ref={passwordRef}
@@ -104,7 +112,7 @@ export function PasswordLoginForm({
           required
           value={password}
           error={errors.password}
-          aria-describedby={serverError ? SERVER_ERROR_ID : undefined}
+          aria-describedby={serverError ? SERVER_ERROR_ID : passwordNotice ? PASSWORD_NOTICE_ID : undefined}
           onChange={(event) => {
             dispatch(setPassword(event.target.value));
             if (errors.password) setErrors((current) => ({ ...current, password: undefined }));

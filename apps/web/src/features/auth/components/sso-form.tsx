@@ -1,16 +1,28 @@
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { assignLocation } from '@/lib/location';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
+import { useRequest } from '@/lib/use-request';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
-import { TextField } from '@/ui/form-field';
+import { EmailField } from '@/ui/form-field';
 import { startSso } from '../api/start-sso';
 import { emailProblem, ssoStartErrorMessage } from '../auth-errors';
 import { selectLoginEmail, setEmail } from '../login-slice';
 
-/** Single sign-on: the work email finds the organisation's identity provider, then the browser goes there. */
-export function SsoForm({ next, onBack }: { next: string | undefined; onBack?: () => void }) {
+/**
+ * Single sign-on: the work email finds the organisation's identity provider, then the browser goes there.
+ * An email that does not sign in with single sign-on (the server answers the same for an unknown one)
+ * goes on with the password: `onPasswordInstead`, the email kept in the `login` slice.
+ */
+export function SsoForm({
+  next,
+  onBack,
+  onPasswordInstead,
+}: {
+  next: string | undefined;
+  onBack?: () => void;
+  onPasswordInstead: () => void;
+}) {
   const dispatch = useAppDispatch();
   const email = useAppSelector(selectLoginEmail);
   const [error, setError] = useState<string>();
@@ -20,19 +32,24 @@ export function SsoForm({ next, onBack }: { next: string | undefined; onBack?: (
     inputRef.current?.focus();
   }, []);
 
-  const start = useMutation({
-    mutationFn: startSso,
-    onSuccess: ({ authorizationUrl }) => assignLocation(authorizationUrl),
+  const start = useRequest(startSso, {
+    onSuccess: ({ authorizationUrl }) => {
+      if (authorizationUrl) assignLocation(authorizationUrl);
+      else onPasswordInstead();
+    },
     onError: () => inputRef.current?.focus(),
   });
 
+  // Leaving for the identity provider: the button stays busy until the page is gone.
+  const redirecting = start.status === 'success' && start.data.authorizationUrl !== null;
+
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (start.isPending || start.isSuccess) return;
+    if (start.isPending || redirecting) return;
     const problem = emailProblem(email);
     setError(problem);
     if (problem) return inputRef.current?.focus();
-    start.mutate({ email: email.trim(), ...(next ? { redirect: next } : {}) });
+    start.send({ email: email.trim(), ...(next ? { redirect: next } : {}) });
   }
 
   const failure = start.isError ? ssoStartErrorMessage(start.error) : undefined;
@@ -44,15 +61,9 @@ export function SsoForm({ next, onBack }: { next: string | undefined; onBack?: (
           {failure.text}
         </Alert>
       ) : null}
-      <TextField
+      <EmailField
         ref={inputRef}
         label="Work email"
-        type="email"
-        name="email"
-        autoComplete="username"
-        inputMode="email"
-        spellCheck={false}
-        autoCapitalize="none"
         required
         value={email}
         error={error}
@@ -61,10 +72,9 @@ export function SsoForm({ next, onBack }: { next: string | undefined; onBack?: (
           dispatch(setEmail(event.target.value));
           if (error) setError(undefined);
         }}
-        placeholder="name@company.com"
       />
-      <Button type="submit" className="w-full" loading={start.isPending || start.isSuccess}>
-        {start.isPending || start.isSuccess ? 'Redirecting…' : 'Continue with SSO'}
+      <Button type="submit" className="w-full" loading={start.isPending || redirecting}>
+        {start.isPending || redirecting ? 'Redirecting…' : 'Continue with SSO'}
       </Button>
       {onBack ? (
         <div className="text-center">

@@ -3,7 +3,7 @@ import { MailQuestion, MailWarning, Send } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api/error-message';
-import { hasSessionCookie } from '@/lib/session';
+import { hasSessionCookie } from '@/lib/auth-tokens';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { sendVerification } from '../api/send-verification';

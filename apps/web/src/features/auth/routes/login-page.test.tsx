@@ -240,15 +240,57 @@ describe('single sign-on', () => {
     });
   });
 
-  it('explains a failed start', async () => {
+  it('continues with the password, email kept, when the email does not sign in with SSO', async () => {
+    const server = await api({
+      [`POST ${AUTH}/unprotected/sso/start`]: { authorizationUrl: null },
+      [`POST ${AUTH}/unprotected/login`]: TOKENS,
+    });
+    const { user, router } = renderLogin('/auth/login?next=/dashboard/bundles');
+    await user.click(await screen.findByRole('button', { name: 'Sign in with SSO' }));
+    await user.type(screen.getByLabelText('Work email'), 'ada@acme.example{Enter}');
+
+    const password = await screen.findByLabelText('Password');
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in to Equip' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@acme.example');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'This email signs in with a password. Enter it below.',
+    );
+    expect(password).toHaveFocus();
+    expect(password).toHaveAccessibleDescription(/signs in with a password/);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(assignLocation).not.toHaveBeenCalled();
+
+    await user.type(password, 'correct horse battery{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/bundles'));
+    expect(server.calls(`POST ${AUTH}/unprotected/login`)[0]?.body).toMatchObject({
+      email: 'ada@acme.example',
+    });
+  });
+
+  it('does the same from the stand-alone SSO page, keeping next', async () => {
+    mockApi({ [`POST ${AUTH}/unprotected/sso/start`]: { authorizationUrl: null } });
+    const { user, router } = renderLogin('/auth/sso?next=/dashboard/bundles');
+    await user.type(await screen.findByLabelText('Work email'), 'who@acme.example{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(router.state.location.search).toBe('?next=%2Fdashboard%2Fbundles');
+    expect(await screen.findByLabelText('Email')).toHaveValue('who@acme.example');
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
+    expect(screen.getByRole('status')).toHaveTextContent('This email signs in with a password.');
+  });
+
+  it('explains a start that fails on the organisation’s side', async () => {
     mockApi({
       [`POST ${AUTH}/unprotected/sso/start`]: () =>
-        apiError(400, 'No account uses this email address', 'SSOAuthenticationErrorUnknownEmail'),
+        apiError(400, 'The identity provider could not be reached', 'SSOAuthenticationErrorUnknown'),
     });
     const { user } = renderLogin();
     await user.click(await screen.findByRole('button', { name: 'Sign in with SSO' }));
-    await user.type(screen.getByLabelText('Work email'), 'who@acme.example{Enter}');
-    expect(await screen.findByRole('alert')).toHaveTextContent('No Equip account uses this email');
+    const email = screen.getByLabelText('Work email');
+    await user.type(email, 'ada@acme.example{Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Single sign-on didn’t work')).toBeInTheDocument();
+    expect(alert).toHaveTextContent('The identity provider could not be reached');
+    expect(email).toHaveFocus();
     expect(assignLocation).not.toHaveBeenCalled();
   });
 

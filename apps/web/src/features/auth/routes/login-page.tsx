@@ -1,21 +1,37 @@
+import type { MfaMethod } from '@equip/domain/identity';
 import { Building2, ShieldCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { paths, safeNextPath } from '@/config/paths';
-import { hasSessionCookie } from '@/lib/session';
+import { hasSessionCookie } from '@/lib/auth-tokens';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { Alert } from '@/ui/alert';
-import { ssoErrorMessage } from '../auth-errors';
+import { Spinner } from '@/ui/spinner';
+import { PASSWORD_INSTEAD_OF_SSO_NOTICE, ssoErrorMessage } from '../auth-errors';
 import { AuthCard } from '../components/auth-card';
-import { MFA_TITLES, MfaForm } from '../components/mfa-form';
 import { type MfaChallenge, PasswordLoginForm } from '../components/password-login-form';
 import { SsoForm } from '../components/sso-form';
 import { clearLoginForm, MFA_CHALLENGE_TTL_MS, selectShowMfaForm, showMfaForm } from '../login-slice';
 import { useCompleteSignIn } from '../use-complete-sign-in';
 
+const MFA_TITLES: Record<MfaMethod, string> = {
+  'email-code': 'Check your email',
+  'sms-code': 'Check your phone',
+  authenticator: 'Two-step verification',
+};
+
+/**
+ * The second step is no part of what the page waits for: it is fetched once the first form is up, and
+ * shown (title and form at once) when a sign-in needs it.
+ */
+const loadMfaForm = () => import('../components/mfa-form');
+const MfaForm = lazy(() => loadMfaForm().then((module) => ({ default: module.MfaForm })));
+
 /** A message another screen hands to the login (e.g. "your password has been changed"). */
 export interface LoginLocationState {
   notice?: string;
+  /** Single sign-on answered that the email signs in with a password (the email is in the login slice). */
+  passwordInsteadOfSso?: boolean;
 }
 
 /**
@@ -27,13 +43,21 @@ export function LoginPage() {
   const location = useLocation();
   const next = safeNextPath(searchParams.get('next'));
   const ssoError = searchParams.get('ssoError');
-  const notice = (location.state as LoginLocationState | null)?.notice;
+  const locationState = location.state as LoginLocationState | null;
+  const notice = locationState?.notice;
   const dispatch = useAppDispatch();
   const mfaShown = useAppSelector(selectShowMfaForm);
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
   const [mode, setMode] = useState<'password' | 'sso'>('password');
+  const [passwordInsteadOfSso, setPasswordInsteadOfSso] = useState(
+    locationState?.passwordInsteadOfSso === true,
+  );
   const completeSignIn = useCompleteSignIn(next);
   const [signedInOnArrival] = useState(hasSessionCookie);
+
+  useEffect(() => {
+    void loadMfaForm();
+  }, []);
 
   // Leaving the page forgets the form (nothing of a sign-in stays behind in the store).
   useEffect(
@@ -55,9 +79,17 @@ export function LoginPage() {
 
   if (mfaShown && challenge) {
     return (
-      <AuthCard title={MFA_TITLES[challenge.mfaMethod]} icon={ShieldCheck}>
-        <MfaForm challenge={challenge} onSignedIn={completeSignIn} onStartOver={startOver} />
-      </AuthCard>
+      <Suspense
+        fallback={
+          <div className="flex justify-center py-16">
+            <Spinner label="Loading the second step" />
+          </div>
+        }
+      >
+        <AuthCard title={MFA_TITLES[challenge.mfaMethod]} icon={ShieldCheck}>
+          <MfaForm challenge={challenge} onSignedIn={completeSignIn} onStartOver={startOver} />
+        </AuthCard>
+      </Suspense>
     );
   }
 
@@ -68,7 +100,14 @@ export function LoginPage() {
         description="Use your company account (Google, Microsoft or your identity provider)."
         icon={Building2}
       >
-        <SsoForm next={next} onBack={() => setMode('password')} />
+        <SsoForm
+          next={next}
+          onBack={() => setMode('password')}
+          onPasswordInstead={() => {
+            setPasswordInsteadOfSso(true);
+            setMode('password');
+          }}
+        />
       </AuthCard>
     );
   }
@@ -92,7 +131,11 @@ export function LoginPage() {
           dispatch(showMfaForm({ tokenExpireTimestamp: Date.now() + MFA_CHALLENGE_TTL_MS }));
         }}
         onSignedIn={completeSignIn}
-        onUseSso={() => setMode('sso')}
+        onUseSso={() => {
+          setPasswordInsteadOfSso(false);
+          setMode('sso');
+        }}
+        passwordNotice={passwordInsteadOfSso ? PASSWORD_INSTEAD_OF_SSO_NOTICE : undefined}
       />
     </AuthCard>
   );

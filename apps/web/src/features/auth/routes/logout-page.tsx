@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths, safeNextPath } from '@/config/paths';
-import { clearTokens, getRefreshToken } from '@/lib/auth-tokens';
+import { clearTokens, getAccessToken, getRefreshToken } from '@/lib/auth-tokens';
 import { useAppDispatch } from '@/lib/store';
 import { PageSpinner } from '@/ui/spinner';
 import { logout } from '../api/logout';
@@ -27,11 +27,12 @@ export function LogoutPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const refreshToken = getRefreshToken();
+    const tokens = { accessToken: getAccessToken(), refreshToken: getRefreshToken() };
     clearTokens();
     queryClient.clear();
     dispatch(clearLoginForm());
-    const revoke = refreshToken ? logout(refreshToken).catch(() => undefined) : Promise.resolve();
+    const revoke =
+      tokens.accessToken || tokens.refreshToken ? logout(tokens).catch(() => undefined) : Promise.resolve();
     const timeout = new Promise((resolve) => setTimeout(resolve, LOGOUT_TIMEOUT_MS));
     void Promise.race([revoke, timeout]).then(() => navigate(paths.auth.login(next), { replace: true }));
   }, [queryClient, navigate, dispatch, next]);

@@ -4,11 +4,10 @@ import { KeyRound, MailCheck } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api/error-message';
-import { ApiError } from '@/lib/api/errors';
+import { describeFailure, errorMessage } from '@/lib/api/error-message';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
-import { TextField } from '@/ui/form-field';
+import { EmailField } from '@/ui/form-field';
 import { requestPasswordReset } from '../api/request-password-reset';
 import { resetPassword } from '../api/reset-password';
 import { emailProblem } from '../auth-errors';
@@ -74,15 +73,9 @@ function RequestResetForm() {
     >
       <form noValidate onSubmit={submit} className="space-y-5">
         {request.isError ? <Alert variant="error">{errorMessage(request.error)}</Alert> : null}
-        <TextField
+        <EmailField
           ref={inputRef}
           label="Email"
-          type="email"
-          name="email"
-          autoComplete="username"
-          inputMode="email"
-          spellCheck={false}
-          autoCapitalize="none"
           required
           autoFocus
           value={email}
@@ -91,7 +84,6 @@ function RequestResetForm() {
             setEmail(event.target.value);
             if (error) setError(undefined);
           }}
-          placeholder="name@company.com"
         />
         <Button type="submit" className="w-full" loading={request.isPending}>
           {request.isPending ? 'Sending…' : 'Send reset link'}
@@ -111,7 +103,8 @@ function ChooseNewPasswordForm({ token }: { token: string }) {
         state: { notice: PASSWORD_CHANGED_NOTICE } satisfies LoginLocationState,
       }),
   });
-  const invalidLink = reset.error instanceof ApiError && reset.error.errorType === ErrorType.InvalidToken;
+  const failure = reset.isError ? describeFailure(reset.error) : undefined;
+  const invalidLink = failure?.errorType === ErrorType.InvalidToken;
   return (
     <AuthCard
       title="Choose a new password"
@@ -130,8 +123,8 @@ function ChooseNewPasswordForm({ token }: { token: string }) {
             Reset links work once and for one hour.{' '}
             <TextLink to={paths.auth.resetPassword}>Request a new link</TextLink>.
           </Alert>
-        ) : reset.isError ? (
-          <Alert variant="error">{errorMessage(reset.error)}</Alert>
+        ) : failure ? (
+          <Alert variant="error">{failure.message}</Alert>
         ) : null}
       </NewPasswordForm>
     </AuthCard>

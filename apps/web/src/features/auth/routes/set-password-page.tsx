@@ -2,8 +2,7 @@ import { ErrorType } from '@equip/domain/errors';
 import { useMutation } from '@tanstack/react-query';
 import { PartyPopper, TriangleAlert } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '@/lib/api/error-message';
-import { ApiError } from '@/lib/api/errors';
+import { describeFailure } from '@/lib/api/error-message';
 import { Alert } from '@/ui/alert';
 import { setPassword } from '../api/set-password';
 import { AuthCard } from '../components/auth-card';
@@ -34,7 +33,8 @@ export function SetPasswordPage() {
     );
   }
 
-  const invalid = accept.error instanceof ApiError && accept.error.errorType === ErrorType.InvalidToken;
+  const failure = accept.isError ? describeFailure(accept.error) : undefined;
+  const invalid = failure?.errorType === ErrorType.InvalidToken;
   return (
     <AuthCard
       title="Set your password"
@@ -56,8 +56,8 @@ export function SetPasswordPage() {
           <Alert variant="error" title="This invitation is invalid or has expired">
             Invitations work once and for seven days. Ask your IT team to send you a new one.
           </Alert>
-        ) : accept.isError ? (
-          <Alert variant="error">{errorMessage(accept.error)}</Alert>
+        ) : failure ? (
+          <Alert variant="error">{failure.message}</Alert>
         ) : null}
       </NewPasswordForm>
     </AuthCard>

@@ -1,13 +1,16 @@
 import { Building2 } from 'lucide-react';
-import { useSearchParams } from 'react-router';
-import { safeNextPath } from '@/config/paths';
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths, safeNextPath } from '@/config/paths';
 import { AuthCard } from '../components/auth-card';
 import { BackToLogin } from '../components/back-to-login';
 import { SsoForm } from '../components/sso-form';
+import type { LoginLocationState } from './login-page';
 
 /** `/auth/sso`: single sign-on on its own (the login page offers it too). */
 export function SsoPage() {
   const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const next = safeNextPath(searchParams.get('next'));
   return (
     <AuthCard
       title="Sign in with SSO"
@@ -15,7 +18,14 @@ export function SsoPage() {
       icon={Building2}
       footer={<BackToLogin />}
     >
-      <SsoForm next={safeNextPath(searchParams.get('next'))} />
+      <SsoForm
+        next={next}
+        onPasswordInstead={() =>
+          navigate(paths.auth.login(next), {
+            state: { passwordInsteadOfSso: true } satisfies LoginLocationState,
+          })
+        }
+      />
     </AuthCard>
   );
 }

@@ -2,9 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { MailCheck, RotateCw } from 'lucide-react';
 import { Link, Navigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api/error-message';
-import { ApiError, HttpError } from '@/lib/api/errors';
-import { hasSessionCookie } from '@/lib/session';
+import { describeFailure } from '@/lib/api/error-message';
+import { hasSessionCookie } from '@/lib/auth-tokens';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
@@ -18,12 +17,14 @@ export function VerifyPage() {
   const check = useQuery(verifyEmailQueryOptions(code));
 
   if (check.isError) {
-    const refused =
-      (check.error instanceof ApiError || check.error instanceof HttpError) && check.error.status < 500;
-    if (refused) return <Navigate to={paths.auth.emailVerification(true)} replace />;
+    const failure = describeFailure(check.error);
+    // The server answered and refused the code (not a failure on the way): the spec's failed page.
+    if (failure.kind !== 'failed' && failure.kind !== 'network') {
+      return <Navigate to={paths.auth.emailVerification(true)} replace />;
+    }
     return (
       <AuthCard title="Verify your email" footer={<BackToLogin />}>
-        <Alert variant="error">{errorMessage(check.error)}</Alert>
+        <Alert variant="error">{failure.message}</Alert>
         <Button variant="secondary" className="w-full" onClick={() => check.refetch()}>
           <RotateCw aria-hidden="true" />
           Try again

@@ -1,19 +1,16 @@
 import { Headphones } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { BackLink } from '@/ui/back-link';
-import { EmptyState } from '@/ui/empty-state';
-import { PageHeader } from '@/ui/page-header';
+import { PlaceholderPage } from '@/ui/placeholder-page';
 
 export function AddPeripheralsPage() {
   return (
-    <div className="space-y-6">
-      <BackLink to={paths.dashboard.devices('assets')}>Assets</BackLink>
-      <PageHeader description="Add peripherals by hand." />
-      <EmptyState
-        icon={Headphones}
-        title="Manual entry is coming"
-        description="Pick asset types, set quantities and details, and add them to your inventory in one step."
-      />
-    </div>
+    <PlaceholderPage
+      back={<BackLink to={paths.dashboard.devices('assets')}>Assets</BackLink>}
+      description="Add peripherals by hand."
+      icon={Headphones}
+      emptyTitle="Manual entry is coming"
+      emptyDescription="Pick asset types, set quantities and details, and add them to your inventory in one step."
+    />
   );
 }

@@ -1,19 +1,16 @@
 import { FileSpreadsheet } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { BackLink } from '@/ui/back-link';
-import { EmptyState } from '@/ui/empty-state';
-import { PageHeader } from '@/ui/page-header';
+import { PlaceholderPage } from '@/ui/placeholder-page';
 
 export function ImportPeripheralsPage() {
   return (
-    <div className="space-y-6">
-      <BackLink to={paths.dashboard.devices('assets')}>Assets</BackLink>
-      <PageHeader description="Bring peripherals in from a CSV file." />
-      <EmptyState
-        icon={FileSpreadsheet}
-        title="CSV import is coming"
-        description="Upload a CSV with name, vendor, model and kind, plus per-item serial numbers, notes and assignees; review each row before importing."
-      />
-    </div>
+    <PlaceholderPage
+      back={<BackLink to={paths.dashboard.devices('assets')}>Assets</BackLink>}
+      description="Bring peripherals in from a CSV file."
+      icon={FileSpreadsheet}
+      emptyTitle="CSV import is coming"
+      emptyDescription="Upload a CSV with name, vendor, model and kind, plus per-item serial numbers, notes and assignees; review each row before importing."
+    />
   );
 }

@@ -1,17 +1,12 @@
-import { CreateEmployeeRequest, type Employee } from '@equip/domain/employees';
+import type { CreateEmployeesRequest, EmployeeList } from '@equip/domain/employees';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { platformApi } from '@/lib/api/clients';
 import { employeeKeys } from './query-keys';
 
-/** Several people at once, all or nothing (`POST /api/employees/bulk`). */
-export const createEmployeesInputSchema = z.object({
-  employees: z.array(CreateEmployeeRequest).min(1).max(500),
-});
-export type CreateEmployeesInput = z.input<typeof createEmployeesInputSchema>;
-
-export function createEmployees(input: CreateEmployeesInput): Promise<{ items: Employee[] }> {
-  return platformApi.post<{ items: Employee[] }>('/employees/bulk', input);
+/** Several people at once, all or nothing (`POST /api/employees/bulk`); defaults are the server's. */
+export function createEmployees(input: z.input<typeof CreateEmployeesRequest>): Promise<EmployeeList> {
+  return platformApi.post<EmployeeList>('/employees/bulk', input);
 }
 
 export function useCreateEmployees() {

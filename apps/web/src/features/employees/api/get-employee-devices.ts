@@ -1,10 +1,10 @@
-import type { Device } from '@equip/domain/devices';
+import type { EmployeeDeviceList } from '@equip/domain/employees';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { platformApi } from '@/lib/api/clients';
 import { employeeKeys } from './query-keys';
 
-export function getEmployeeDevices(uuid: string, signal?: AbortSignal): Promise<{ items: Device[] }> {
-  return platformApi.get<{ items: Device[] }>(`/employees/${encodeURIComponent(uuid)}/devices`, { signal });
+export function getEmployeeDevices(uuid: string, signal?: AbortSignal): Promise<EmployeeDeviceList> {
+  return platformApi.get<EmployeeDeviceList>(`/employees/${encodeURIComponent(uuid)}/devices`, { signal });
 }
 
 export const getEmployeeDevicesQueryOptions = (uuid: string) =>

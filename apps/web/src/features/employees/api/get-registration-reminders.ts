@@ -1,20 +1,11 @@
+import type { RegistrationReminderCandidateList } from '@equip/domain/employees';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { platformApi } from '@/lib/api/clients';
 import { employeeKeys } from './query-keys';
 
-/** A person who has not registered a device yet. */
-export interface ReminderCandidate {
-  uuid: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  department: string | null;
-  startDate: string | null;
-  employeeStatus: string;
-}
-
-export function getRegistrationReminders(signal?: AbortSignal): Promise<{ items: ReminderCandidate[] }> {
-  return platformApi.get<{ items: ReminderCandidate[] }>('/organization-setup/registration-reminders', {
+/** The people who have not registered a device yet. */
+export function getRegistrationReminders(signal?: AbortSignal): Promise<RegistrationReminderCandidateList> {
+  return platformApi.get<RegistrationReminderCandidateList>('/organization-setup/registration-reminders', {
     signal,
   });
 }

@@ -1,10 +1,11 @@
+import type { InviteRequest } from '@equip/domain/identity';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { platformApi } from '@/lib/api/clients';
 import { employeeKeys } from './query-keys';
 
 /** Invites a person to Equip: they get a mail with a link to set their password. */
 export function inviteEmployee(userUuid: string): Promise<void> {
-  return platformApi.post<void>('/user/owner/auth/invite', { userUuid });
+  return platformApi.post<void>('/user/owner/auth/invite', { userUuid } satisfies InviteRequest);
 }
 
 export interface BulkInviteResult {

@@ -1,13 +1,13 @@
-import { DeviceRegistrationReminderRequest } from '@equip/domain/employees';
+import type { DeviceRegistrationReminderRequest, RegistrationRemindersSent } from '@equip/domain/employees';
 import { useMutation } from '@tanstack/react-query';
 import { platformApi } from '@/lib/api/clients';
 
-export const sendRegistrationRemindersInputSchema = DeviceRegistrationReminderRequest;
-
-export function sendRegistrationReminders(userUuids: readonly string[]): Promise<{ sent: number }> {
-  return platformApi.post<{ sent: number }>('/organization-setup/registration-reminders', {
+export function sendRegistrationReminders(
+  userUuids: DeviceRegistrationReminderRequest['userUuids'],
+): Promise<RegistrationRemindersSent> {
+  return platformApi.post<RegistrationRemindersSent>('/organization-setup/registration-reminders', {
     userUuids,
-  });
+  } satisfies DeviceRegistrationReminderRequest);
 }
 
 export function useSendRegistrationReminders() {

@@ -4,23 +4,21 @@ import {
   validateEntries,
   validateEntry,
 } from '@equip/domain/employee-import';
+import { MAX_EMPLOYEES_PER_BULK_CREATE } from '@equip/domain/employees';
 import { ErrorType } from '@equip/domain/errors';
 import { Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api/errors';
+import { describeFailure } from '@/lib/api/error-message';
 import { cn } from '@/lib/cn';
+import { employeesCount } from '@/lib/format';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { inputClasses } from '@/ui/form-field';
 import { useToast } from '@/ui/toast';
 import { useCreateEmployees } from '../api/create-employees';
 import { EMPTY_CSV_ENTRY, isBlankEntry } from '../lib/csv-entry';
-import { employeesCount } from '../lib/format';
-
-/** At most this many people per request (`POST /api/employees/bulk`). */
-export const MAX_MANUAL_ROWS = 500;
 
 const FIELDS: { field: EmployeeCsvField; label: string; type: string; required?: boolean }[] = [
   { field: 'firstName', label: 'First name', type: 'text', required: true },
@@ -148,29 +146,26 @@ export function AddEmployeesForm() {
       toast({ variant: 'positive', content: `${employeesCount(items.length)} added` });
       navigate(paths.dashboard.employees());
     } catch (error) {
-      if (error instanceof ApiError) {
-        const placed: Partial<Record<CellKey, string>> = {};
-        for (const entry of error.errors) {
-          const match = /^employees\.(\d+)\.(\w+)$/.exec(entry.param ?? '');
-          const index = match ? Number(match[1]) : entry.param === 'email' ? 0 : -1;
-          const field = (match ? match[2] : entry.param) as EmployeeCsvField | undefined;
-          const row = filled[index];
-          if (row && field) {
-            placed[`${row.id}.${field}`] =
-              entry.errorType === ErrorType.EmailIsUsed
-                ? 'Someone in your organisation already uses this email'
-                : entry.msg;
-          }
-        }
-        if (Object.keys(placed).length > 0) {
-          setServerErrors(placed);
-          const [key] = Object.keys(placed);
-          const [id, field] = (key ?? '').split('.');
-          tableRef.current?.querySelector<HTMLInputElement>(`#cell-${id}-${field}`)?.focus();
-          return;
-        }
+      const failure = describeFailure<CellKey>(error, {
+        messages: { [ErrorType.EmailIsUsed]: 'Someone in your organisation already uses this email' },
+        // `employees.N.field` names a cell; a bare `email` the first person's.
+        field: ({ param = '' }) => {
+          const match = /^employees\.(\d+)\.(\w+)$/.exec(param);
+          const row = filled[match ? Number(match[1]) : param === 'email' ? 0 : -1];
+          const field = match ? match[2] : param;
+          return row && FIELDS.some((f) => f.field === field)
+            ? `${row.id}.${field as EmployeeCsvField}`
+            : undefined;
+        },
+      });
+      const [first] = Object.keys(failure.fields);
+      if (first) {
+        setServerErrors(failure.fields);
+        const [id, field] = first.split('.');
+        tableRef.current?.querySelector<HTMLInputElement>(`#cell-${id}-${field}`)?.focus();
+        return;
       }
-      setFormError((error as Error).message);
+      setFormError(failure.message);
     }
   }
 
@@ -249,7 +244,7 @@ export function AddEmployeesForm() {
         ))}
       </ol>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Button variant="secondary" onClick={addRow} disabled={rows.length >= MAX_MANUAL_ROWS}>
+        <Button variant="secondary" onClick={addRow} disabled={rows.length >= MAX_EMPLOYEES_PER_BULK_CREATE}>
           <Plus aria-hidden="true" />
           Add another person
         </Button>

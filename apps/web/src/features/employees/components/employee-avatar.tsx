@@ -1,5 +1,5 @@
 import { cn } from '@/lib/cn';
-import { initials } from '../lib/format';
+import { InitialsAvatar } from '@/ui/avatar';
 
 const palette = [
   'bg-indigo-100 text-indigo-700',
@@ -21,15 +21,9 @@ export function EmployeeAvatar({
   let hash = 0;
   for (const char of person.uuid) hash = (hash * 31 + char.charCodeAt(0)) | 0;
   return (
-    <span
-      aria-hidden="true"
-      className={cn(
-        'inline-flex size-8 shrink-0 items-center justify-center rounded-full text-xs font-semibold',
-        palette[Math.abs(hash) % palette.length],
-        className,
-      )}
-    >
-      {initials(person)}
-    </span>
+    <InitialsAvatar
+      person={person}
+      className={cn('size-8 text-xs', palette[Math.abs(hash) % palette.length], className)}
+    />
   );
 }

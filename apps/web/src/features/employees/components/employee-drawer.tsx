@@ -1,19 +1,19 @@
 import type { EmployeeDetailTab } from '@equip/domain/employees';
+import { fullName } from '@/lib/format';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { Drawer } from '@/ui/drawer';
 import { Skeleton } from '@/ui/skeleton';
+import { EmployeeStatusBadge } from '@/ui/status-badges';
 import { Tabs } from '@/ui/tabs';
-import { useEmployee } from '../api/get-employee';
+import { useEmployee, useEmployeeSummary } from '../api/get-employee';
 import {
   selectEmployee,
   selectEmployeeViewState,
   selectSelectedEmployeeId,
   setActiveTab,
 } from '../employees-slice';
-import { fullName } from '../lib/format';
 import { DevicesTab } from './devices-tab';
 import { EmployeeAvatar } from './employee-avatar';
-import { EmployeeStatusBadge } from './employee-status-badge';
 import { PersonalInfoTab } from './personal-info-tab';
 import { StatusTab } from './status-tab';
 
@@ -43,7 +43,7 @@ export function EmployeeDrawer() {
 }
 
 function DrawerTitle({ employeeId }: { employeeId: string }) {
-  const { data } = useEmployee(employeeId);
+  const data = useEmployeeSummary(employeeId);
   if (!data) return <Skeleton className="h-5 w-48" />;
   return (
     <span className="flex items-center gap-3">
@@ -54,7 +54,7 @@ function DrawerTitle({ employeeId }: { employeeId: string }) {
 }
 
 function DrawerStatus({ employeeId }: { employeeId: string }) {
-  const { data } = useEmployee(employeeId);
+  const data = useEmployeeSummary(employeeId);
   return data ? (
     <span className="mt-2">
       <EmployeeStatusBadge status={data.employeeStatus} />
@@ -63,7 +63,7 @@ function DrawerStatus({ employeeId }: { employeeId: string }) {
 }
 
 function DrawerDescription({ employeeId }: { employeeId: string }) {
-  const { data } = useEmployee(employeeId);
+  const data = useEmployeeSummary(employeeId);
   if (!data) return <span className="sr-only">Loading</span>;
   return (
     <span className="ml-12 block truncate">

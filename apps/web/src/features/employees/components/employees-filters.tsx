@@ -1,40 +1,18 @@
 import type { EmployeeTableFilters, EmployeeTableView } from '@equip/domain/employees';
 import { EmployeeStatus, UserSource, UserType } from '@equip/domain/identity';
-import { X } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
-import { Button } from '@/ui/button';
-import { Checkbox } from '@/ui/checkbox';
+import type { ReactNode } from 'react';
+import { EMPLOYEE_STATUS_LABELS, USER_SOURCE_LABELS, USER_TYPE_LABELS } from '@/lib/labels';
+import { DebouncedSearch } from '@/ui/data-table/debounced-search';
+import { FilterBar, ToggleFilter } from '@/ui/data-table/filter-bar';
 import { MultiSelect } from '@/ui/multi-select';
 import type { FiltersByView } from '../employees-table-slice';
-import { EMPLOYEE_STATUS_LABELS, USER_SOURCE_LABELS, USER_TYPE_LABELS } from '../lib/format';
-import { DebouncedSearch } from './debounced-search';
 
 const USER_TYPE_OPTIONS = UserType.options.map((value) => ({ value, label: USER_TYPE_LABELS[value] }));
 const STATUS_OPTIONS = EmployeeStatus.options.map((value) => ({
   value,
-  label: EMPLOYEE_STATUS_LABELS[value].label,
+  label: EMPLOYEE_STATUS_LABELS[value],
 }));
 const SOURCE_OPTIONS = UserSource.options.map((value) => ({ value, label: USER_SOURCE_LABELS[value] }));
-
-function ToggleFilter({
-  checked,
-  onChange,
-  children,
-}: {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className="inline-flex h-9 items-center gap-2 rounded-lg px-2 text-sm whitespace-nowrap text-slate-700 hover:bg-slate-100">
-      <Checkbox id={id} checked={checked} onChange={(event) => onChange(event.target.checked)} />
-      <label htmlFor={id} className="cursor-pointer">
-        {children}
-      </label>
-    </div>
-  );
-}
 
 export function EmployeesFilters<V extends EmployeeTableView>({
   view,
@@ -58,7 +36,7 @@ export function EmployeesFilters<V extends EmployeeTableView>({
     value: EmployeeTableFilters[K],
   ) => void;
   return (
-    <search className="flex flex-wrap items-center gap-2" aria-label="Filter employees">
+    <FilterBar label="Filter employees" isDefault={isDefault} onReset={onReset} trailing={trailing}>
       <DebouncedSearch
         label="Search employees"
         placeholder="Search name or email"
@@ -100,13 +78,6 @@ export function EmployeesFilters<V extends EmployeeTableView>({
           </ToggleFilter>
         </>
       ) : null}
-      {isDefault ? null : (
-        <Button variant="ghost" size="sm" onClick={onReset}>
-          <X aria-hidden="true" />
-          Reset filters
-        </Button>
-      )}
-      {trailing ? <div className="ml-auto flex items-center gap-2">{trailing}</div> : null}
-    </search>
+    </FilterBar>
   );
 }

@@ -1,12 +1,14 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testUser } from '@/test/fixtures';
 import { installFakeApi, makeEmployee, renderWithApp } from '../test/harness';
 import { PersonalInfoTab } from './personal-info-tab';
 
 const employee = makeEmployee({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@acme.example' });
+const owner = testUser({ accountUuid: '33333333-3333-4333-8333-333333333333' });
 
-function renderTab() {
-  return renderWithApp([{ path: '/', element: <PersonalInfoTab employee={employee} /> }], '/');
+function renderTab(person = employee, user = owner) {
+  return renderWithApp([{ path: '/', element: <PersonalInfoTab employee={person} /> }], '/', { user });
 }
 
 describe('personal information tab', () => {
@@ -54,6 +56,72 @@ describe('personal information tab', () => {
       email: 'grace@acme.example',
       lastDate: null,
     });
+  });
+
+  it('offers only the roles an IT owner may grant, and sends the role only when it changes', async () => {
+    const api = installFakeApi((request) =>
+      request.method === 'PATCH' ? { body: { ...employee, ...(request.body as object) } } : undefined,
+    );
+    const { user } = renderTab();
+    const role = screen.getByLabelText('Role');
+    expect(role).toHaveValue('regular');
+    expect(role).toBeEnabled();
+    expect(
+      within(role)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Employee', 'IT owner']);
+    expect(within(role).queryByRole('option', { name: 'Equip admin' })).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Department'), ' Ops');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.requests).toHaveLength(1));
+    expect(api.requests[0]?.body).not.toHaveProperty('role');
+
+    await user.selectOptions(role, 'it-owner');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.requests).toHaveLength(2));
+    expect(api.requests[1]?.body).toMatchObject({ role: 'it-owner' });
+  });
+
+  it('shows a refused role change at the role', async () => {
+    installFakeApi((request) =>
+      request.method === 'PATCH'
+        ? {
+            status: 409,
+            body: { errors: [{ msg: 'The organisation needs at least one IT owner', param: 'role' }] },
+          }
+        : undefined,
+    );
+    const { user } = renderTab(makeEmployee({ role: 'it-owner' }));
+    const role = screen.getByLabelText('Role');
+    await user.selectOptions(role, 'regular');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(role).toHaveAccessibleDescription(/The organisation needs at least one IT owner/),
+    );
+  });
+
+  it('does not let an IT owner change their own role or delete themselves, and says why', async () => {
+    const me = makeEmployee({ uuid: owner.accountUuid, role: 'it-owner' });
+    const api = installFakeApi((request) =>
+      request.method === 'PATCH' ? { body: { ...me, ...(request.body as object) } } : undefined,
+    );
+    const { user } = renderTab(me);
+    const role = screen.getByLabelText('Role');
+    expect(role).toHaveValue('it-owner');
+    expect(role).toBeDisabled();
+    expect(role).toHaveAccessibleDescription('You can’t change your own role. Ask another IT owner.');
+    const remove = screen.getByRole('button', { name: 'Delete' });
+    expect(remove).toBeDisabled();
+    expect(remove).toHaveAccessibleDescription('You can’t delete your own account. Another IT owner can.');
+
+    // The rest of one's own details can still be saved; the role is not sent.
+    await user.type(screen.getByLabelText('Position'), 'CTO');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.requests).toHaveLength(1));
+    expect(api.requests[0]?.body).toMatchObject({ position: 'CTO' });
+    expect(api.requests[0]?.body).not.toHaveProperty('role');
   });
 
   it('deletes after confirmation', async () => {

@@ -1,23 +1,28 @@
+import { grantableRoles } from '@equip/domain/access';
 import { employeeToCsvEntry } from '@equip/domain/employee-import';
 import type { Employee } from '@equip/domain/employees';
 import { UpdateEmployeeRequest } from '@equip/domain/employees';
 import { ErrorType } from '@equip/domain/errors';
+import { Role } from '@equip/domain/identity';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
-import { type Path, useForm } from 'react-hook-form';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { ApiError } from '@/lib/api/errors';
+import { describeFailure, failureMessage } from '@/lib/api/error-message';
+import { fullName } from '@/lib/format';
+import { ROLE_LABELS } from '@/lib/labels';
+import { useCurrentUser } from '@/lib/session';
 import { useAppDispatch } from '@/lib/store';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/dialog';
 import { TextField } from '@/ui/form-field';
+import { SelectField } from '@/ui/select-field';
 import { useToast } from '@/ui/toast';
 import { useDeleteEmployee } from '../api/delete-employee';
 import { useUpdateEmployee } from '../api/update-employee';
 import { selectEmployee } from '../employees-slice';
 import { deselectAll } from '../employees-table-slice';
-import { fullName } from '../lib/format';
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
@@ -32,6 +37,7 @@ export const personalInfoFormSchema = z
     lastDate: z.string(),
     department: z.string(),
     position: z.string(),
+    role: Role,
   })
   .transform(
     (v): z.input<typeof UpdateEmployeeRequest> => ({
@@ -43,6 +49,7 @@ export const personalInfoFormSchema = z
       lastDate: blankToNull(v.lastDate),
       department: blankToNull(v.department),
       position: blankToNull(v.position),
+      role: v.role,
     }),
   )
   .pipe(UpdateEmployeeRequest);
@@ -56,7 +63,24 @@ export const requiredMessages = {
 };
 
 function toFormValues(employee: Employee): PersonalInfoFormValues {
-  return employeeToCsvEntry(employee);
+  return { ...employeeToCsvEntry(employee), role: employee.role };
+}
+
+/** Said at the role and at delete when the person is the one signed in (the server refuses both). */
+export const OWN_ROLE_HINT = 'You can’t change your own role. Ask another IT owner.';
+export const OWN_REMOVAL_HINT = 'You can’t delete your own account. Another IT owner can.';
+
+/**
+ * The roles offered: only those the signed-in person may grant (`grantableRoles`, the server's rule),
+ * plus the person's current role so the select shows the truth even when it is not one of them.
+ */
+function roleOptions(grantable: readonly Role[], current: Role) {
+  const roles = grantable.includes(current) ? grantable : [...grantable, current];
+  return roles.map((role) => ({
+    value: role,
+    label: ROLE_LABELS[role],
+    disabled: !grantable.includes(role),
+  }));
 }
 
 const FIELDS: { name: keyof PersonalInfoFormValues; label: string; type?: string; autoComplete?: string }[] =
@@ -77,6 +101,10 @@ export function PersonalInfoTab({ employee }: { employee: Employee }) {
   const update = useUpdateEmployee(employee.uuid);
   const remove = useDeleteEmployee();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const deleteDescriptionId = useId();
+  const currentUser = useCurrentUser();
+  const isSelf = currentUser?.accountUuid === employee.uuid;
+  const grantable = currentUser ? grantableRoles(currentUser) : [];
   const form = useForm<PersonalInfoFormValues, unknown, UpdateEmployeeRequest>({
     resolver: zodResolver(personalInfoFormSchema, requiredMessages),
     values: toFormValues(employee),
@@ -85,28 +113,29 @@ export function PersonalInfoTab({ employee }: { employee: Employee }) {
   });
   const { errors, isDirty } = form.formState;
 
-  const onSubmit = form.handleSubmit((changes) =>
-    update.mutateAsync(changes).then(
+  const onSubmit = form.handleSubmit(({ role, ...details }) =>
+    // The role is sent only when it changes: nobody may change their own, and unchanged it says nothing.
+    update.mutateAsync(role !== undefined && role !== employee.role ? { ...details, role } : details).then(
       (saved) => {
         form.reset(toFormValues(saved));
         toast({ variant: 'positive', content: `${fullName(saved)}’s details were saved` });
       },
       (error: unknown) => {
-        if (error instanceof ApiError) {
-          let placed = false;
-          for (const entry of error.errors) {
-            const field = (entry.param ?? '') as Path<PersonalInfoFormValues>;
-            if (entry.errorType === ErrorType.EmailIsUsed || field === 'email') {
-              form.setError('email', { type: 'server', message: entry.msg }, { shouldFocus: true });
-              placed = true;
-            } else if (FIELDS.some((f) => f.name === field)) {
-              form.setError(field, { type: 'server', message: entry.msg });
-              placed = true;
-            }
-          }
-          if (placed) return;
+        const failure = describeFailure<keyof PersonalInfoFormValues>(error, {
+          field: ({ errorType, param }) =>
+            errorType === ErrorType.EmailIsUsed
+              ? 'email'
+              : param === 'role' || FIELDS.some((f) => f.name === param)
+                ? (param as keyof PersonalInfoFormValues)
+                : undefined,
+        });
+        for (const [field, message] of Object.entries(failure.fields) as [
+          keyof PersonalInfoFormValues,
+          string,
+        ][]) {
+          form.setError(field, { type: 'server', message }, { shouldFocus: field === 'email' });
         }
-        toast({ variant: 'negative', content: `Could not save: ${(error as Error).message}` });
+        if (failure.message) toast({ variant: 'negative', content: `Could not save: ${failure.message}` });
       },
     ),
   );
@@ -123,7 +152,10 @@ export function PersonalInfoTab({ employee }: { employee: Employee }) {
       },
       onError: (error) => {
         setConfirmDelete(false);
-        toast({ variant: 'negative', content: `Could not delete ${fullName(employee)}: ${error.message}` });
+        toast({
+          variant: 'negative',
+          content: failureMessage(`Could not delete ${fullName(employee)}`, error),
+        });
       },
     });
   }
@@ -143,6 +175,18 @@ export function PersonalInfoTab({ employee }: { employee: Employee }) {
               {...form.register(field.name)}
             />
           ))}
+          <SelectField
+            label="Role"
+            options={roleOptions(grantable, employee.role)}
+            hint={
+              isSelf ? OWN_ROLE_HINT : 'IT owners manage the organisation’s people, devices and software.'
+            }
+            error={errors.role?.message}
+            // One's own role is shown, not offered: the form keeps it unchanged, so it is not sent.
+            {...(isSelf || grantable.length === 0
+              ? { disabled: true, value: employee.role, onChange: () => {} }
+              : form.register('role'))}
+          />
         </div>
         <div className="flex items-center justify-end gap-2">
           <Button
@@ -163,8 +207,16 @@ export function PersonalInfoTab({ employee }: { employee: Employee }) {
           Delete employee
         </h3>
         <div className="mt-1 flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-slate-600">Their devices return to stock and they leave their bundle.</p>
-          <Button variant="danger" size="sm" onClick={() => setConfirmDelete(true)}>
+          <p id={deleteDescriptionId} className="text-sm text-slate-600">
+            {isSelf ? OWN_REMOVAL_HINT : 'Their devices return to stock and they leave their bundle.'}
+          </p>
+          <Button
+            variant="danger"
+            size="sm"
+            disabled={isSelf}
+            aria-describedby={deleteDescriptionId}
+            onClick={() => setConfirmDelete(true)}
+          >
             <Trash2 aria-hidden="true" />
             Delete
           </Button>

@@ -1,50 +1,42 @@
 import { employeesToCsv, employeeToCsvEntry } from '@equip/domain/employee-import';
-import type { Employee } from '@equip/domain/employees';
 import { useQueryClient } from '@tanstack/react-query';
-import { Download, Mail, X } from 'lucide-react';
+import { Download, Mail } from 'lucide-react';
 import { useState } from 'react';
+import { failureMessage } from '@/lib/api/error-message';
 import { downloadFile } from '@/lib/download';
+import { formatNumber, people } from '@/lib/format';
 import { Button } from '@/ui/button';
+import { SelectionBar } from '@/ui/data-table/selection-bar';
 import { ConfirmDialog } from '@/ui/dialog';
 import { useToast } from '@/ui/toast';
 import { exportEmployeesCsv } from '../api/export-employees';
-import { findEmployeeInLists, getEmployee } from '../api/get-employee';
+import { getEmployeeCached } from '../api/get-employee';
 import { type EmployeeFilterQuery, getMatchingEmployeeIds } from '../api/get-employees';
 import { inviteEmployees } from '../api/invite-employee';
 import { employeeKeys } from '../api/query-keys';
-import { formatNumber, people } from '../lib/format';
 
-export interface SelectionBarProps {
-  /** Ids picked row by row (across pages). */
-  selectedIds: readonly string[];
-  /** Every row the filters match is selected ("select all N matching"). */
-  allMatchingSelected: boolean;
+export interface EmployeesSelectionBarProps {
+  /** The table's selection (`useListTable`). */
+  selection: {
+    selectedIds: readonly string[];
+    allMatchingSelected: boolean;
+    count: number;
+    canSelectAllMatching: boolean;
+    onSelectAllMatching: () => void;
+    onClear: () => void;
+  };
   total: number;
-  /** The current page is fully selected and more rows match than the page shows. */
-  canSelectAllMatching: boolean;
   pageSize: number;
   filter: EmployeeFilterQuery;
-  onSelectAllMatching: () => void;
-  onClear: () => void;
 }
 
-/** The bar of bulk actions that floats at the bottom while rows are selected. */
-export function SelectionBar({
-  selectedIds,
-  allMatchingSelected,
-  total,
-  canSelectAllMatching,
-  pageSize,
-  filter,
-  onSelectAllMatching,
-  onClear,
-}: SelectionBarProps) {
+/** The bulk actions on selected employees: invite them to Equip, export them as CSV. */
+export function EmployeesSelectionBar({ selection, total, pageSize, filter }: EmployeesSelectionBarProps) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const [confirmInvite, setConfirmInvite] = useState(false);
   const [progress, setProgress] = useState<string | null>(null);
-  const count = allMatchingSelected ? total : selectedIds.length;
-  if (count === 0) return null;
+  const { selectedIds, allMatchingSelected, count, onClear } = selection;
 
   async function ids(): Promise<string[]> {
     if (!allMatchingSelected) return [...selectedIds];
@@ -71,7 +63,7 @@ export function SelectionBar({
         });
       }
     } catch (error) {
-      toast({ variant: 'negative', content: `Could not send the invitations: ${(error as Error).message}` });
+      toast({ variant: 'negative', content: failureMessage('Could not send the invitations', error) });
     } finally {
       setProgress(null);
       setConfirmInvite(false);
@@ -80,81 +72,55 @@ export function SelectionBar({
 
   async function exportSelection() {
     try {
+      setProgress('Preparing the CSV…');
       if (allMatchingSelected) {
-        setProgress('Preparing the CSV…');
         await exportEmployeesCsv(filter);
         return;
       }
-      setProgress('Preparing the CSV…');
-      const employees: Employee[] = [];
-      for (const id of selectedIds) {
-        employees.push(findEmployeeInLists(queryClient, id) ?? (await getEmployee(id)));
-      }
+      // The table's rows hold what it shows; the CSV has every import column (phone …).
+      const employees = await Promise.all(selectedIds.map((id) => getEmployeeCached(queryClient, id)));
       downloadFile(
         employeesToCsv(employees.map(employeeToCsvEntry)),
         `employees-selected-${new Date().toISOString().slice(0, 10)}.csv`,
       );
     } catch (error) {
-      toast({ variant: 'negative', content: `Could not export the selection: ${(error as Error).message}` });
+      toast({ variant: 'negative', content: failureMessage('Could not export the selection', error) });
     } finally {
       setProgress(null);
     }
   }
 
+  const actionClasses = 'text-white hover:bg-white/10 hover:text-white';
   return (
-    <section
-      aria-label="Selection"
-      className="fixed bottom-6 left-1/2 z-30 flex max-w-[calc(100%-2rem)] -translate-x-1/2 flex-wrap items-center gap-x-4 gap-y-2 rounded-xl bg-slate-900 py-2 pr-2 pl-4 text-sm text-white shadow-2xl"
+    <SelectionBar
+      count={count}
+      total={total}
+      allMatchingSelected={allMatchingSelected}
+      canSelectAllMatching={selection.canSelectAllMatching}
+      onSelectAllMatching={selection.onSelectAllMatching}
+      onClear={onClear}
+      progress={progress}
     >
-      <p aria-live="polite" className="font-medium tabular-nums">
-        {allMatchingSelected
-          ? `All ${formatNumber(total)} matching selected`
-          : `${formatNumber(count)} selected`}
-      </p>
-      {canSelectAllMatching && !allMatchingSelected ? (
-        <button
-          type="button"
-          onClick={onSelectAllMatching}
-          className="rounded-md px-1 font-medium text-indigo-300 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-white"
-        >
-          Select all {formatNumber(total)} matching
-        </button>
-      ) : null}
-      {progress ? (
-        <p role="status" className="text-slate-300">
-          {progress}
-        </p>
-      ) : null}
-      <div className="flex items-center gap-1">
-        <Button
-          size="sm"
-          variant="ghost"
-          className="text-white hover:bg-white/10 hover:text-white"
-          disabled={progress !== null}
-          onClick={() => setConfirmInvite(true)}
-        >
-          <Mail aria-hidden="true" />
-          Invite to Equip
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          className="text-white hover:bg-white/10 hover:text-white"
-          disabled={progress !== null}
-          onClick={exportSelection}
-        >
-          <Download aria-hidden="true" />
-          Export CSV
-        </Button>
-        <button
-          type="button"
-          aria-label="Clear selection"
-          onClick={onClear}
-          className="flex size-8 items-center justify-center rounded-lg text-slate-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-white"
-        >
-          <X aria-hidden="true" className="size-4" />
-        </button>
-      </div>
+      <Button
+        size="sm"
+        variant="ghost"
+        className={actionClasses}
+        disabled={progress !== null}
+        onClick={() => setConfirmInvite(true)}
+      >
+        <Mail aria-hidden="true" />
+        Invite to Equip
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        className={actionClasses}
+        disabled={progress !== null}
+        onClick={exportSelection}
+      >
+        <Download aria-hidden="true" />
+        Export CSV
+      </Button>
       <ConfirmDialog
         open={confirmInvite}
         onOpenChange={(open) => {
@@ -175,6 +141,6 @@ export function SelectionBar({
           </p>
         ) : null}
       </ConfirmDialog>
-    </section>
+    </SelectionBar>
   );
 }

@@ -1,13 +1,15 @@
 import type { Employee } from '@equip/domain/employees';
 import { MailCheck, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { failureMessage } from '@/lib/api/error-message';
+import { formatDate, fullName } from '@/lib/format';
+import { ROLE_LABELS, USER_SOURCE_LABELS, USER_TYPE_LABELS } from '@/lib/labels';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { Skeleton } from '@/ui/skeleton';
+import { EmployeeStatusBadge } from '@/ui/status-badges';
 import { useToast } from '@/ui/toast';
 import { useInviteEmployee } from '../api/invite-employee';
-import { formatDate, fullName, ROLE_LABELS, USER_SOURCE_LABELS, USER_TYPE_LABELS } from '../lib/format';
-import { EmployeeStatusBadge } from './employee-status-badge';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -31,7 +33,7 @@ function InviteSection({ employee }: { employee: Employee }) {
           content: `Invitation sent to ${fullName(employee)} (${employee.email})`,
         }),
       onError: (error) =>
-        toast({ variant: 'negative', content: `Could not send the invitation: ${error.message}` }),
+        toast({ variant: 'negative', content: failureMessage('Could not send the invitation', error) }),
     });
   return (
     <section aria-labelledby="invite-heading" className="rounded-lg border border-slate-200 p-4">

@@ -1,10 +1,8 @@
-import { mapHeaders } from '@equip/domain/employee-import';
-import Papa from 'papaparse';
+import { readEmployeeCsvTable, scanCsvHeader } from '@equip/domain/employee-import';
 import { MAX_IMPORT_BYTES } from '../api/import-employees';
-import { formatFileSize, formatNumber } from './format';
+import { type CsvParseRequest, parseCsvText } from './csv-parse.worker';
+import { formatFileSize } from './format';
 
-/** The server commits at most this many rows in one import (one transaction). */
-export const MAX_IMPORT_ROWS = 200_000;
 /** Files above this size are parsed in a web worker, so the page stays responsive. */
 const WORKER_THRESHOLD_BYTES = 512 * 1024;
 
@@ -50,11 +48,7 @@ export function decodeCsv(buffer: ArrayBuffer): { text: string; encoding: CsvEnc
   }
 }
 
-function parseHere(text: string): string[][] {
-  return Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' }).data;
-}
-
-function parseInWorker(text: string): Promise<string[][]> {
+function parseInWorker(request: CsvParseRequest): Promise<string[][]> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./csv-parse.worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = (event: MessageEvent<string[][]>) => {
@@ -65,26 +59,26 @@ function parseInWorker(text: string): Promise<string[][]> {
       worker.terminate();
       reject(new Error(event.message || 'The CSV worker failed'));
     };
-    worker.postMessage(text);
+    worker.postMessage(request);
   });
 }
 
 /**
- * Parses CSV text like the server does (blank lines skipped). Big texts go to a web worker so the
- * page stays responsive; where no worker can run, they are parsed here.
+ * Parses CSV text like the server does (see parseCsvText). Big texts go to a web worker so the page
+ * stays responsive; where no worker can run, they are parsed here.
  */
 export async function parseCsv(
-  text: string,
-  useWorker = text.length > WORKER_THRESHOLD_BYTES,
+  request: CsvParseRequest,
+  useWorker = request.text.length > WORKER_THRESHOLD_BYTES,
 ): Promise<string[][]> {
   if (useWorker && typeof Worker !== 'undefined') {
     try {
-      return await parseInWorker(text);
+      return await parseInWorker(request);
     } catch {
       // fall through: parse on the main thread
     }
   }
-  return parseHere(text);
+  return parseCsvText(request);
 }
 
 /** Reads an uploaded file as a CSV table, or throws a `CsvFileError` that explains the problem. */
@@ -100,20 +94,21 @@ export async function readCsvFile(file: File): Promise<ReadCsv> {
   if (text.trim() === '') {
     throw new CsvFileError('The file is empty. Choose a CSV file with a header row and people.');
   }
-  const table = await parseCsv(text);
-  if (table.length - 1 > MAX_IMPORT_ROWS) {
-    throw new CsvFileError(
-      `The file has ${formatNumber(table.length - 1)} rows; at most ${formatNumber(MAX_IMPORT_ROWS)} can be imported at once. Split it into smaller files.`,
-    );
-  }
+  // The bounds, the header and rows that merged lines: the server refuses such files with these
+  // same messages (the domain rules), so say it now rather than after checking every row.
+  const header = scanCsvHeader(text);
+  if (header.error) throw new CsvFileError(header.error.message);
+  const table = await parseCsv({ text, delimiter: header.delimiter });
+  const { fileErrors } = readEmployeeCsvTable(table);
+  if (fileErrors.length > 0) throw new CsvFileError(fileErrors.map((e) => e.message).join(' '));
   return { table, encoding };
 }
 
 /** The email column's values (for checking which are already in use). */
 export function emailsOf(table: readonly (readonly string[])[]): string[] {
-  const [headers, ...rows] = table;
-  if (!headers) return [];
-  const index = mapHeaders(headers.map((h) => h.replace(/^\uFEFF/, '').trim())).columns.email;
-  if (index === -1) return [];
-  return rows.map((row) => row[index] ?? '').filter((email) => email.trim() !== '');
+  const emails: string[] = [];
+  readEmployeeCsvTable(table, (entry) => {
+    if (entry.email !== '') emails.push(entry.email);
+  });
+  return emails;
 }

@@ -9,11 +9,10 @@ import { LinkTabs } from '@/ui/link-tabs';
 import { PageHeader } from '@/ui/page-header';
 import { useToast } from '@/ui/toast';
 import { exportEmployeesCsv } from '../api/export-employees';
-import { toFilterQuery } from '../api/get-employees';
 import { AddEmployeesActions } from '../components/add-employees-actions';
 import { EmployeeDrawer } from '../components/employee-drawer';
 import { EmployeesTable } from '../components/employees-table';
-import { selectEmployeesTable } from '../employees-table-slice';
+import { employeesTableList, selectEmployeesTable } from '../employees-table-slice';
 import { parseTableUrl, parseView, serializeTableUrl } from '../lib/table-url';
 
 const VIEW_LABELS: Record<EmployeeTableView, string> = {
@@ -29,10 +28,10 @@ function ExportButton({ view }: { view: EmployeeTableView }) {
   const { toast } = useToast();
   const [pending, setPending] = useState(false);
   async function onExport() {
-    const { filters, sorting } = parseTableUrl(searchParams, view);
+    const state = parseTableUrl(searchParams, view);
     setPending(true);
     try {
-      await exportEmployeesCsv(toFilterQuery(view, filters, sorting));
+      await exportEmployeesCsv(employeesTableList.toQuery(view, state));
     } catch (error) {
       toast({ variant: 'negative', content: `Could not export: ${(error as Error).message}` });
     } finally {

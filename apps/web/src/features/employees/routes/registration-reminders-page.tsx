@@ -1,22 +1,33 @@
-import type { EmployeeStatus } from '@equip/domain/identity';
+import type { RegistrationReminderCandidate } from '@equip/domain/employees';
 import { selectionState } from '@equip/domain/selection';
-import { CircleAlert, MailCheck, Send } from 'lucide-react';
+import { MailCheck, Send } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { paths } from '@/config/paths';
+import { failureMessage } from '@/lib/api/error-message';
 import { cn } from '@/lib/cn';
+import { formatDate, fullName, people } from '@/lib/format';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { BackLink } from '@/ui/back-link';
 import { Button } from '@/ui/button';
 import { Checkbox } from '@/ui/checkbox';
-import { EmptyState } from '@/ui/empty-state';
 import { PageHeader } from '@/ui/page-header';
-import { Skeleton } from '@/ui/skeleton';
-import { nextSortDirection, Pagination, SortableTh, Table, TableFrame, TableHead, Td, Th } from '@/ui/table';
+import { EmployeeStatusBadge } from '@/ui/status-badges';
+import {
+  nextSortDirection,
+  Pagination,
+  SortableTh,
+  Table,
+  TableErrorRow,
+  TableFrame,
+  TableHead,
+  TableMessageRow,
+  TableSkeletonRows,
+  Td,
+  Th,
+} from '@/ui/table';
 import { useToast } from '@/ui/toast';
-import { type ReminderCandidate, useRegistrationReminders } from '../api/get-registration-reminders';
+import { useRegistrationReminders } from '../api/get-registration-reminders';
 import { useSendRegistrationReminders } from '../api/send-registration-reminders';
-import { EmployeeStatusBadge } from '../components/employee-status-badge';
-import { formatDate, fullName, people } from '../lib/format';
 import {
   deselectReminderRecipients,
   REMINDER_VIEWS,
@@ -43,19 +54,19 @@ const COLUMNS: { key: ReminderSortingKey; label: string }[] = [
   { key: 'department', label: 'Department' },
   { key: 'startDate', label: 'Start date' },
 ];
+/** The selection checkbox, the sortable columns and the status. */
+const COLUMN_COUNT = COLUMNS.length + 2;
 
-function sortValue(person: ReminderCandidate, key: ReminderSortingKey): string {
+function sortValue(person: RegistrationReminderCandidate, key: ReminderSortingKey): string {
   if (key === 'name') return `${person.lastName} ${person.firstName}`.toLowerCase();
   return (person[key] ?? '').toLowerCase();
 }
 
-function inView(person: ReminderCandidate, view: ReminderView): boolean {
+function inView(person: RegistrationReminderCandidate, view: ReminderView): boolean {
   if (view === 'active') return person.employeeStatus === 'ACTIVE';
   if (view === 'onboarding') return person.employeeStatus === 'ONBOARDING';
   return true;
 }
-
-const KNOWN_STATUSES = new Set(['ACTIVE', 'INACTIVE', 'OFFBOARDING', 'ONBOARDING', 'LEAVE']);
 
 /**
  * The organisation setup's email-reminders table: people who have not registered a device yet, with
@@ -101,7 +112,7 @@ export function RegistrationRemindersPage() {
         dispatch(deselectReminderRecipients(recipients));
       },
       onError: (error) =>
-        toast({ variant: 'negative', content: `Could not send the reminders: ${error.message}` }),
+        toast({ variant: 'negative', content: failureMessage('Could not send the reminders', error) }),
     });
   }
 
@@ -180,44 +191,21 @@ export function RegistrationRemindersPage() {
           </TableHead>
           <tbody>
             {query.isPending ? (
-              Array.from({ length: 6 }, (_, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
-                <tr key={i}>
-                  {Array.from({ length: 6 }, (_, j) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
-                    <Td key={j}>
-                      <Skeleton className="h-3 w-24" />
-                    </Td>
-                  ))}
-                </tr>
-              ))
+              <TableSkeletonRows cells={['checkbox', 'text', 'text', 'text', 'text', 'badge']} />
             ) : query.isError ? (
-              <tr>
-                <td colSpan={6} className="p-6">
-                  <EmptyState
-                    icon={CircleAlert}
-                    title="Could not load the list"
-                    description={query.error.message}
-                    className="border-none"
-                    action={
-                      <Button variant="secondary" onClick={() => void query.refetch()}>
-                        Try again
-                      </Button>
-                    }
-                  />
-                </td>
-              </tr>
+              <TableErrorRow
+                colSpan={COLUMN_COUNT}
+                title="Could not load the list"
+                error={query.error}
+                onRetry={() => void query.refetch()}
+              />
             ) : listed.length === 0 ? (
-              <tr>
-                <td colSpan={6} className="p-6">
-                  <EmptyState
-                    icon={MailCheck}
-                    title="Everyone has registered a device"
-                    description="Nobody in this list needs a reminder."
-                    className="border-none"
-                  />
-                </td>
-              </tr>
+              <TableMessageRow
+                colSpan={COLUMN_COUNT}
+                icon={MailCheck}
+                title="Everyone has registered a device"
+                description="Nobody in this list needs a reminder."
+              />
             ) : (
               pageRows.map((person) => {
                 const checked = selected.has(person.uuid);
@@ -235,11 +223,7 @@ export function RegistrationRemindersPage() {
                     <Td>{person.department ?? <span className="text-slate-400">—</span>}</Td>
                     <Td>{formatDate(person.startDate) || <span className="text-slate-400">—</span>}</Td>
                     <Td>
-                      {KNOWN_STATUSES.has(person.employeeStatus) ? (
-                        <EmployeeStatusBadge status={person.employeeStatus as EmployeeStatus} />
-                      ) : (
-                        person.employeeStatus
-                      )}
+                      <EmployeeStatusBadge status={person.employeeStatus} />
                     </Td>
                   </tr>
                 );

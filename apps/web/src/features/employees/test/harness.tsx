@@ -1,4 +1,5 @@
 import type { Employee } from '@equip/domain/employees';
+import type { CurrentUser } from '@equip/domain/identity';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { currentUserQueryKey } from '@/lib/session';
 import { createStore } from '@/lib/store';
 import { ToastProvider } from '@/ui/toast';
 import { TooltipProvider } from '@/ui/tooltip';
@@ -42,12 +44,20 @@ export function installFakeApi(handler: FakeHandler) {
   return { fetch, requests };
 }
 
-/** Renders `routes` at `path` with the app's providers (a fresh store and query client). */
-export function renderWithApp(routes: { path: string; element: ReactNode }[], path: string) {
+/**
+ * Renders `routes` at `path` with the app's providers (a fresh store and query client); `user` is the
+ * signed-in person as `useCurrentUser` answers it (nobody by default).
+ */
+export function renderWithApp(
+  routes: { path: string; element: ReactNode }[],
+  path: string,
+  options: { user?: CurrentUser } = {},
+) {
   const store = createStore();
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: 60_000 }, mutations: { retry: false } },
   });
+  if (options.user) queryClient.setQueryData(currentUserQueryKey, options.user);
   const router = createMemoryRouter([...routes, { path: '*', element: <p>elsewhere</p> }], {
     initialEntries: [path],
   });

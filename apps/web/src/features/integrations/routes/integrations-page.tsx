@@ -1,16 +1,13 @@
 import { Blocks } from 'lucide-react';
-import { EmptyState } from '@/ui/empty-state';
-import { PageHeader } from '@/ui/page-header';
+import { PlaceholderPage } from '@/ui/placeholder-page';
 
 export function IntegrationsPage() {
   return (
-    <div className="space-y-6">
-      <PageHeader description="Connections to your HR system." />
-      <EmptyState
-        icon={Blocks}
-        title="No HR system connected"
-        description="Connect Personio, HiBob, Kenjo, HeavenHR, HRworks, Factorial or BambooHR to keep employees in sync."
-      />
-    </div>
+    <PlaceholderPage
+      description="Connections to your HR system."
+      icon={Blocks}
+      emptyTitle="No HR system connected"
+      emptyDescription="Connect Personio, HiBob, Kenjo, HeavenHR, HRworks, Factorial or BambooHR to keep employees in sync."
+    />
   );
 }

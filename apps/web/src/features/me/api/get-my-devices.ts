@@ -1,11 +1,12 @@
 import type { Device } from '@equip/domain/devices';
+import type { EmployeeDeviceList } from '@equip/domain/employees';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { platformApi } from '@/lib/api/clients';
 import { retryUnlessClientError } from '@/lib/session';
 
 /** The devices assigned to the person. */
 export async function getMyDevices(accountUuid: string, signal?: AbortSignal): Promise<Device[]> {
-  const page = await platformApi.get<{ items: Device[] }>(
+  const page = await platformApi.get<EmployeeDeviceList>(
     `/employees/${encodeURIComponent(accountUuid)}/devices`,
     { signal },
   );

@@ -1,28 +1,22 @@
 import type { Employee } from '@equip/domain/employees';
-import type { CurrentUser, EmployeeStatus } from '@equip/domain/identity';
-import { LifeBuoy, MonitorSmartphone, RotateCw } from 'lucide-react';
+import type { CurrentUser } from '@equip/domain/identity';
+import { LifeBuoy, MonitorSmartphone } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { errorMessage } from '@/lib/api/error-message';
 import { useBootConfig } from '@/lib/boot-config-context';
+import { formatDate, fullName } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
-import { Alert } from '@/ui/alert';
-import { Badge, type BadgeTone } from '@/ui/badge';
-import { Button, buttonClasses } from '@/ui/button';
+import { InitialsAvatar } from '@/ui/avatar';
+import { buttonClasses } from '@/ui/button';
 import { Card } from '@/ui/card';
 import { EmptyState } from '@/ui/empty-state';
+import { LoadError } from '@/ui/load-error';
 import { PageSpinner } from '@/ui/spinner';
+import { EmployeeStatusBadge } from '@/ui/status-badges';
 import { useMyDevices } from '../api/get-my-devices';
 import { useMyRecord } from '../api/get-my-record';
 import { DeviceCard } from '../components/device-card';
-import { formatDate } from '../format';
 
-const STATUS: Record<EmployeeStatus, { label: string; tone: BadgeTone }> = {
-  ACTIVE: { label: 'Active', tone: 'green' },
-  ONBOARDING: { label: 'Onboarding', tone: 'indigo' },
-  OFFBOARDING: { label: 'Offboarding', tone: 'amber' },
-  LEAVE: { label: 'On leave', tone: 'neutral' },
-  INACTIVE: { label: 'Inactive', tone: 'neutral' },
-};
+const LOAD_FAILED = 'This could not be loaded.';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -33,49 +27,27 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <div className="space-y-3">
-      <Alert variant="error">{errorMessage(error, 'This could not be loaded.')}</Alert>
-      <Button variant="secondary" size="sm" onClick={onRetry}>
-        <RotateCw aria-hidden="true" />
-        Try again
-      </Button>
-    </div>
-  );
-}
-
 function DetailsCard({ employee }: { employee: Employee }) {
-  const status = STATUS[employee.employeeStatus];
   return (
     <Card className="p-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex items-center gap-4">
-          <span
-            aria-hidden="true"
-            className="flex size-14 items-center justify-center rounded-full bg-indigo-600 text-lg font-semibold text-white"
-          >
-            {`${employee.firstName.charAt(0)}${employee.lastName.charAt(0)}`.toUpperCase()}
-          </span>
+          <InitialsAvatar person={employee} className="size-14 bg-indigo-600 text-lg text-white" />
           <div className="min-w-0">
-            <p className="truncate text-lg font-semibold text-slate-900">
-              {employee.firstName} {employee.lastName}
-            </p>
+            <p className="truncate text-lg font-semibold text-slate-900">{fullName(employee)}</p>
             <p className="truncate text-sm text-slate-500">
               {[employee.position, employee.department].filter(Boolean).join(' · ') || employee.email}
             </p>
           </div>
         </div>
-        <Badge tone={status.tone} className="self-start sm:self-center">
-          {status.label}
-        </Badge>
+        <EmployeeStatusBadge status={employee.employeeStatus} className="self-start sm:self-center" />
       </div>
       <dl className="mt-6 grid gap-x-6 gap-y-4 border-t border-slate-100 pt-6 sm:grid-cols-2 lg:grid-cols-3">
         <Detail label="Work email">{employee.email}</Detail>
         <Detail label="Phone">{employee.phone}</Detail>
         <Detail label="Department">{employee.department}</Detail>
         <Detail label="Position">{employee.position}</Detail>
-        <Detail label="Start date">{employee.startDate ? formatDate(employee.startDate) : null}</Detail>
+        <Detail label="Start date">{formatDate(employee.startDate)}</Detail>
         <Detail label="Software bundle">{employee.assignedBundle?.name}</Detail>
       </dl>
     </Card>
@@ -85,7 +57,16 @@ function DetailsCard({ employee }: { employee: Employee }) {
 function Devices({ accountUuid }: { accountUuid: string }) {
   const devices = useMyDevices(accountUuid);
   if (devices.isPending) return <PageSpinner label="Loading your devices" />;
-  if (devices.isError) return <LoadError error={devices.error} onRetry={() => devices.refetch()} />;
+  if (devices.isError) {
+    return (
+      <LoadError
+        error={devices.error}
+        fallback={LOAD_FAILED}
+        retrying={devices.isFetching}
+        onRetry={() => devices.refetch()}
+      />
+    );
+  }
   if (devices.data.length === 0) {
     return (
       <EmptyState
@@ -133,7 +114,12 @@ function MyPageContent({ user }: { user: CurrentUser }) {
         {record.isPending ? (
           <PageSpinner label="Loading your details" />
         ) : record.isError ? (
-          <LoadError error={record.error} onRetry={() => record.refetch()} />
+          <LoadError
+            error={record.error}
+            fallback={LOAD_FAILED}
+            retrying={record.isFetching}
+            onRetry={() => record.refetch()}
+          />
         ) : (
           <DetailsCard employee={record.data} />
         )}

@@ -1,23 +1,14 @@
+import type { OutboxList, OutboxMessage } from '@equip/domain/organizations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { platformApi } from '@/lib/api/clients';
 import { retryUnlessClientError } from '@/lib/session';
-
-export interface OutboxMessage {
-  uuid: string;
-  kind: 'mail' | 'sms';
-  to: string;
-  subject: string | null;
-  text: string;
-  createdAt: string;
-  sentAt: string | null;
-}
 
 export const OUTBOX_PATH = '/admin/outbox';
 export const outboxQueryKey = ['admin', 'outbox'] as const;
 
 /** Mail and text messages the installation sent or holds (provider admins), newest first. */
 export async function getOutbox(signal?: AbortSignal): Promise<OutboxMessage[]> {
-  const { items } = await platformApi.get<{ items: OutboxMessage[] }>(OUTBOX_PATH, { signal });
+  const { items } = await platformApi.get<OutboxList>(OUTBOX_PATH, { signal });
   return [...items].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 

@@ -63,6 +63,50 @@ describe('sent mail', () => {
     );
   });
 
+  it('shows the metadata and says why the text is withheld outside demo mode', async () => {
+    mockApi({
+      'GET /api/admin/outbox': {
+        items: [
+          {
+            uuid: '4',
+            kind: 'mail',
+            to: 'ada@acme.example',
+            subject: 'Your Equip sign-in code is ••••••',
+            text: null,
+            createdAt: '2024-06-04T08:00:00.000Z',
+            sentAt: '2024-06-04T08:00:02.000Z',
+          },
+          {
+            uuid: '5',
+            kind: 'sms',
+            to: '+4915112345678',
+            subject: null,
+            text: null,
+            createdAt: '2024-06-03T08:00:00.000Z',
+            sentAt: null,
+          },
+        ],
+      },
+    });
+    const { user } = renderRoute('/dashboard/mail', { user: admin });
+    const list = await screen.findByRole('navigation', { name: 'Messages' });
+    const buttons = within(list).getAllByRole('button');
+    expect(buttons[0]).toHaveTextContent('Text withheld');
+    const heading = screen.getByRole('heading', { level: 2, name: 'Your Equip sign-in code is ••••••' });
+    const article = heading.closest('article')!;
+    expect(within(article).getByText('ada@acme.example')).toBeInTheDocument();
+    expect(within(article).getByText('Delivered')).toBeInTheDocument();
+    expect(within(article).getByText('Message text withheld')).toBeInTheDocument();
+    expect(within(article).getByText(/only in demo mode|outside demo mode/)).toBeInTheDocument();
+    expect(within(article).getByText(/delivered to ada@acme\.example/)).toBeInTheDocument();
+    expect(within(article).queryByRole('link')).not.toBeInTheDocument();
+
+    await user.click(buttons[1]!);
+    const sms = screen.getByRole('heading', { level: 2, name: 'Text message' }).closest('article')!;
+    expect(within(sms).getByText('Held (not sent)')).toBeInTheDocument();
+    expect(within(sms).getByText(/has not been sent/)).toBeInTheDocument();
+  });
+
   it('explains when the server has no outbox', async () => {
     mockApi({});
     renderRoute('/dashboard/mail', { user: admin });

@@ -1,26 +1,45 @@
-import { Inbox, Mail, MessageSquareText, RotateCw } from 'lucide-react';
+import type { OutboxMessage } from '@equip/domain/organizations';
+import { EyeOff, Inbox, Mail, MessageSquareText, RotateCw } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { errorMessage, statusOf } from '@/lib/api/error-message';
+import { statusOf } from '@/lib/api/error-message';
 import { cn } from '@/lib/cn';
-import { Alert } from '@/ui/alert';
+import { formatDateTime } from '@/lib/format';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
 import { EmptyState } from '@/ui/empty-state';
+import { LoadError } from '@/ui/load-error';
 import { PageHeader } from '@/ui/page-header';
 import { PageSpinner } from '@/ui/spinner';
-import { type OutboxMessage, useOutbox } from '../api/get-outbox';
+import { useOutbox } from '../api/get-outbox';
 import { LinkifiedText } from '../components/linkified-text';
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-function formatDateTime(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateTime.format(date);
-}
 
 function titleOf(message: OutboxMessage): string {
   return message.kind === 'sms' ? 'Text message' : message.subject || '(no subject)';
+}
+
+/** Why a body is not shown (outside demo mode the server sends metadata only). */
+export const WITHHELD_BODY_NOTE =
+  'Equip does not show the text of messages here outside demo mode: they carry live sign-in, invitation and password-reset links and codes. Codes in subjects are masked.';
+
+function deliveryNote(message: OutboxMessage): string {
+  if (message.sentAt) return `It was delivered to ${message.to}, who can read it there.`;
+  return message.kind === 'mail'
+    ? 'It has not been sent: without an SMTP server (SMTP_URL) mail stays in this outbox.'
+    : 'It has not been sent: without a text-message provider, messages stay in this outbox.';
+}
+
+function WithheldBody({ message }: { message: OutboxMessage }) {
+  return (
+    <div className="flex gap-3 rounded-lg bg-slate-50 p-4 text-sm text-slate-700 ring-1 ring-slate-200 ring-inset">
+      <EyeOff aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+      <div className="space-y-1">
+        <p className="font-medium text-slate-900">Message text withheld</p>
+        <p>{WITHHELD_BODY_NOTE}</p>
+        <p>{deliveryNote(message)}</p>
+      </div>
+    </div>
+  );
 }
 
 function MessageView({ message, focusOnShow }: { message: OutboxMessage; focusOnShow: boolean }) {
@@ -63,16 +82,21 @@ function MessageView({ message, focusOnShow }: { message: OutboxMessage; focusOn
         </dl>
       </header>
       <div className="flex-1 overflow-auto p-6">
-        <p className="text-sm leading-relaxed whitespace-pre-wrap text-slate-800">
-          <LinkifiedText text={message.text} />
-        </p>
+        {message.text === null ? (
+          <WithheldBody message={message} />
+        ) : (
+          <p className="text-sm leading-relaxed whitespace-pre-wrap text-slate-800">
+            <LinkifiedText text={message.text} />
+          </p>
+        )}
       </div>
     </article>
   );
 }
 
 /**
- * `/dashboard/mail` (provider admins): the outbox. Without an SMTP server the demo keeps mail here,
+ * `/dashboard/mail` (provider admins): the outbox, as metadata. In demo mode (and only there) the server
+ * also sends the bodies: without an SMTP server the demo keeps mail here,
  * so invitations, reset links and sign-in codes can be read (and their links followed).
  */
 export function OutboxPage() {
@@ -98,13 +122,12 @@ export function OutboxPage() {
           description="This server does not offer the outbox yet."
         />
       ) : (
-        <div className="space-y-3">
-          <Alert variant="error">{errorMessage(outbox.error, 'The outbox could not be loaded.')}</Alert>
-          <Button variant="secondary" size="sm" onClick={() => outbox.refetch()}>
-            <RotateCw aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <LoadError
+          error={outbox.error}
+          fallback="The outbox could not be loaded."
+          retrying={outbox.isFetching}
+          onRetry={() => outbox.refetch()}
+        />
       );
   } else if (messages.length === 0) {
     content = (
@@ -150,7 +173,11 @@ export function OutboxPage() {
                       </span>
                       <span className="block truncate text-sm text-slate-700">{titleOf(message)}</span>
                       <span className="block truncate text-xs text-slate-500">
-                        {message.text.slice(0, 120)}
+                        {message.text === null ? (
+                          <span className="italic">Text withheld</span>
+                        ) : (
+                          message.text.slice(0, 120)
+                        )}
                       </span>
                     </span>
                   </button>
@@ -175,7 +202,7 @@ export function OutboxPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        description="Mail and text messages this installation has sent, newest first. Without an SMTP server, this is where they can be read."
+        description="Mail and text messages this installation has sent or holds, newest first: to whom, when and about what. Their text is shown only in demo mode."
         actions={
           outbox.isSuccess ? (
             <Button

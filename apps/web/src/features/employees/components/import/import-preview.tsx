@@ -9,7 +9,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { CircleAlert, Trash2 } from 'lucide-react';
 import { memo, useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
-import { formatNumber } from '../../lib/format';
+import { formatNumber } from '@/lib/format';
 
 export const PREVIEW_ROW_HEIGHT = 56;
 

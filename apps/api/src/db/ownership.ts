@@ -1,0 +1,47 @@
+/**
+ * Which module owns each table (by its Drizzle name). Only the owner reads or writes it; every other
+ * module goes through the owner's public index.ts. The architecture test enforces this for
+ * `apps/api/src/modules/**`; the demo seeds, the CLI and the providers (adapters) stand outside.
+ *
+ * `users` is the one shared row of a person and their account (decision 002): the employees module
+ * owns the person, identity (auth) the credentials, and provider-admins the provider organisation's
+ * people. Tables of areas not built yet name the module that will own them.
+ */
+export const TABLE_OWNERS = {
+  organizations: ['organizations', 'auth'],
+  users: ['employees', 'auth', 'provider-admins'],
+  userCounts: ['employees'],
+  refreshTokens: ['auth'],
+  oneTimeTokens: ['auth'],
+  recoveryCodes: ['auth'],
+  authAttempts: ['auth'],
+  devices: ['devices'],
+  enrollments: ['devices'],
+  assetKinds: ['assets'],
+  assetDefinitions: ['assets'],
+  assetInstances: ['assets'],
+  applications: ['bundles'],
+  bundles: ['bundles'],
+  bundleApplications: ['bundles'],
+  bundleEmployees: ['bundles'],
+  onboardings: ['onboarding'],
+  offboardings: ['offboarding'],
+  integrations: ['integrations'],
+  workspaces: ['integrations'],
+  workspaceGroups: ['integrations'],
+  notifications: ['notifications'],
+  eventLog: ['events'],
+  featureFlags: ['flags'],
+  analyticsEvents: ['analytics'],
+  mailOutbox: ['outbox'],
+  smsOutbox: ['outbox'],
+  jobs: ['jobs'],
+  systemSettings: ['auth'],
+  catalogItems: ['procurement'],
+  catalogItemSpecifications: ['procurement'],
+  procurementDrafts: ['procurement'],
+  checkouts: ['procurement'],
+  orders: ['procurement'],
+  orderItems: ['procurement'],
+  shipments: ['procurement'],
+} as const satisfies Record<string, readonly string[]>;

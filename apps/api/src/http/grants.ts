@@ -1,0 +1,21 @@
+import { decideGrant, type GrantTarget, type RequestedChange } from '@equip/domain/access';
+import { ErrorType } from '@equip/domain/errors';
+import type { AuthContext } from './access.ts';
+import { AppError } from './errors.ts';
+
+const ERROR_TYPES = { 403: ErrorType.Forbidden, 404: ErrorType.NotFound, 409: ErrorType.Conflict } as const;
+
+/**
+ * Applies the domain's one rule for who may grant what (decideGrant) to a write, or throws its refusal
+ * in the spec's error payload. Every path that creates, changes, invites, resets or removes a person
+ * calls it.
+ */
+export function assertGrant(auth: AuthContext, target: GrantTarget | null, change: RequestedChange): void {
+  const decision = decideGrant(auth, target, change);
+  if (decision.allowed) return;
+  throw new AppError(decision.status, {
+    msg: decision.reason,
+    errorType: ERROR_TYPES[decision.status],
+    ...(decision.field ? { location: 'body' as const, param: decision.field, path: [decision.field] } : {}),
+  });
+}

@@ -1,0 +1,238 @@
+import { and, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { ReadStatement, Row, TenantReads } from '../db/tenant-reads.ts';
+import { badRequest } from '../http/errors.ts';
+import { StatementCache } from './statement-cache.ts';
+
+/**
+ * The list machinery of the API: every table of the product (employees, devices, assets, bundles,
+ * orders …) is one `ListDefinition`, and `readPage` turns a validated list query into one prepared
+ * statement that reads exactly the response's fields, filtered, sorted with a stable tie-break, paged by
+ * offset or by keyset cursor, with its filtered total — sent in one round trip (db/tenant-reads.ts).
+ * An area adds a list by writing its definition; it never writes paging, sorting or totals again.
+ */
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface SortOrder<TKey extends string> {
+  key: TKey;
+  direction: SortDirection;
+}
+
+export interface SortKey {
+  /** The expressions to order by, most significant first; each sort should match an index. */
+  columns: SQL[];
+  /**
+   * True when none of the columns can be NULL, so a page can continue after a row's values (keyset):
+   * deep pages then cost as much as the first.
+   */
+  keyset?: boolean;
+}
+
+export interface ListDefinition<TQuery, TItem, TSortKey extends string> {
+  /** A name for the list (logs and statement names). */
+  name: string;
+  /**
+   * The select list, one SQL expression per field of the response item. Only these are read: a list
+   * never reads a column its response does not return (a test checks every definition).
+   */
+  columns: { [K in keyof TItem]-?: SQL };
+  /** FROM and its joins (a function of the query when it takes parameters, e.g. a search pattern). */
+  from(query: TQuery): SQL;
+  /** The filters, ANDed; include the organisation (row-level security also holds, but the planner needs it). */
+  where(query: TQuery, organizationUuid: string): (SQL | undefined)[];
+  sorts: Record<TSortKey, SortKey>;
+  /** A unique, non-null column that ends every order so pages never overlap. */
+  tieBreaker: SQL;
+  sortOf(query: TQuery): SortOrder<TSortKey>;
+  /**
+   * The filtered total: an expression evaluated once (e.g. a sum over a kept summary), or 'window' to
+   * count the matches with the page (for searches, whose matches are few).
+   */
+  total(query: TQuery, organizationUuid: string): SQL<number> | 'window';
+}
+
+/** Every list definition with the response schema of its items (the projection test walks these). */
+export const registeredLists: { definition: ListDefinition<never, unknown, string>; item: z.ZodObject }[] =
+  [];
+
+/**
+ * Declares a list: its definition and the zod schema of one response item. The definition's columns
+ * must be exactly the item's fields (lists.test.ts checks every declared list).
+ */
+export function defineList<TQuery, TItem, TSortKey extends string>(
+  item: z.ZodObject,
+  definition: ListDefinition<TQuery, TItem, TSortKey>,
+): ListDefinition<TQuery, TItem, TSortKey> {
+  registeredLists.push({ definition: definition as unknown as ListDefinition<never, unknown, string>, item });
+  return definition;
+}
+
+export interface PageQuery {
+  skip: number;
+  take: number;
+  /** Continue after this opaque position (from `nextCursor`); replaces `skip` when given. */
+  cursor?: string | undefined;
+}
+
+export interface Page<TItem> {
+  items: TItem[];
+  total: number;
+  /** Where the next page starts, for sorts that allow a keyset; absent at the end. */
+  nextCursor?: string;
+}
+
+export const dialect = new PgDialect();
+/** Rendered with the page so it travels in the same statement; not part of the response items. */
+const TOTAL = '__total';
+/** The sort values of each row, for its cursor; not part of the response items. */
+const SORT_VALUES = '__sort';
+
+const invalidCursor = (msg: string) =>
+  badRequest(msg, { location: 'query', param: 'cursor', path: ['cursor'] });
+
+function encodeCursor(values: unknown[]): string {
+  return Buffer.from(JSON.stringify(values)).toString('base64url');
+}
+
+function decodeCursor(cursor: string, length: number): unknown[] {
+  try {
+    const values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(values) && values.length === length) return values;
+  } catch {
+    // fall through
+  }
+  throw invalidCursor('The cursor does not belong to this list and sort');
+}
+
+/** ORDER BY of a sort: ascending puts NULLs last; descending is its exact reverse (one index, read backwards). */
+export function orderBy(columns: SQL[], direction: SortDirection): SQL {
+  return sql.join(
+    columns.map((column) => (direction === 'desc' ? sql`${column} desc` : sql`${column} asc`)),
+    sql`, `,
+  );
+}
+
+/** The SQL of one page: only the response's fields, the total, and the sort values when keyset. */
+export function pageSql<TQuery extends PageQuery, TItem, TSortKey extends string>(
+  list: ListDefinition<TQuery, TItem, TSortKey>,
+  organizationUuid: string,
+  query: TQuery,
+): { sql: SQL; keyset: boolean } {
+  const { key, direction } = list.sortOf(query);
+  const sort = list.sorts[key];
+  const sortColumns = [...sort.columns, list.tieBreaker];
+  const keyset = sort.keyset === true;
+  const conditions = list.where(query, organizationUuid);
+  if (query.cursor !== undefined) {
+    if (!keyset) throw invalidCursor(`Sorting by ${key} continues by skip, not by cursor`);
+    const after = decodeCursor(query.cursor, sortColumns.length);
+    const row = sql`(${sql.join(sortColumns, sql`, `)})`;
+    const values = sql`(${sql.join(
+      after.map((v) => sql`${v}`),
+      sql`, `,
+    )})`;
+    conditions.push(direction === 'desc' ? sql`${row} < ${values}` : sql`${row} > ${values}`);
+  }
+  const total = list.total(query, organizationUuid);
+  const fields = Object.entries(list.columns as Record<string, SQL>).map(
+    ([field, expression]) => sql`${expression} as ${sql.identifier(field)}`,
+  );
+  fields.push(
+    total === 'window'
+      ? sql`(count(*) over ())::integer as ${sql.identifier(TOTAL)}`
+      : sql`${total} as ${sql.identifier(TOTAL)}`,
+  );
+  if (keyset)
+    fields.push(sql`json_build_array(${sql.join(sortColumns, sql`, `)}) as ${sql.identifier(SORT_VALUES)}`);
+  const offset = query.cursor === undefined ? query.skip : 0;
+  return {
+    sql: sql`select ${sql.join(fields, sql`, `)} from ${list.from(query)} where ${and(...conditions)}
+    order by ${orderBy(sortColumns, direction)} limit ${query.take} offset ${offset}`,
+    keyset,
+  };
+}
+
+const pages = new StatementCache<{ statement: ReadStatement; keyset: boolean }>();
+
+/** One page's statement, rendered for the read path (db/tenant-reads.ts), once per distinct query. */
+export function pageStatement<TQuery extends PageQuery, TItem, TSortKey extends string>(
+  list: ListDefinition<TQuery, TItem, TSortKey>,
+  organizationUuid: string,
+  query: TQuery,
+): { statement: ReadStatement; keyset: boolean } {
+  return pages.get(`${list.name}\u0000${organizationUuid}\u0000${JSON.stringify(query)}`, () => {
+    const page = pageSql(list, organizationUuid, query);
+    return { statement: render(list.name, page.sql), keyset: page.keyset };
+  });
+}
+
+export function render(name: string, statement: SQL): ReadStatement {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  return { name, text, params };
+}
+
+/**
+ * Every row of a list in order, a page at a time, inside a transaction the caller holds (exports):
+ * by keyset where the sort allows it (each page costs the same), else by offset.
+ */
+export async function* allRows<TQuery extends PageQuery, TItem, TSortKey extends string>(
+  tx: { execute(query: SQL): Promise<unknown> },
+  list: ListDefinition<TQuery, TItem, TSortKey>,
+  organizationUuid: string,
+  query: TQuery,
+  pageSize = 2000,
+): AsyncGenerator<TItem[]> {
+  let page: TQuery = { ...query, skip: 0, take: pageSize, cursor: undefined };
+  for (;;) {
+    const { sql: statement, keyset } = pageSql(list, organizationUuid, page);
+    const { rows } = (await tx.execute(statement)) as { rows: Row[] };
+    yield rows as unknown as TItem[];
+    if (rows.length < pageSize) return;
+    const last = rows[rows.length - 1]!;
+    page = keyset
+      ? { ...page, cursor: encodeCursor(last[SORT_VALUES] as unknown[]) }
+      : { ...page, skip: page.skip + pageSize };
+  }
+}
+
+/** The filtered total alone (a page past the end carries none). */
+export function totalStatement<TQuery extends PageQuery, TItem, TSortKey extends string>(
+  list: ListDefinition<TQuery, TItem, TSortKey>,
+  organizationUuid: string,
+  query: TQuery,
+): ReadStatement {
+  const total = list.total(query, organizationUuid);
+  const statement =
+    total === 'window'
+      ? sql`select count(*)::integer as ${sql.identifier(TOTAL)} from ${list.from(query)} where ${and(...list.where(query, organizationUuid))}`
+      : sql`select ${total} as ${sql.identifier(TOTAL)}`;
+  return render(`${list.name}.total`, statement);
+}
+
+/**
+ * One page of a list and its filtered total, read in the organisation's tenant transaction. Rows carry
+ * the response's fields under their names (the serializer writes only those).
+ */
+export async function readPage<TQuery extends PageQuery, TItem, TSortKey extends string>(
+  reads: TenantReads,
+  list: ListDefinition<TQuery, TItem, TSortKey>,
+  organizationUuid: string,
+  query: TQuery,
+): Promise<Page<TItem>> {
+  const { statement, keyset } = pageStatement(list, organizationUuid, query);
+  const [rows = []] = await reads.read(organizationUuid, [statement]);
+  let total = Number(rows[0]?.[TOTAL] ?? 0);
+  if (rows.length === 0 && (query.skip > 0 || query.cursor !== undefined)) {
+    const [[counted] = []] = await reads.read(organizationUuid, [
+      totalStatement(list, organizationUuid, query),
+    ]);
+    total = Number(counted?.[TOTAL] ?? 0);
+  }
+  const page: Page<TItem> = { items: rows as unknown as TItem[], total };
+  const last: Row | undefined = rows[rows.length - 1];
+  if (keyset && last && rows.length === query.take)
+    page.nextCursor = encodeCursor(last[SORT_VALUES] as unknown[]);
+  return page;
+}

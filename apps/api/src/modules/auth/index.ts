@@ -1,0 +1,5 @@
+// The identity module's public surface.
+
+export type { LoggedIn, User } from './auth-part.ts';
+export { authRoutes } from './routes.ts';
+export { AuthService } from './service.ts';

@@ -1,0 +1,178 @@
+import { ErrorType } from '@equip/domain/errors';
+import type { LoginResponse, MfaMethod } from '@equip/domain/identity';
+import { and, asc, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { organizations, PROVIDER_ORGANIZATION_UUID, refreshTokens, users } from '../../db/schema/index.ts';
+import { AppError, badRequest, unauthorized } from '../../http/errors.ts';
+import { logEvent } from '../events/index.ts';
+import { AuthPart, type LoggedIn, mfaMethodOf, type User } from './auth-part.ts';
+import { authMail, identityTexts } from './mails.ts';
+import { TOKEN_PURPOSES } from './one-time-tokens.ts';
+import { decoyPasswordHash, verifyPassword } from './passwords.ts';
+import { counter, LOGIN_SLOWDOWN_MS, POLICIES } from './rate-limit.ts';
+import { numericCode, sameDigest, sha256 } from './secrets.ts';
+
+/** The most attempts one emailed or texted code allows. */
+export const MAX_CODE_ATTEMPTS = 5;
+
+const invalidCredentials = () =>
+  new AppError(401, { msg: 'Email or password is incorrect', errorType: ErrorType.InvalidCredentials });
+const invalidMfaCode = () =>
+  new AppError(401, { msg: 'The code is not valid', errorType: ErrorType.InvalidMfaCode });
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Sign-in: password, then the second factor when one is set; a new session at the end. */
+export class SignIn extends AuthPart {
+  async login(email: string, encryptedPassword: string, ip: string): Promise<LoginResponse> {
+    const pair = counter(POLICIES.loginPerAccountAndAddress, email, ip);
+    const address = counter(POLICIES.loginPerAddress, ip);
+    const account = counter(POLICIES.loginSlowdownPerAccount, email);
+    // Refusals are per address (and per account from that address): failing on purpose from elsewhere
+    // cannot lock the owner out. Past the account's threshold, attempts are only slowed down.
+    await this.limiter.assertAllowed([pair, address]);
+    if (await this.limiter.exceeded(account)) await (this.deps.sleep ?? sleep)(LOGIN_SLOWDOWN_MS);
+    const password = this.plainPassword(encryptedPassword);
+    const candidates = await this.db
+      .select()
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt)));
+    // Always verify at least one hash, so unknown emails cost as much time as known ones.
+    let user: User | undefined;
+    for (const candidate of candidates) {
+      if (candidate.passwordHash && (await verifyPassword(candidate.passwordHash, password))) {
+        user = candidate;
+        break;
+      }
+    }
+    if (candidates.every((c) => !c.passwordHash)) await verifyPassword(await decoyPasswordHash(), password);
+    if (!user) {
+      await this.limiter.record([pair, address, account]);
+      const known = candidates[0];
+      if (known) {
+        await logEvent(this.db, {
+          organizationUuid: known.organizationUuid,
+          type: 'LOGIN_FAILED',
+          actorUuid: null,
+          subjectUuid: known.uuid,
+          data: { ip },
+        });
+      }
+      throw invalidCredentials();
+    }
+    await this.limiter.clear(pair);
+    const method = mfaMethodOf(user);
+    if (method) return this.startMfaChallenge(user, method);
+    return this.signIn(user, null, { ip, method: 'password' });
+  }
+
+  private async startMfaChallenge(user: User, method: MfaMethod): Promise<LoginResponse> {
+    const mfaToken = await this.tokens.create(user.uuid, TOKEN_PURPOSES.mfaChallenge, { data: { method } });
+    if (method !== 'authenticator') await this.sendChallengeCode(user, mfaToken, method);
+    return { mfaMethod: method, mfaToken };
+  }
+
+  private async sendChallengeCode(user: User, mfaToken: string, method: MfaMethod) {
+    const challenge = await this.tokens.find(mfaToken, TOKEN_PURPOSES.mfaChallenge);
+    if (!challenge) throw unauthorized('The sign-in has expired. Start again.');
+    const code = numericCode(6);
+    await this.tokens.setCode(challenge.uuid, sha256(`${challenge.uuid}:${code}`));
+    if (method === 'sms-code') {
+      if (!user.phone) throw badRequest('No phone number is on file for text messages');
+      await this.deps.sms.send(user.phone, identityTexts(user.locale).smsCode(code));
+    } else {
+      await this.deps.mailer.send(authMail(user.email, user.locale, (t) => t.mfaCode(code)));
+    }
+  }
+
+  /** Sends (again) the emailed or texted code of a pending sign-in. */
+  async generateOtp(mfaToken: string): Promise<void> {
+    const challenge = await this.tokens.find(mfaToken, TOKEN_PURPOSES.mfaChallenge);
+    if (!challenge) throw unauthorized('The sign-in has expired. Start again.');
+    const method = (challenge.data?.method as MfaMethod | undefined) ?? 'email-code';
+    if (method === 'authenticator') throw badRequest('Use the code from your authenticator app');
+    const sends = counter(POLICIES.otpSendPerAccount, challenge.userUuid);
+    await this.limiter.assertAllowed([sends]);
+    await this.limiter.record([sends]);
+    const user = await this.userByUuid(challenge.userUuid);
+    await this.sendChallengeCode(user, mfaToken, method);
+  }
+
+  async completeMfa(mfaToken: string, code: string, ip: string): Promise<LoggedIn> {
+    const challenge = await this.tokens.find(mfaToken, TOKEN_PURPOSES.mfaChallenge);
+    if (!challenge) throw unauthorized('The sign-in has expired. Start again.');
+    const pair = counter(POLICIES.mfaPerAccountAndAddress, challenge.userUuid, ip);
+    await this.limiter.assertAllowed([pair]);
+    if (challenge.attempts >= MAX_CODE_ATTEMPTS) {
+      await this.tokens.consume(challenge.uuid);
+      throw unauthorized('Too many wrong codes. Sign in again.');
+    }
+    const user = await this.userByUuid(challenge.userUuid);
+    const method = (challenge.data?.method as MfaMethod | undefined) ?? 'email-code';
+    const trimmed = code.trim();
+    let valid = false;
+    if (method === 'authenticator') {
+      valid = (await this.acceptTotp(user, trimmed)) || (await this.acceptRecoveryCode(user, trimmed));
+    } else if (challenge.codeHash) {
+      valid = sameDigest(sha256(`${challenge.uuid}:${trimmed}`), challenge.codeHash);
+    }
+    if (!valid) {
+      const attempts = await this.tokens.recordAttempt(challenge.uuid);
+      await this.limiter.record([pair]);
+      if (attempts >= MAX_CODE_ATTEMPTS) await this.tokens.consume(challenge.uuid);
+      throw invalidMfaCode();
+    }
+    if (!(await this.tokens.consume(challenge.uuid)))
+      throw unauthorized('The sign-in has expired. Start again.');
+    return this.signIn(user, null, { ip, method });
+  }
+
+  /**
+   * Issues a fresh token family (a new session) for the user. Provider admins always act for an
+   * organisation: the one they acted for last, else the oldest.
+   */
+  async signIn(
+    user: User,
+    actingOrganizationUuid: string | null,
+    audit: { ip: string; method: string },
+  ): Promise<LoggedIn> {
+    const acting =
+      actingOrganizationUuid ??
+      (user.role === 'equip-admin' ? await this.defaultActingOrganization(user) : null);
+    const organizationUuid = acting ?? user.organizationUuid;
+    const [org] = await this.db.select().from(organizations).where(eq(organizations.uuid, organizationUuid));
+    if (!org) throw unauthorized();
+    const { refreshToken, familyUuid } = await this.refreshTokens.issue(user.uuid, acting);
+    const accessToken = await this.deps.accessTokens.sign({
+      userUuid: user.uuid,
+      sessionUuid: familyUuid,
+      role: user.role,
+      homeOrganizationUuid: user.organizationUuid,
+      organizationUuid,
+    });
+    await logEvent(this.db, {
+      organizationUuid: user.organizationUuid,
+      type: 'LOGIN',
+      actorUuid: user.uuid,
+      subjectUuid: user.uuid,
+      data: audit,
+    });
+    return { accessToken, refreshToken, onboardingStep: org.onboardingStep };
+  }
+
+  private async defaultActingOrganization(user: User): Promise<string | null> {
+    const [last] = await this.db
+      .select({ uuid: organizations.uuid })
+      .from(refreshTokens)
+      .innerJoin(organizations, eq(organizations.uuid, refreshTokens.actingOrganizationUuid))
+      .where(and(eq(refreshTokens.userUuid, user.uuid), isNotNull(refreshTokens.actingOrganizationUuid)))
+      .orderBy(desc(refreshTokens.createdAt))
+      .limit(1);
+    if (last) return last.uuid;
+    const [oldest] = await this.db
+      .select({ uuid: organizations.uuid })
+      .from(organizations)
+      .where(ne(organizations.uuid, PROVIDER_ORGANIZATION_UUID))
+      .orderBy(asc(organizations.createdAt), asc(organizations.name))
+      .limit(1);
+    return oldest?.uuid ?? null;
+  }
+}

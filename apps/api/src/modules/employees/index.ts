@@ -1,0 +1,2 @@
+// The employees module's public surface.
+export { employeeRoutes } from './routes.ts';

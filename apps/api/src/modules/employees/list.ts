@@ -1,0 +1,238 @@
+import {
+  Employee,
+  EmployeeListItem,
+  type EmployeeListItem as EmployeeListItemType,
+  type EmployeeListQuery,
+  type EmployeeSortingKey,
+} from '@equip/domain/employees';
+import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { collated } from '../../db/collation.ts';
+import { userCounts, users } from '../../db/schema/index.ts';
+import type { ReadStatement } from '../../db/tenant-reads.ts';
+import { defineList, type ListDefinition, orderBy, render, type SortKey } from '../../lists/list-query.ts';
+import { StatementCache } from '../../lists/statement-cache.ts';
+import { assignedBundle } from '../bundles/index.ts';
+
+/**
+ * The employees table as a list of the shared machinery (lists/list-query.ts): the response's fields
+ * only, the views and filters of SPEC §3, one index per sort key, the total from the kept summary.
+ * A text search reads its matches' keys from equip_user_search_rows (migration 0015) and full rows only
+ * for the page.
+ */
+
+/** The columns of a person read by the table; never credentials or the search column. */
+export function fields(source: { uuid: SQL | typeof users.uuid }): EmployeeListColumns {
+  return {
+    uuid: sql`${source.uuid}`,
+    firstName: sql`${users.firstName}`,
+    lastName: sql`${users.lastName}`,
+    email: sql`${users.email}`,
+    department: sql`${users.department}`,
+    position: sql`${users.position}`,
+    startDate: sql`${users.startDate}::text`,
+    lastDate: sql`${users.lastDate}::text`,
+    employeeStatus: sql`${users.employeeStatus}`,
+    userType: sql`${users.userType}`,
+    role: sql`${users.role}`,
+    source: sql`${users.source}`,
+    devicesAssigned: sql`${users.devicesAssigned}`,
+    assignedBundle: assignedBundle.json,
+    license: sql`${users.license}`,
+    invitedAt: sql`${users.invitedAt}`,
+  };
+}
+type EmployeeListColumns = { [K in keyof EmployeeListItemType]-?: SQL };
+
+/** The view and all-view filters on the columns of the users table or of the user_counts summary. */
+interface GroupColumns {
+  employeeStatus: SQL;
+  userType: SQL;
+  source: SQL;
+  withoutBundle: SQL;
+}
+
+/** The group columns of a table (users or user_counts) as SQL. */
+const groupColumnsOf = (table: typeof users | typeof userCounts, withoutBundle: SQL): GroupColumns => ({
+  employeeStatus: sql`${table.employeeStatus}`,
+  userType: sql`${table.userType}`,
+  source: sql`${table.source}`,
+  withoutBundle,
+});
+
+function groupFilters(columns: GroupColumns, query: EmployeeListQuery): (SQL | undefined)[] {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.view === 'onboarding') conditions.push(eq(columns.employeeStatus, 'ONBOARDING'));
+  else if (query.view === 'offboarding') conditions.push(eq(columns.employeeStatus, 'OFFBOARDING'));
+  else {
+    if (!query.withInactiveUsers) conditions.push(ne(columns.employeeStatus, 'INACTIVE'));
+    if (query.userType?.length) conditions.push(inArray(columns.userType, query.userType));
+    if (query.employeeStatus?.length) conditions.push(inArray(columns.employeeStatus, query.employeeStatus));
+    if (query.userSources?.length) conditions.push(inArray(columns.source, query.userSources));
+    if (query.onlyWithoutAssignedBundle) conditions.push(columns.withoutBundle);
+  }
+  return conditions;
+}
+
+/** The total without a search: a sum over the user_counts summary (a few rows, whatever the size). */
+function summaryTotal(query: EmployeeListQuery, organizationUuid: string): SQL<number> {
+  const where = and(
+    eq(userCounts.organizationUuid, organizationUuid),
+    ...groupFilters(groupColumnsOf(userCounts, eq(userCounts.hasBundle, false)), query),
+  );
+  return sql<number>`(select coalesce(sum(${userCounts.count}), 0)::integer from ${userCounts} where ${where})`;
+}
+
+const ascending = (columns: SQL[], keyset = false): SortKey => ({ columns, keyset });
+
+/** Sort expressions per key over the users table; each matches an index (see the schema). */
+function sortsOver(keys: {
+  lastName: SQL;
+  firstName: SQL;
+  email: SQL;
+  employeeStatus: SQL;
+  devicesAssigned: SQL;
+  source: SQL;
+  department: SQL;
+  startDate: SQL;
+  lastDate: SQL;
+}): Record<EmployeeSortingKey, SortKey> {
+  const byName = [keys.lastName, keys.firstName];
+  return {
+    name: ascending(byName, true),
+    email: ascending([keys.email], true),
+    employeeStatus: ascending([keys.employeeStatus, ...byName], true),
+    devicesAssigned: ascending([keys.devicesAssigned], true),
+    assignedBundle: ascending([assignedBundle.sortName, ...byName]),
+    source: ascending([keys.source, ...byName], true),
+    department: ascending([keys.department]),
+    startDate: ascending([keys.startDate]),
+    lastDate: ascending([keys.lastDate]),
+  };
+}
+
+const sortOf = (query: EmployeeListQuery) => ({
+  key: query.sortingKey ?? ('name' as const),
+  direction: query.sortingDirection ?? ('asc' as const),
+});
+
+/**
+ * The table: an index walk per sort key, the total from the summary. A text search narrows it to the
+ * matches of equip_user_search_rows (pages of a search take the faster searchPageStatement).
+ */
+const employeeTable = {
+  from: () => sql`${users} ${assignedBundle.join(users.uuid)}`,
+  where: (query: EmployeeListQuery, organizationUuid: string) => {
+    const pattern = searchPattern(query);
+    return [
+      eq(users.organizationUuid, organizationUuid),
+      isNull(users.deletedAt),
+      ...groupFilters(groupColumnsOf(users, assignedBundle.missing), query),
+      pattern ? sql`${users.uuid} in (select uuid from equip_user_search_rows(${pattern}))` : undefined,
+    ];
+  },
+  sorts: sortsOver({
+    lastName: collated(users.lastName),
+    firstName: collated(users.firstName),
+    email: sql`lower(${users.email})`,
+    employeeStatus: sql`${users.employeeStatus}`,
+    devicesAssigned: sql`${users.devicesAssigned}`,
+    source: sql`${users.source}`,
+    department: collated(users.department),
+    startDate: sql`${users.startDate}`,
+    lastDate: sql`${users.lastDate}`,
+  }),
+  tieBreaker: sql`${users.uuid}`,
+  sortOf,
+  total: (query: EmployeeListQuery, organizationUuid: string): SQL<number> | 'window' =>
+    searchPattern(query) ? 'window' : summaryTotal(query, organizationUuid),
+};
+
+export const employeeList: ListDefinition<EmployeeListQuery, EmployeeListItemType, EmployeeSortingKey> =
+  defineList(EmployeeListItem, { ...employeeTable, name: 'employees', columns: fields(users) });
+
+/** The import format's fields: the CSV export writes the table's rows, in its order, with these. */
+export const EmployeeExportRow = Employee.pick({
+  firstName: true,
+  lastName: true,
+  email: true,
+  phone: true,
+  startDate: true,
+  lastDate: true,
+  department: true,
+  position: true,
+});
+export type EmployeeExportRow = z.infer<typeof EmployeeExportRow>;
+
+export const employeeExportList: ListDefinition<EmployeeListQuery, EmployeeExportRow, EmployeeSortingKey> =
+  defineList(EmployeeExportRow, {
+    ...employeeTable,
+    name: 'employees.export',
+    columns: {
+      firstName: sql`${users.firstName}`,
+      lastName: sql`${users.lastName}`,
+      email: sql`${users.email}`,
+      phone: sql`${users.phone}`,
+      startDate: sql`${users.startDate}::text`,
+      lastDate: sql`${users.lastDate}::text`,
+      department: sql`${users.department}`,
+      position: sql`${users.position}`,
+    },
+  });
+
+/** The matches of a search with their keys (equip_user_search_rows, tenant-scoped, trigram index). */
+const match = {
+  uuid: sql.raw('m.uuid'),
+  lastName: collated(sql.raw('m.last_name_key')),
+  firstName: collated(sql.raw('m.first_name_key')),
+  email: sql.raw('m.email_key'),
+  department: collated(sql.raw('m.department_key')),
+  employeeStatus: sql.raw('m.employee_status'),
+  userType: sql.raw('m.user_type'),
+  source: sql.raw('m.source'),
+  devicesAssigned: sql.raw('m.devices_assigned'),
+  startDate: sql.raw('m.start_date'),
+  lastDate: sql.raw('m.last_date'),
+};
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The LIKE pattern of a text search, or null without one. */
+export function searchPattern(query: EmployeeListQuery): string | null {
+  const text = query.textSearchQuery?.trim().toLowerCase();
+  return text ? `%${escapeLike(text)}%` : null;
+}
+
+const SEARCH_SORTS = sortsOver(match);
+
+/**
+ * One page of a text search: the matches come with their keys (equip_user_search_rows), are filtered,
+ * counted and sorted on those keys, and only the page's rows are joined to users and bundles — so a
+ * pattern that matches thousands of people reads fifty rows, not thousands.
+ */
+export function searchPageStatement(query: EmployeeListQuery): ReadStatement {
+  return searchPages.get(JSON.stringify(query), () => renderSearchPage(query));
+}
+
+const searchPages = new StatementCache<ReadStatement>();
+
+function renderSearchPage(query: EmployeeListQuery): ReadStatement {
+  const { key, direction } = sortOf(query);
+  const order = orderBy([...SEARCH_SORTS[key].columns, match.uuid], direction);
+  const filters = groupFilters({ ...match, withoutBundle: assignedBundle.missing }, query);
+  // Inside: the matches' keys only (and their bundle, to filter or sort by it), counted and cut to the page.
+  const page = sql`select m.*, (count(*) over ())::integer as total
+    from equip_user_search_rows(${searchPattern(query)}) m ${assignedBundle.join(match.uuid)}
+    where ${and(sql`true`, ...filters)} order by ${order} limit ${query.take} offset ${query.skip}`;
+  const statement = sql`select ${sql.join(
+    Object.entries(fields({ uuid: match.uuid })).map(
+      ([field, expression]) => sql`${expression} as ${sql.identifier(field)}`,
+    ),
+    sql`, `,
+  )}, m.total as "__total"
+    from (${page}) m join ${users} on ${users.uuid} = m.uuid ${assignedBundle.join(match.uuid)}
+    order by ${order}`;
+  return render('employees.search', statement);
+}

@@ -1,0 +1,2 @@
+// The outbox module's public surface.
+export { outboxRoutes } from './routes.ts';

@@ -1,0 +1,3 @@
+// The provider-admins module's public surface.
+export { providerAdminRoutes } from './routes.ts';
+export { ProviderAdminsService } from './service.ts';

@@ -1,0 +1,115 @@
+import type { ProviderAdmin } from '@equip/domain/provider-admins';
+import { ShieldCheck, UserPlus } from 'lucide-react';
+import { type ReactNode, useRef, useState } from 'react';
+import { errorMessage } from '@/lib/api/error-message';
+import { fullName } from '@/lib/format';
+import { useCurrentUser } from '@/lib/session';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { ConfirmDialog } from '@/ui/dialog';
+import { EmptyState } from '@/ui/empty-state';
+import { LoadError } from '@/ui/load-error';
+import { PageHeader } from '@/ui/page-header';
+import { toast } from '@/ui/toast-store';
+import { useDisableProviderAdmin } from '../api/disable-provider-admin';
+import { useProviderAdmins } from '../api/get-provider-admins';
+import { AddProviderAdminDialog } from '../components/add-provider-admin-dialog';
+import { ProviderAdminsTable } from '../components/provider-admins-table';
+
+/**
+ * `/dashboard/provider-admins` (provider admins only): the people who run this installation. They
+ * belong to no organisation; they add each other here (an invitation by email) and disable each other
+ * (never themselves, never the last one). The operator can do the same with `npm run admin`.
+ */
+export function ProviderAdminsPage() {
+  const admins = useProviderAdmins();
+  const currentUser = useCurrentUser();
+  const disable = useDisableProviderAdmin();
+  const [adding, setAdding] = useState(false);
+  const [toDisable, setToDisable] = useState<ProviderAdmin | null>(null);
+  const tableRef = useRef<HTMLDivElement>(null);
+
+  function confirmDisable() {
+    if (!toDisable) return;
+    const name = fullName(toDisable);
+    disable.mutate(toDisable.uuid, {
+      onSuccess: () => {
+        setToDisable(null);
+        toast({ variant: 'positive', content: `${name} was disabled and can no longer sign in.` });
+        // Their row is gone: focus stays in the list instead of falling to the page.
+        requestAnimationFrame(() => tableRef.current?.focus());
+      },
+    });
+  }
+
+  const addButton = (
+    <Button onClick={() => setAdding(true)}>
+      <UserPlus aria-hidden="true" />
+      Add provider admin
+    </Button>
+  );
+
+  let content: ReactNode;
+  if (admins.isError) {
+    content = (
+      <LoadError
+        title="The provider admins could not be loaded"
+        error={admins.error}
+        fallback="Please try again."
+        retrying={admins.isFetching}
+        onRetry={() => admins.refetch()}
+      />
+    );
+  } else if (admins.data?.length === 0) {
+    content = (
+      <EmptyState
+        icon={ShieldCheck}
+        title="No provider admins yet"
+        description="Add the people who run this installation. Each gets an email with a link to set their password."
+        action={addButton}
+      />
+    );
+  } else {
+    content = (
+      <ProviderAdminsTable
+        ref={tableRef}
+        admins={admins.data}
+        currentUserUuid={currentUser?.accountUuid}
+        onDisable={(admin) => {
+          disable.reset();
+          setToDisable(admin);
+        }}
+      />
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        description="The people who run this installation and can act for every organisation. They belong to no organisation."
+        actions={admins.isSuccess && admins.data.length > 0 ? addButton : null}
+      />
+      {content}
+      <AddProviderAdminDialog open={adding} onOpenChange={setAdding} />
+      <ConfirmDialog
+        open={toDisable !== null}
+        onOpenChange={(open) => {
+          if (!open && !disable.isPending) setToDisable(null);
+        }}
+        tone="danger"
+        title={toDisable ? `Disable ${fullName(toDisable)}?` : ''}
+        description="They can no longer sign in, and their open sessions end at once. Their past actions stay in the event log."
+        confirmLabel="Disable"
+        pending={disable.isPending}
+        pendingLabel="Disabling…"
+        onConfirm={confirmDisable}
+      >
+        {disable.isError ? (
+          <Alert variant="error" className="mt-4">
+            {errorMessage(disable.error, 'The provider admin could not be disabled. Please try again.')}
+          </Alert>
+        ) : null}
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { useCallback, useMemo, useState } from 'react';
+
+/**
+ * The optional columns a list shows, from local storage under `storageKey` (all of them when unset or
+ * unreadable), in the order of `columns`.
+ */
+export function readColumnPreferences<C extends string>(
+  storageKey: string,
+  columns: readonly C[],
+  storage: Storage | undefined = globalThis.localStorage,
+): C[] {
+  try {
+    const raw = storage?.getItem(storageKey);
+    if (raw === null || raw === undefined) return [...columns];
+    const stored: unknown = JSON.parse(raw);
+    if (!Array.isArray(stored) || !stored.every((key) => typeof key === 'string')) return [...columns];
+    return columns.filter((key) => stored.includes(key));
+  } catch {
+    return [...columns];
+  }
+}
+
+/**
+ * Which optional columns a list shows, persisted in local storage under `storageKey` (e.g.
+ * `equip:devices_columns`, SPEC §9). `visibility` is the TanStack Table visibility of those columns.
+ */
+export function useColumnPreferences<C extends string>(storageKey: string, columns: readonly C[]) {
+  const [visible, setVisible] = useState<C[]>(() => readColumnPreferences(storageKey, columns));
+  const update = useCallback(
+    (next: readonly C[]) => {
+      const ordered = columns.filter((key) => next.includes(key));
+      setVisible(ordered);
+      try {
+        localStorage.setItem(storageKey, JSON.stringify(ordered));
+      } catch {
+        // Storage full or disabled: the choice lasts for this page only.
+      }
+    },
+    [columns, storageKey],
+  );
+  const toggle = useCallback(
+    (key: C, on: boolean) => update(on ? [...visible, key] : visible.filter((column) => column !== key)),
+    [update, visible],
+  );
+  const reset = useCallback(() => update(columns), [columns, update]);
+  const visibility = useMemo(
+    () => Object.fromEntries(columns.map((key) => [key, visible.includes(key)])),
+    [columns, visible],
+  );
+  return { columns, visible, visibility, toggle, reset };
+}
+
+export type ColumnPreferences<C extends string> = ReturnType<typeof useColumnPreferences<C>>;

@@ -1,0 +1,52 @@
+import { Columns3 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Menu, MenuCheckboxItem, MenuItem, MenuLabel, MenuSeparator } from '../multi-select';
+
+/**
+ * Which optional columns a list shows (`useColumnPreferences`), plus the list's resets as `children`
+ * (`MenuItem`s).
+ */
+export function ColumnMenu<C extends string>({
+  columns,
+  labels,
+  visible,
+  onToggle,
+  onShowAll,
+  children,
+}: {
+  columns: readonly C[];
+  labels: Record<C, string>;
+  visible: readonly C[];
+  onToggle: (column: C, on: boolean) => void;
+  onShowAll: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <Menu
+      align="end"
+      trigger={
+        <button
+          type="button"
+          className="inline-flex h-9 items-center gap-1.5 rounded-lg bg-white px-3 text-sm font-medium text-slate-700 shadow-xs ring-1 ring-slate-300 ring-inset hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        >
+          <Columns3 aria-hidden="true" className="size-4" />
+          Columns
+        </button>
+      }
+    >
+      <MenuLabel>Show columns</MenuLabel>
+      {columns.map((column) => (
+        <MenuCheckboxItem
+          key={column}
+          checked={visible.includes(column)}
+          onCheckedChange={(on) => onToggle(column, on)}
+        >
+          {labels[column]}
+        </MenuCheckboxItem>
+      ))}
+      <MenuSeparator />
+      <MenuItem onSelect={onShowAll}>Show all columns</MenuItem>
+      {children}
+    </Menu>
+  );
+}

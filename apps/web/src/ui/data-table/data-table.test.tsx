@@ -1,0 +1,187 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Laptop } from 'lucide-react';
+import { describe, expect, it, vi } from 'vitest';
+import { DataTable, type DataTableProps } from './data-table';
+
+interface Device {
+  uuid: string;
+  name: string;
+  serialNumber: string;
+}
+
+const column = createColumnHelper<Device>();
+const COLUMNS = [
+  column.accessor('name', { header: 'Name', meta: { sortKey: 'name', className: 'min-w-48' } }),
+  column.accessor('serialNumber', { header: 'Serial number' }),
+];
+const DEVICES: Device[] = [
+  { uuid: 'd1', name: 'MacBook Air', serialNumber: 'C02X1' },
+  { uuid: 'd2', name: 'ThinkPad X1', serialNumber: 'PF3K9' },
+];
+const LOADED = {
+  isPending: false,
+  isFetching: false,
+  isPlaceholderData: false,
+  isError: false,
+  error: null,
+  data: {},
+  refetch: () => undefined,
+};
+
+function renderTable(props: Partial<DataTableProps<Device>> = {}) {
+  const handlers = {
+    onSortingChange: vi.fn(),
+    onPageChange: vi.fn(),
+    onOpenRow: vi.fn(),
+    onToggleRow: vi.fn(),
+    onTogglePage: vi.fn(),
+  };
+  const user = userEvent.setup();
+  render(
+    <DataTable<Device>
+      label="Devices"
+      columns={COLUMNS}
+      rows={DEVICES}
+      getRowId={(device) => device.uuid}
+      sorting={{ key: null, direction: null }}
+      onSortingChange={handlers.onSortingChange}
+      selection={{
+        header: 'None',
+        isSelected: () => false,
+        onToggleRow: handlers.onToggleRow,
+        onTogglePage: handlers.onTogglePage,
+        rowLabel: (device) => `Select ${device.name}`,
+      }}
+      status={LOADED}
+      messages={{ loading: 'Loading devices…', error: 'Could not load devices' }}
+      empty={{ icon: Laptop, title: 'No devices yet', description: 'Register the first one.' }}
+      firstRowIndex={0}
+      total={2}
+      pagination={{ page: 0, pageSize: 50, onPageChange: handlers.onPageChange }}
+      onOpenRow={handlers.onOpenRow}
+      {...props}
+    />,
+  );
+  return { user, ...handlers };
+}
+
+describe('DataTable', () => {
+  it('shows the rows in the given columns, with row positions and the count', () => {
+    renderTable({
+      firstRowIndex: 50,
+      total: 52,
+      pagination: { page: 1, pageSize: 50, onPageChange: () => {} },
+    });
+    const table = screen.getByRole('table', { name: 'Devices' });
+    expect(table).toHaveAttribute('aria-rowcount', '53');
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveAttribute('aria-rowindex', '52');
+    expect(within(rows[1]!).getByText('MacBook Air')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('C02X1').closest('td')).not.toHaveClass('min-w-48');
+    expect(within(rows[1]!).getByText('MacBook Air').closest('td')).toHaveClass('min-w-48');
+    expect(screen.getByText('51–52 of 52')).toBeInTheDocument();
+  });
+
+  it('sorts by the columns that have a sort key, ascending first', async () => {
+    const first = renderTable();
+    expect(screen.queryByRole('button', { name: /serial number/i })).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /name/i })).toHaveAttribute('aria-sort', 'none');
+    await first.user.click(screen.getByRole('button', { name: /name/i }));
+    expect(first.onSortingChange).toHaveBeenLastCalledWith({ key: 'name', direction: 'asc' });
+  });
+
+  it('continues the sort cycle from the current direction', async () => {
+    const { user, onSortingChange } = renderTable({ sorting: { key: 'name', direction: 'desc' } });
+    expect(screen.getByRole('columnheader', { name: /name/i })).toHaveAttribute('aria-sort', 'descending');
+    await user.click(screen.getByRole('button', { name: /name/i }));
+    expect(onSortingChange).toHaveBeenLastCalledWith({ key: null, direction: null });
+  });
+
+  it('selects rows and the page without opening a row', async () => {
+    const { user, onToggleRow, onTogglePage, onOpenRow } = renderTable();
+    await user.click(screen.getByRole('checkbox', { name: 'Select ThinkPad X1' }));
+    expect(onToggleRow).toHaveBeenCalledWith('d2');
+    await user.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
+    expect(onTogglePage).toHaveBeenCalledTimes(1);
+    expect(onOpenRow).not.toHaveBeenCalled();
+  });
+
+  it('shows the header checkbox as mixed or checked', () => {
+    renderTable({
+      selection: {
+        header: 'Partial',
+        isSelected: (id) => id === 'd1',
+        onToggleRow: () => {},
+        onTogglePage: () => {},
+        rowLabel: (device) => `Select ${device.name}`,
+      },
+    });
+    expect(screen.getByRole('checkbox', { name: 'Select all rows on this page' })).toBePartiallyChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select MacBook Air' })).toBeChecked();
+    expect(screen.getByText('MacBook Air').closest('tr')).toHaveAttribute('data-state', 'selected');
+  });
+
+  it('moves between rows with the arrow keys, opens with Enter and selects with Space', async () => {
+    const { user, onOpenRow, onToggleRow } = renderTable();
+    const [first, second] = screen.getAllByRole('row').slice(1);
+    expect(first).toHaveAttribute('tabindex', '0');
+    expect(second).toHaveAttribute('tabindex', '-1');
+    act(() => first!.focus());
+    await user.keyboard('{ArrowDown}');
+    expect(second).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onOpenRow).toHaveBeenCalledWith(DEVICES[1]);
+    await user.keyboard(' ');
+    expect(onToggleRow).toHaveBeenCalledWith('d2');
+    await user.keyboard('{Home}');
+    expect(first).toHaveFocus();
+    await user.click(screen.getByText('MacBook Air'));
+    expect(onOpenRow).toHaveBeenLastCalledWith(DEVICES[0]);
+  });
+
+  it('hides the columns that are switched off', () => {
+    renderTable({ columnVisibility: { serialNumber: false } });
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).not.toContain(
+      'Serial number',
+    );
+  });
+
+  it('shows placeholder rows while loading and no paging yet', () => {
+    renderTable({ status: { ...LOADED, isPending: true, data: undefined }, rows: [], total: undefined });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading devices…');
+    expect(screen.getByRole('table', { name: 'Devices' })).not.toHaveAttribute('aria-rowcount');
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it('says when there are no rows, and offers what the area gives', () => {
+    renderTable({ rows: [], total: 0 });
+    expect(screen.getByRole('heading', { name: 'No devices yet' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select all rows on this page' })).toBeDisabled();
+  });
+
+  it('shows a failure with a retry, but keeps rows it already has', async () => {
+    const refetch = vi.fn();
+    const error = new Error('Database unavailable');
+    const failed = { ...LOADED, isError: true, error, data: undefined, refetch };
+    const { user } = renderTable({ status: failed, rows: [] });
+    expect(screen.getByRole('heading', { name: 'Could not load devices' })).toBeInTheDocument();
+    expect(screen.getByText('Database unavailable')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(refetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps showing rows when a refresh fails', () => {
+    renderTable({ status: { ...LOADED, isError: true, error: new Error('offline') } });
+    expect(screen.getByText('MacBook Air')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Could not load devices' })).not.toBeInTheDocument();
+  });
+
+  it('pages', async () => {
+    const { user, onPageChange } = renderTable({ total: 120 });
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(onPageChange).toHaveBeenCalledWith(1);
+  });
+});

@@ -1,0 +1,114 @@
+import type { Role } from './identity.ts';
+
+/**
+ * Who may grant what: the one rule every write path that creates, changes, invites, resets or removes
+ * a person calls (employees create, bulk, CSV import, update, delete, invite; provider-admin
+ * management). Pure, so the browser can hide what the server would refuse.
+ *
+ * The model (docs/security.md):
+ * - `equip-admin` (provider admins) are not people of any organisation: they live in the provider
+ *   organisation, which no tenant can reach, and are managed only by provider admins and the CLI.
+ *   No organisation write path can create one, turn someone into one, or touch one.
+ * - `it-owner`s administer their own organisation; provider admins act for one organisation at a time.
+ * - `regular` people write nobody (not even themselves, through these paths).
+ * - Nobody changes their own role or removes themselves (the organisation would lose its owner by a
+ *   slip), and an organisation keeps at least one it-owner.
+ */
+
+/** Roles a person of an organisation can hold. */
+export const TENANT_ROLES = ['regular', 'it-owner'] as const satisfies readonly Role[];
+export type TenantRole = (typeof TENANT_ROLES)[number];
+
+export function isTenantRole(role: Role): role is TenantRole {
+  return (TENANT_ROLES as readonly Role[]).includes(role);
+}
+
+/** Who is asking: the verified caller and the organisation they act for. */
+export interface Actor {
+  userUuid: string;
+  role: Role;
+  organizationUuid: string;
+}
+
+/** The person written to, as stored (null when creating). */
+export interface GrantTarget {
+  uuid: string;
+  role: Role;
+  organizationUuid: string;
+}
+
+export type GrantAction = 'create' | 'update' | 'delete' | 'invite' | 'reset';
+
+export interface RequestedChange {
+  action: GrantAction;
+  /** The role asked for (create: the new person's role; update: only when it changes). */
+  role?: Role;
+  /** The organisation asked for, when a body names one. */
+  organizationUuid?: string;
+  /** it-owners of the organisation other than the target (only needed when an it-owner loses the role). */
+  otherItOwners?: number;
+}
+
+export type GrantDenial = {
+  allowed: false;
+  /** 403: may not; 404: the target is not one this actor can see; 409: would break an invariant. */
+  status: 403 | 404 | 409;
+  /** The body field at fault, if one is. */
+  field?: 'role' | 'organizationUuid';
+  reason: string;
+};
+export type GrantDecision = { allowed: true } | GrantDenial;
+
+const deny = (status: GrantDenial['status'], reason: string, field?: GrantDenial['field']): GrantDenial => ({
+  allowed: false,
+  status,
+  reason,
+  ...(field ? { field } : {}),
+});
+
+export const GRANT_MESSAGES = {
+  regularWritesNobody: 'Only IT owners can manage people',
+  providerRole: 'The equip-admin role belongs to provider admins, who are not managed within an organisation',
+  otherOrganization: 'People can only be added to the organisation you act for',
+  notFound: 'Employee not found',
+  ownRole: 'You cannot change your own role; ask another IT owner',
+  ownRemoval: 'You cannot delete yourself',
+  lastItOwner: 'The organisation needs at least one IT owner',
+} as const;
+
+/** May `actor` make `change` to `target` (or create a person when `target` is null)? */
+export function decideGrant(
+  actor: Actor,
+  target: GrantTarget | null,
+  change: RequestedChange,
+): GrantDecision {
+  if (!isManager(actor.role)) return deny(403, GRANT_MESSAGES.regularWritesNobody);
+  if (change.organizationUuid !== undefined && change.organizationUuid !== actor.organizationUuid)
+    return deny(403, GRANT_MESSAGES.otherOrganization, 'organizationUuid');
+  if (target) {
+    // Someone of another organisation, or a provider admin, is not there as far as this path goes.
+    if (target.organizationUuid !== actor.organizationUuid || !isTenantRole(target.role))
+      return deny(404, GRANT_MESSAGES.notFound);
+  }
+  if (change.role !== undefined && !isTenantRole(change.role))
+    return deny(403, GRANT_MESSAGES.providerRole, 'role');
+  if (!target) return { allowed: true };
+
+  const isSelf = target.uuid === actor.userUuid;
+  if (change.action === 'delete' && isSelf) return deny(409, GRANT_MESSAGES.ownRemoval);
+  const changesRole = change.role !== undefined && change.role !== target.role;
+  if (changesRole && isSelf) return deny(403, GRANT_MESSAGES.ownRole, 'role');
+  const losesOwner = target.role === 'it-owner' && (changesRole || change.action === 'delete');
+  if (losesOwner && change.otherItOwners !== undefined && change.otherItOwners < 1)
+    return deny(409, GRANT_MESSAGES.lastItOwner, changesRole ? 'role' : undefined);
+  return { allowed: true };
+}
+
+/** The roles an actor may hand out through an organisation's write paths (for forms and tests). */
+export function grantableRoles(actor: Pick<Actor, 'role'>): TenantRole[] {
+  return isManager(actor.role) ? [...TENANT_ROLES] : [];
+}
+
+function isManager(role: Role): boolean {
+  return role === 'it-owner' || role === 'equip-admin';
+}
