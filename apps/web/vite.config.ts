@@ -3,10 +3,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { linguiMacro } from './vite-lingui-macro.ts';
+
+// Lingui's plugin and macro find their configuration here whatever the working directory (the root's
+// vitest runs from the repository root).
+process.env.LINGUI_CONFIG = fileURLToPath(new URL('./lingui.config.ts', import.meta.url));
 
 const API_ORIGIN = 'http://localhost:3000';
 /** Paths the dev server forwards to the API process (one origin in production). */
@@ -41,7 +47,13 @@ function precompressAssets(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompressAssets()],
+  plugins: [
+    linguiMacro(),
+    react(),
+    lingui({ failOnMissing: true, failOnCompileError: true }),
+    tailwindcss(),
+    precompressAssets(),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { ArrowLeft, Compass } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
@@ -15,17 +16,21 @@ export function NotFoundContent({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) 
         <Compass aria-hidden="true" className="size-7" />
       </span>
       <p className="text-sm font-semibold text-indigo-600">404</p>
-      <Heading className="mt-2 text-3xl font-semibold tracking-tight text-slate-900">Page not found</Heading>
+      <Heading className="mt-2 text-3xl font-semibold tracking-tight text-slate-900">
+        <Trans>Page not found</Trans>
+      </Heading>
       <p className="mt-3 max-w-md text-sm text-slate-500">
-        There is nothing at{' '}
-        <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">{pathname}</code>. Check the
-        address, or head back to the overview.
+        <Trans>
+          There is nothing at{' '}
+          <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">{pathname}</code>. Check the
+          address, or head back to the overview.
+        </Trans>
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Button asChild>
           <Link to={paths.dashboard.overview}>
             <ArrowLeft aria-hidden="true" />
-            Go to overview
+            <Trans>Go to overview</Trans>
           </Link>
         </Button>
       </div>

@@ -1,0 +1,108 @@
+import {
+  catalogLocale,
+  DEFAULT_TIME_ZONE,
+  type Locale,
+  localeFromLanguages,
+  type ShippedLocale,
+} from '@equip/domain/locale';
+import { i18n, type Messages } from '@lingui/core';
+
+/**
+ * The UI's language and the time zone dates are shown in (docs/decisions/007-translations.md).
+ *
+ * - Language: the person's own choice (stored on their user once signed in, in this browser before),
+ *   else the first of the browser's languages Equip knows, else English. Languages without a shipped
+ *   catalog read English text but keep their own date and number formats.
+ * - Time zone: the organisation's, once signed in; the browser's before.
+ */
+const catalogs = import.meta.glob<{ messages: Messages }>('../../locales/*/*.po');
+
+/** The regional variant formats use when the browser names none for the language. */
+const REGION: Record<Locale, string> = { en: 'en-GB', de: 'de-DE', fr: 'fr-FR', it: 'it-IT', es: 'es-ES' };
+const CHOSEN_KEY = 'equip.locale';
+
+export interface LocaleSettings {
+  /** What the person reads: the catalog. */
+  locale: Locale;
+  /** How dates and numbers are written: `de-DE`, `en-GB`, `en-US` … */
+  formatLocale: string;
+  timeZone: string | undefined;
+}
+
+let settings: LocaleSettings = { locale: 'en', formatLocale: REGION.en, timeZone: undefined };
+const listeners = new Set<() => void>();
+
+export function localeSettings(): LocaleSettings {
+  return settings;
+}
+
+/** Called when the language or time zone changes (formatters drop their caches). */
+export function onLocaleSettingsChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function browserLanguages(): readonly string[] {
+  return typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+}
+
+/** `de` → `de-AT` when the browser reads Austrian German, else the language's usual region. */
+function formatLocaleFor(locale: Locale): string {
+  const regional = browserLanguages().find(
+    (tag) => tag.toLowerCase().split('-')[0] === locale && tag.includes('-'),
+  );
+  return regional ?? REGION[locale];
+}
+
+/** The language chosen in this browser before signing in, if any. */
+export function chosenLocale(): Locale | null {
+  try {
+    const stored = localStorage.getItem(CHOSEN_KEY);
+    return stored ? localeFromLanguages([stored]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The language to start in: the one chosen in this browser, else the browser's. */
+export function initialLocale(): Locale {
+  return chosenLocale() ?? localeFromLanguages(browserLanguages());
+}
+
+const loaded = new Set<ShippedLocale>();
+
+async function loadCatalog(locale: ShippedLocale): Promise<Messages> {
+  const files = Object.entries(catalogs).filter(([file]) => file.includes(`/locales/${locale}/`));
+  const modules = await Promise.all(files.map(([, load]) => load()));
+  return Object.assign({}, ...modules.map((module) => module.messages));
+}
+
+/** Switches the UI's language (and optionally time zone); components re-render through I18nProvider. */
+export async function activateLocale(locale: Locale, timeZone = settings.timeZone): Promise<void> {
+  const catalog = catalogLocale(locale);
+  if (!loaded.has(catalog)) {
+    i18n.load(catalog, await loadCatalog(catalog));
+    loaded.add(catalog);
+  }
+  settings = { locale, formatLocale: formatLocaleFor(locale), timeZone };
+  for (const listener of listeners) listener();
+  i18n.activate(catalog);
+  if (typeof document !== 'undefined') document.documentElement.lang = settings.formatLocale;
+}
+
+/** Remembers a choice made before signing in (the login and /start pages) and applies it. */
+export async function chooseLocale(locale: Locale): Promise<void> {
+  try {
+    localStorage.setItem(CHOSEN_KEY, locale);
+  } catch {
+    // Private mode: the choice lasts for this page only.
+  }
+  await activateLocale(locale);
+}
+
+/** After sign-in: the person's stored language (if any) and the organisation's time zone. */
+export async function applyUserLocale(user: { locale: Locale | null; timeZone: string }): Promise<void> {
+  await activateLocale(user.locale ?? initialLocale(), user.timeZone || DEFAULT_TIME_ZONE);
+}
+
+export { i18n };
