@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
 export const Uuid = z.uuid();
+/** A route's `:uuid` path parameter. */
+export const UuidParams = z.object({ uuid: Uuid });
 /** A 204 answer's (absent) body. */
 export const NoContent = z.null().describe('No content');
 export const IsoDateTime = z.iso.datetime({ offset: true });

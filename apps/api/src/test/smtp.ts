@@ -7,18 +7,32 @@ export interface ReceivedMail {
   text: string;
 }
 
-/** Decodes the parts of a plain-text message that nodemailer produces (7bit or quoted-printable). */
+const fromQuotedPrintable = (text: string, underscoreIsSpace = false) =>
+  Buffer.from(
+    (underscoreIsSpace ? text.replace(/_/g, ' ') : text)
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+
+/** RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`), as nodemailer writes non-ASCII subjects. */
+const decodeHeader = (value: string) =>
+  value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, encoding: string, word: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(word, 'base64').toString('utf8')
+        : fromQuotedPrintable(word, true),
+    );
+
+/** Decodes the parts of a plain-text message that nodemailer produces (7bit, quoted-printable or base64). */
 export function parsePlainMessage(raw: string): { subject: string; text: string } {
   const [head = '', ...bodyParts] = raw.split(/\r?\n\r?\n/);
   const headers = head.replace(/\r?\n[ \t]+/g, ' ');
-  const subject = /^subject: (.*)$/im.exec(headers)?.[1]?.trim() ?? '';
+  const subject = decodeHeader(/^subject: (.*)$/im.exec(headers)?.[1]?.trim() ?? '');
   let text = bodyParts.join('\n\n');
-  if (/content-transfer-encoding: quoted-printable/i.test(headers)) {
-    text = text
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-    text = Buffer.from(text, 'latin1').toString('utf8');
-  }
+  if (/content-transfer-encoding: quoted-printable/i.test(headers)) text = fromQuotedPrintable(text);
+  if (/content-transfer-encoding: base64/i.test(headers)) text = Buffer.from(text, 'base64').toString('utf8');
   return { subject, text: text.replace(/\r\n/g, '\n').trim() };
 }
 

@@ -1,5 +1,6 @@
 import { ErrorType } from '@equip/domain/errors';
 import type { CurrentUser, MfaMethod } from '@equip/domain/identity';
+import type { Locale } from '@equip/domain/locale';
 import { eq } from 'drizzle-orm';
 import { organizations, recoveryCodes, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../http/access.ts';
@@ -35,6 +36,15 @@ export class Account extends AuthPart {
       locale: user.locale ?? null,
       timeZone: org.timeZone,
     };
+  }
+
+  /**
+   * The person's language for the UI and their mail; null follows the browser. Their own row, also
+   * when a provider admin acts for an organisation (so not through the tenant transaction).
+   */
+  async setLocale(auth: AuthContext, locale: Locale | null): Promise<void> {
+    await this.userByUuid(auth.userUuid);
+    await this.db.update(users).set({ locale, updatedAt: new Date() }).where(eq(users.uuid, auth.userUuid));
   }
 
   /**

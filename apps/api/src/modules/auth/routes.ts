@@ -27,6 +27,7 @@ import {
   SsoStartResponse,
   VerifyEmailRequest,
 } from '@equip/domain/identity';
+import { SetLocaleRequest } from '@equip/domain/locale';
 import type { FastifyReply } from 'fastify';
 import { EVERYONE, requireAuth } from '../../http/access.ts';
 import type { ModuleRoutes } from '../../services.ts';
@@ -229,6 +230,24 @@ export const authRoutes: ModuleRoutes = (app, services) => {
       },
     },
     async (request) => auth.account.me(requireAuth(request)),
+  );
+
+  app.put(
+    `${SHARED}/me/locale`,
+    {
+      config: everyone,
+      schema: {
+        tags,
+        summary: "Choose the person's language (null: follow the browser); mail follows it too",
+        security: [{ bearerAuth: [] }],
+        body: SetLocaleRequest,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await auth.account.setLocale(requireAuth(request), request.body.locale);
+      return reply.status(204).send(null);
+    },
   );
 
   app.post(

@@ -158,7 +158,7 @@ export function peopleWithoutEnrolledDevice(tx: Db, organizationUuid: string) {
 /** The people of these uuids who are not removed (whom to mail). */
 export function peopleByUuid(tx: Db, uuids: string[]) {
   return tx
-    .select({ uuid: users.uuid, email: users.email, firstName: users.firstName })
+    .select({ uuid: users.uuid, email: users.email, firstName: users.firstName, locale: users.locale })
     .from(users)
     .where(and(inArray(users.uuid, uuids), isNull(users.deletedAt)));
 }

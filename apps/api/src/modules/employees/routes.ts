@@ -1,11 +1,18 @@
-import { NoContent } from '@equip/domain/common';
-import { Device } from '@equip/domain/devices';
+import { NoContent, UuidParams } from '@equip/domain/common';
+import type { Device } from '@equip/domain/devices';
 import {
+  CheckEmailsRequest,
+  CheckEmailsResponse,
   CreateEmployeeRequest,
+  CreateEmployeesRequest,
   DeviceRegistrationReminderRequest,
   Employee,
+  EmployeeDeviceList,
+  EmployeeList,
   EmployeeListQuery,
   EmployeePage,
+  RegistrationReminderCandidateList,
+  RegistrationRemindersSent,
   UpdateEmployeeRequest,
 } from '@equip/domain/employees';
 import { InviteRequest } from '@equip/domain/identity';
@@ -19,13 +26,13 @@ import {
   oneImportAtATime,
   refreshStatisticsAfterImport,
 } from './csv-import.ts';
+import { registrationReminderMail } from './mails.ts';
 import { employeesService as employees } from './service.ts';
 
 const tags = ['employees'];
 const security = [{ bearerAuth: [] }];
 const admins = { access: { roles: ADMINS } };
 const everyone = { access: { roles: EVERYONE } };
-const UuidParams = z.object({ uuid: z.uuid() });
 
 type DeviceRow = Awaited<ReturnType<typeof employees.devicesOf>>[number];
 function toDevice(d: DeviceRow): z.infer<typeof Device> {
@@ -87,8 +94,8 @@ export const employeeRoutes: ModuleRoutes = (app, { mailer, config, database, au
         tags,
         security,
         summary: 'Add several employees at once (all or nothing)',
-        body: z.object({ employees: z.array(CreateEmployeeRequest).min(1).max(500) }),
-        response: { 201: z.object({ items: z.array(Employee) }) },
+        body: CreateEmployeesRequest,
+        response: { 201: EmployeeList },
       },
     },
     async (request, reply) => {
@@ -135,8 +142,8 @@ export const employeeRoutes: ModuleRoutes = (app, { mailer, config, database, au
         tags,
         security,
         summary: 'Which of these emails are already used in the organisation',
-        body: z.object({ emails: z.array(z.string().max(254)).max(200_000) }),
-        response: { 200: z.object({ inUse: z.array(z.string()) }) },
+        body: CheckEmailsRequest,
+        response: { 200: CheckEmailsResponse },
       },
       bodyLimit: MAX_IMPORT_BYTES,
     },
@@ -238,7 +245,7 @@ export const employeeRoutes: ModuleRoutes = (app, { mailer, config, database, au
         security,
         summary: "An employee's devices (regular users: only their own)",
         params: UuidParams,
-        response: { 200: z.object({ items: z.array(Device) }) },
+        response: { 200: EmployeeDeviceList },
       },
     },
     async (request) => {
@@ -258,19 +265,7 @@ export const employeeRoutes: ModuleRoutes = (app, { mailer, config, database, au
         security,
         summary: 'People who have not registered a device yet',
         response: {
-          200: z.object({
-            items: z.array(
-              z.object({
-                uuid: z.uuid(),
-                firstName: z.string(),
-                lastName: z.string(),
-                email: z.string(),
-                department: z.string().nullable(),
-                startDate: z.string().nullable(),
-                employeeStatus: z.string(),
-              }),
-            ),
-          }),
+          200: RegistrationReminderCandidateList,
         },
       },
     },
@@ -288,20 +283,14 @@ export const employeeRoutes: ModuleRoutes = (app, { mailer, config, database, au
         security,
         summary: 'Mail device-registration reminders',
         body: DeviceRegistrationReminderRequest,
-        response: { 200: z.object({ sent: z.number().int() }) },
+        response: { 200: RegistrationRemindersSent },
       },
     },
     async (request) => {
       const people = await request.tenant((tx) =>
         employees.recordRegistrationReminders(tx, requireAuth(request), request.body.userUuids),
       );
-      for (const person of people) {
-        await mailer.send({
-          to: person.email,
-          subject: 'Please register your device with Equip',
-          text: `Hi ${person.firstName},\n\nyour IT team asks you to register your work device. It takes two minutes:\n${config.publicUrl}/start\n`,
-        });
-      }
+      for (const person of people) await mailer.send(registrationReminderMail(person, config.publicUrl));
       return { sent: people.length };
     },
   );

@@ -49,3 +49,26 @@ export async function organizationName(tx: Db, organizationUuid: string): Promis
     .where(eq(organizations.uuid, organizationUuid));
   return org?.name ?? null;
 }
+
+export async function generalSettingsOf(tx: Db, organizationUuid: string) {
+  const [org] = await tx
+    .select({ name: organizations.name, timeZone: organizations.timeZone })
+    .from(organizations)
+    .where(eq(organizations.uuid, organizationUuid));
+  return org ?? null;
+}
+
+export async function updateGeneralSettings(
+  tx: Db,
+  organizationUuid: string,
+  settings: { name?: string | undefined; timeZone?: string | undefined },
+) {
+  await tx
+    .update(organizations)
+    .set({
+      ...(settings.name !== undefined ? { name: settings.name } : {}),
+      ...(settings.timeZone !== undefined ? { timeZone: settings.timeZone } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(organizations.uuid, organizationUuid));
+}

@@ -1,4 +1,10 @@
-import { OrganizationSummaryList, SsoSettings, SsoSettingsInput } from '@equip/domain/organizations';
+import {
+  OrganizationSettings,
+  OrganizationSummaryList,
+  SsoSettings,
+  SsoSettingsInput,
+  UpdateOrganizationSettings,
+} from '@equip/domain/organizations';
 import { ADMINS, requireAuth } from '../../http/access.ts';
 import type { ModuleRoutes } from '../../services.ts';
 import { OrganizationsService } from './service.ts';
@@ -8,7 +14,7 @@ const security = [{ bearerAuth: [] }];
 const providerAdmins = { access: { roles: ['equip-admin'] as const } };
 const admins = { access: { roles: ADMINS } };
 
-/** The caller's organisation (single sign-on settings) and, for provider admins, every organisation. */
+/** The caller's organisation (name, time zone, single sign-on settings) and, for provider admins, every organisation. */
 export const organizationRoutes: ModuleRoutes = (app, { database, config }) => {
   const organizations = new OrganizationsService({ allowPrivate: config.ssoAllowPrivateIssuers });
 
@@ -25,6 +31,35 @@ export const organizationRoutes: ModuleRoutes = (app, { database, config }) => {
     },
     // No tenant yet: the list spans organisations, for provider admins only.
     async () => ({ items: await organizations.list(database.db) }),
+  );
+
+  app.get(
+    '/api/organization/settings',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary: "The organisation's name and time zone (dates are shown in it)",
+        response: { 200: OrganizationSettings },
+      },
+    },
+    (request) => request.tenant((tx) => organizations.settings(tx, requireAuth(request))),
+  );
+
+  app.patch(
+    '/api/organization/settings',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary: 'Rename the organisation or change its time zone (an IANA name such as Europe/Berlin)',
+        body: UpdateOrganizationSettings,
+        response: { 200: OrganizationSettings },
+      },
+    },
+    (request) => request.tenant((tx) => organizations.updateSettings(tx, requireAuth(request), request.body)),
   );
 
   app.get(

@@ -1,6 +1,5 @@
-import { NoContent } from '@equip/domain/common';
+import { NoContent, UuidParams } from '@equip/domain/common';
 import { CreateProviderAdminRequest, ProviderAdmin, ProviderAdminList } from '@equip/domain/provider-admins';
-import { z } from 'zod';
 import { requireAuth } from '../../http/access.ts';
 import type { ModuleRoutes } from '../../services.ts';
 import { ProviderAdminsService } from './service.ts';
@@ -53,7 +52,7 @@ export const providerAdminRoutes: ModuleRoutes = (app, { database, auth }) => {
         tags,
         security,
         summary: 'Disable a provider admin (not yourself, not the last one); their sessions end',
-        params: z.object({ uuid: z.uuid() }),
+        params: UuidParams,
         response: { 204: NoContent },
       },
     },
