@@ -11,6 +11,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   BENCH_PG,
+  ensureDebianTool,
   freshPostgresDatabase,
   hasWrk,
   load,
@@ -48,15 +49,8 @@ const WITH_SEARCH_AND_DEEP_PAGE = [
   'withInactiveUsers=true&sortingKey=department&sortingDirection=asc&skip=5000',
 ];
 
-/** pgbench, installed with Debian's PostgreSQL packages; installed on the fly when missing. */
-function ensurePgbench() {
-  if (spawnSync('pgbench', ['--version']).status === 0) return true;
-  console.log('  (pgbench missing: installing postgresql-client…)');
-  const install = spawnSync('sh', ['-c', 'apt-get install -y -qq postgresql-client >/dev/null'], {
-    stdio: 'inherit',
-  });
-  return install.status === 0 && spawnSync('pgbench', ['--version']).status === 0;
-}
+/** pgbench, from Debian's PostgreSQL client package; installed on the fly when missing. */
+const ensurePgbench = () => ensureDebianTool('pgbench', 'postgresql-client');
 
 /** The API's own statement of the page, with its parameters (bench/reference-sql.ts). */
 function referenceSql(organizationUuid) {

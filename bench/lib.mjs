@@ -156,9 +156,30 @@ export const BENCH_PG =
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/test';
 
-/** True when wrk (a C load generator, Debian package `wrk`) is installed. */
+/**
+ * True when `command` runs; when it does not, installs its Debian package first (apt-get, as root on
+ * this machine and in CI). pgbench comes with postgresql-client, wrk with wrk.
+ */
+export function ensureDebianTool(command, debianPackage = command) {
+  const runs = () => spawnSync(command, ['--version'], { encoding: 'utf8' }).error === undefined;
+  if (runs()) return true;
+  console.log(`  (${command} missing: installing the Debian package ${debianPackage}…)`);
+  spawnSync(
+    'sh',
+    [
+      '-c',
+      `apt-get install -y -qq ${debianPackage} >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq ${debianPackage} >/dev/null)`,
+    ],
+    {
+      stdio: 'inherit',
+    },
+  );
+  return runs();
+}
+
+/** wrk (a C load generator), installed when missing; a Node client measures when it cannot be. */
 export function hasWrk() {
-  return spawnSync('wrk', ['--version'], { encoding: 'utf8' }).error === undefined;
+  return ensureDebianTool('wrk');
 }
 
 /**

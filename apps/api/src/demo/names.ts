@@ -1,7 +1,7 @@
 import type { HrProvider } from '@equip/domain/integrations';
 import type { Random } from './random.ts';
 
-/** Given names of a Berlin tech company's staff: mostly German, with an international mix. */
+/** Given names of a Berlin tech company's staff: mostly German, with an international mix (and names that test sorting: Ågren, Özdemir, Østergaard, Łukasz, Şahin). */
 // biome-ignore format: a compact list of names reads better than one per line
 export const FIRST_NAMES = [
   'Anna', 'Lena', 'Lea', 'Hannah', 'Sophie', 'Marie', 'Laura', 'Julia', 'Katharina', 'Johanna',
@@ -12,7 +12,7 @@ export const FIRST_NAMES = [
   'Sofía', 'Mateo', 'Lucía', 'Pablo', 'Giulia', 'Luca', 'Chiara', 'Matteo', 'Camille', 'Louis',
   'Chloé', 'Hugo', 'Olivia', 'James', 'Amelia', 'Oliver', 'Priya', 'Arjun', 'Ananya', 'Rohan',
   'Wei', 'Mei', 'Yuki', 'Haruto', 'Ji-woo', 'Min-jun', 'Amara', 'Kwame', 'Fatima', 'Omar',
-  'Ingrid', 'Lars', 'Sanne', 'Daan', 'Eva', 'Jakub', 'Dimitra', 'Nikos', 'Olga', 'Andrii',
+  'Ingrid', 'Łukasz', 'Sanne', 'Daan', 'Eva', 'Jakub', 'Dimitra', 'Nikos', 'Olga', 'Andrii',
 ] as const;
 
 // biome-ignore format: a compact list of names reads better than one per line
@@ -20,11 +20,11 @@ export const LAST_NAMES = [
   'Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Meyer', 'Wagner', 'Becker', 'Schulz', 'Hoffmann',
   'Schäfer', 'Koch', 'Bauer', 'Richter', 'Klein', 'Wolf', 'Schröder', 'Neumann', 'Schwarz', 'Zimmermann',
   'Braun', 'Krüger', 'Hofmann', 'Hartmann', 'Lange', 'Schmitt', 'Werner', 'Krause', 'Meier', 'Lehmann',
-  'Köhler', 'Herrmann', 'Walter', 'König', 'Mayer', 'Huber', 'Kaiser', 'Fuchs', 'Peters', 'Lang',
-  'Yılmaz', 'Kaya', 'Demir', 'Şahin', 'Nowak', 'Kowalski', 'Wiśniewska', 'García', 'Fernández', 'López',
+  'Köhler', 'Herrmann', 'Walter', 'König', 'Mayer', 'Huber', 'Kaiser', 'Fuchs', 'Peters', 'Ågren',
+  'Yılmaz', 'Özdemir', 'Demir', 'Şahin', 'Nowak', 'Kowalski', 'Wiśniewska', 'García', 'Fernández', 'López',
   'Rossi', 'Russo', 'Bianchi', 'Martin', 'Bernard', 'Dubois', 'Smith', 'Jones', 'Taylor', 'Brown',
   'Patel', 'Sharma', 'Iyer', 'Wang', 'Li', 'Chen', 'Tanaka', 'Sato', 'Kim', 'Park',
-  'Okafor', 'Mensah', 'Haddad', 'Nilsson', 'Hansen', 'de Vries', 'Jansen', 'Novák', 'Papadopoulos', 'Kovalenko',
+  'Okafor', 'Mensah', 'Haddad', 'Nilsson', 'Østergaard', 'de Vries', 'Jansen', 'Novák', 'Papadopoulos', 'Kovalenko',
 ] as const;
 
 export const DEPARTMENTS = [
