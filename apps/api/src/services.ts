@@ -7,6 +7,7 @@ import { AccessTokens } from './modules/auth/access-tokens.ts';
 import { type InstallationKeys, loadInstallationKeys } from './modules/auth/keys.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { LiveSessions } from './modules/auth/sessions.ts';
+import { SsoService } from './modules/auth/sso.ts';
 import { readFlagValues } from './modules/flags/service.ts';
 import { createMailer, type Mailer } from './providers/mail/mailer.ts';
 import { SandboxSmsSender, type SmsSender } from './providers/sms/sms.ts';
@@ -28,6 +29,8 @@ export interface AppServices {
   sms: SmsSender;
   /** Identity: sign-in, sessions, invitations, resets, second factors. */
   auth: AuthService;
+  /** Single sign-on with each organisation's OpenID Connect provider. */
+  sso: SsoService;
   /** The feature flags' current values (served with the page and by the experimentation proxy). */
   readFlags: () => Promise<FlagValues>;
 }
@@ -57,6 +60,7 @@ export async function createServices(
     sessions,
     deferred,
   });
+  const sso = new SsoService(database.db, auth, config.publicUrl, config.ssoAllowPrivateIssuers);
   const readFlags = () => readFlagValues(database.db);
-  return { config, database, keys, accessTokens, sessions, deferred, mailer, sms, auth, readFlags };
+  return { config, database, keys, accessTokens, sessions, deferred, mailer, sms, auth, sso, readFlags };
 }

@@ -32,7 +32,7 @@ import type { FastifyReply } from 'fastify';
 import { EVERYONE, requireAuth } from '../../http/access.ts';
 import type { ModuleRoutes } from '../../services.ts';
 import { counter, POLICIES } from './rate-limit.ts';
-import { SSO_CALLBACK_PATH, SsoService, safeRedirect } from './sso.ts';
+import { SSO_CALLBACK_PATH, safeRedirect } from './sso.ts';
 
 const SHARED = '/api/user/shared/auth';
 const OWNER = '/api/user/owner/auth';
@@ -43,9 +43,7 @@ const tags = ['auth'];
  * completes a sign-in and so needs none either.
  */
 export const authRoutes: ModuleRoutes = (app, services) => {
-  const { database, config } = services;
-  const { auth } = services;
-  const sso = new SsoService(database.db, auth, config.publicUrl, config.ssoAllowPrivateIssuers);
+  const { auth, sso, config } = services;
   const pub = { access: 'public' as const };
   const everyone = { access: { roles: EVERYONE } };
 
