@@ -1,4 +1,3 @@
-import type { HrProvider } from '@equip/domain/integrations';
 import type { Random } from './random.ts';
 
 /** Given names of a Berlin tech company's staff: mostly German, with an international mix (and names that test sorting: Ågren, Özdemir, Østergaard, Łukasz, Şahin). */
@@ -118,17 +117,6 @@ export const OFFICE_ADDRESSES: Record<
 };
 
 export const LICENSES = ['Google Workspace Business Standard', 'Microsoft 365 E3'] as const;
-
-/** Display names of the HR systems Equip integrates with. */
-export const HR_PROVIDER_NAMES: Record<HrProvider, string> = {
-  personio: 'Personio',
-  hibob: 'HiBob',
-  kenjo: 'Kenjo',
-  heavenhr: 'HeavenHR',
-  hrworks: 'HRworks',
-  factorial: 'Factorial',
-  bamboohr: 'BambooHR',
-};
 
 export interface PersonName {
   firstName: string;
