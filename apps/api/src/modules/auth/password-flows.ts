@@ -54,13 +54,7 @@ export class PasswordFlows extends AuthPart {
         updatedAt: new Date(),
       })
       .where(eq(users.uuid, user.uuid));
-    await logEvent(this.db, {
-      organizationUuid: user.organizationUuid,
-      type: 'PASSWORD_CHANGED',
-      actorUuid: user.uuid,
-      subjectUuid: user.uuid,
-      data: { via: 'invitation' },
-    });
+    await this.logPasswordChanged(user, 'invitation');
     return this.signIn.signIn({ ...user }, null, { ip, method: 'invitation' });
   }
 
@@ -118,12 +112,17 @@ export class PasswordFlows extends AuthPart {
       .where(eq(users.uuid, user.uuid));
     // A reset ends every session: whoever knew the old password is out.
     await this.sessions.endAllSessionsOf(user.uuid);
-    await logEvent(this.db, {
+    await this.logPasswordChanged(user, 'reset');
+  }
+
+  /** The person set their own password (the event's actor and subject are both them). */
+  private logPasswordChanged(user: Pick<User, 'uuid' | 'organizationUuid'>, via: 'invitation' | 'reset') {
+    return logEvent(this.db, {
       organizationUuid: user.organizationUuid,
       type: 'PASSWORD_CHANGED',
       actorUuid: user.uuid,
       subjectUuid: user.uuid,
-      data: { via: 'reset' },
+      data: { via },
     });
   }
 }

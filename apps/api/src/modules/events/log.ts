@@ -18,16 +18,16 @@ export interface EventInput {
 export async function logEvent(db: Db, event: EventInput | EventInput[]): Promise<void> {
   const events = Array.isArray(event) ? event : [event];
   if (events.length === 0) return;
-  await db.insert(eventLog).values(
-    events.map((e) => ({
-      organizationUuid: e.organizationUuid,
-      type: e.type,
-      actorUuid: e.actorUuid,
-      subjectUuid: e.subjectUuid ?? null,
-      data: e.data ?? {},
-    })),
-  );
+  await db.insert(eventLog).values(events.map(eventRow));
 }
+
+const eventRow = (e: EventInput) => ({
+  organizationUuid: e.organizationUuid,
+  type: e.type,
+  actorUuid: e.actorUuid,
+  subjectUuid: e.subjectUuid ?? null,
+  data: e.data ?? {},
+});
 
 /**
  * Many events at once (an import's), in few statements: JSON rows, at the write pace of the database
@@ -38,17 +38,5 @@ export async function logEventsInBulk(
   events: EventInput[],
   options: { firstStatementRows: number; pace?: WritePace | undefined },
 ): Promise<void> {
-  await insertRowsAsJson(
-    db,
-    eventLog,
-    events.map((e) => ({
-      organizationUuid: e.organizationUuid,
-      type: e.type,
-      actorUuid: e.actorUuid,
-      subjectUuid: e.subjectUuid ?? null,
-      data: e.data ?? {},
-    })),
-    options.firstStatementRows,
-    options.pace,
-  );
+  await insertRowsAsJson(db, eventLog, events.map(eventRow), options.firstStatementRows, options.pace);
 }
