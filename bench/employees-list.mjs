@@ -113,6 +113,8 @@ function pgbench(databaseUrl, organizationUuid, reference, protocol) {
 async function run(server, headers, label, queries) {
   const paths = queries.map((q) => `/api/employees?take=50&${q}`);
   if (hasWrk()) {
+    // Warm-up, not counted: the JIT, the prepared statements and the database's caches settle first.
+    loadWithWrk({ url: server.url, paths, headers, connections: CLIENTS, durationMs: 3000 });
     const r = loadWithWrk({ url: server.url, paths, headers, connections: CLIENTS, durationMs: DURATION_MS });
     console.log(
       `  ${label} (wrk): ${r.requests} requests, ${r.rate.toFixed(0)} req/s, p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p99 ${ms(r.p99)}`,
