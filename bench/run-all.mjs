@@ -11,6 +11,7 @@ for (const script of [
   'employees-list.mjs',
   'employee-import.mjs',
   'import-fairness.mjs',
+  'jobs.mjs',
 ]) {
   console.log(`\n== ${script}`);
   const result = spawnSync(process.execPath, [path.join(here, script)], { stdio: 'inherit' });

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
+import { scheduleAppJobs } from './background/app-jobs.ts';
 import { type AppConfig, ConfigError, loadConfig } from './config/env.ts';
 import { type Database, DatabaseConnectionError, openDatabase } from './db/client.ts';
 import { isDatabaseEmpty, seedDemoOrganization } from './demo/seed-demo.ts';
@@ -51,6 +52,7 @@ async function main() {
     throw error;
   }
 
+  if (config.role === 'worker') fail('EQUIP_ROLE=worker runs with `npm run worker` (no web server).');
   const database = await openConfiguredDatabase(config);
   await ensureFeatureFlags(database.db, config.seedDemo ? 'on' : 'off');
   if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
@@ -60,14 +62,19 @@ async function main() {
 
   const services = await createServices(config, database);
   const app = await buildApp(services, { serveWeb: true });
+  // The job runner starts before the first request: on PGlite a request's transaction may enqueue.
+  await services.jobs.start();
+  if (config.role !== 'api') await scheduleAppJobs(services.jobs);
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal} received: finishing open requests, then closing the database`);
-    // Stop accepting connections and let in-flight requests finish, then close the database cleanly.
+    // Stop accepting connections and let in-flight requests finish, then let running jobs finish (their
+    // rows stay queued otherwise), then close the database cleanly.
     await app.close();
+    await services.jobs.stop();
     await database.close();
     process.exit(0);
   };

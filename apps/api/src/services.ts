@@ -1,4 +1,5 @@
 import type { FlagValues } from '@equip/domain/flags';
+import { type AppJobs, createAppJobs, registerAppJobs } from './background/app-jobs.ts';
 import { DeferredTasks } from './background/deferred-tasks.ts';
 import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
@@ -9,7 +10,7 @@ import { AuthService } from './modules/auth/service.ts';
 import { LiveSessions } from './modules/auth/sessions.ts';
 import { SsoService } from './modules/auth/sso.ts';
 import { readFlagValues } from './modules/flags/service.ts';
-import { createMailer, type Mailer } from './providers/mail/mailer.ts';
+import { type Mailer, OutboxMailer, QueuedMailer, SmtpDelivery } from './providers/mail/mailer.ts';
 import { SandboxSmsSender, type SmsSender } from './providers/sms/sms.ts';
 
 /**
@@ -23,8 +24,13 @@ export interface AppServices {
   accessTokens: AccessTokens;
   /** Checks that the session behind each access token is still live. */
   sessions: LiveSessions;
-  /** Work done after the answer (until the job runner takes it over). */
+  /** Work done after the answer in this process (timing-sensitive replies; durable work is a job). */
   deferred: DeferredTasks;
+  /**
+   * The durable job queue (pg-boss, decision 009): `jobs.send(name, payload, { db: tx })`. Started by
+   * the process (main.ts, worker.ts, the test app) before it serves; stopped on close.
+   */
+  jobs: AppJobs;
   mailer: Mailer;
   sms: SmsSender;
   /** Identity: sign-in, sessions, invitations, resets, second factors. */
@@ -48,7 +54,19 @@ export async function createServices(
   const accessTokens = new AccessTokens(keys.jwtSecret, config.accessTokenTtlSeconds);
   const sessions = new LiveSessions(database.db, accessTokens, config.sessionRecheckMs);
   const deferred = new DeferredTasks();
-  const mailer = overrides.mailer ?? createMailer(database.db, config.smtpUrl, config.mailFrom);
+  const jobs = createAppJobs(config, database);
+  const smtp = config.smtpUrl ? new SmtpDelivery(database.db, config.smtpUrl, config.mailFrom) : null;
+  const mailer =
+    overrides.mailer ??
+    (smtp
+      ? new QueuedMailer(database.db, {
+          enqueue: async (tx, outboxUuid) => {
+            await jobs.send('mail.send', { outboxUuid }, { db: tx, key: outboxUuid });
+          },
+          kick: () => jobs.kick('mail.send'),
+        })
+      : new OutboxMailer(database.db));
+  registerAppJobs(jobs, { config, database, mailer, smtp });
   const sms = new SandboxSmsSender(database.db);
   const auth = new AuthService({
     db: database.db,
@@ -62,5 +80,18 @@ export async function createServices(
   });
   const sso = new SsoService(database.db, auth, config.publicUrl, config.ssoAllowPrivateIssuers);
   const readFlags = () => readFlagValues(database.db);
-  return { config, database, keys, accessTokens, sessions, deferred, mailer, sms, auth, sso, readFlags };
+  return {
+    config,
+    database,
+    keys,
+    accessTokens,
+    sessions,
+    deferred,
+    jobs,
+    mailer,
+    sms,
+    auth,
+    sso,
+    readFlags,
+  };
 }

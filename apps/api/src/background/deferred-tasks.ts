@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
  * task runs. Used where doing the work in the request would tell a stranger something by its timing
  * (a password-reset request for a known email versus an unknown one).
  *
- * Tasks live in this process only; the durable job runner (issue 10) takes them over. `drain()` waits
+ * Tasks live in this process only; durable work is a job (job-runner.ts, decision 009). `drain()` waits
  * for the running ones (shutdown and tests).
  */
 export class DeferredTasks {

@@ -146,6 +146,7 @@ async function main(): Promise<void> {
     const services = await createServices(config, database);
     await runAdminCommand(new ProviderAdminsService(database.db, services.auth), parsed.command, console.log);
     await services.deferred.drain();
+    await services.jobs.stop();
   } catch (error) {
     console.error(`admin: ${error instanceof AppError ? error.message : oneLine(error)}`);
     process.exitCode = 1;

@@ -57,6 +57,14 @@ const EnvSchema = z.object({
   HELP_DESK_URL: z.url().default('https://support.equip.example/hc/requests/new'),
   /** Trust X-Forwarded-* headers (behind a load balancer). */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /**
+   * What this process does: `all` serves HTTP and works the job queues (`npm start`); `api` only serves;
+   * `worker` only works the queues (`npm run worker`). `api` and `worker` need DATABASE_URL: PGlite lives
+   * in one process.
+   */
+  EQUIP_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  /** How often an idle job worker looks for work, in seconds (pg-boss's minimum is 0.5). */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -84,6 +92,8 @@ export interface AppConfig {
   segmentWriteKey: string | undefined;
   helpDeskUrl: string;
   trustProxy: boolean;
+  role: Env['EQUIP_ROLE'];
+  jobPollingIntervalSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -98,6 +108,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
+  if (e.EQUIP_ROLE !== 'all' && !e.DATABASE_URL) {
+    throw new ConfigError([
+      `EQUIP_ROLE: ${e.EQUIP_ROLE} needs DATABASE_URL (the embedded database serves one process; use all)`,
+    ]);
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -121,5 +136,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     segmentWriteKey: e.SEGMENT_WRITE_KEY,
     helpDeskUrl: e.HELP_DESK_URL,
     trustProxy: e.TRUST_PROXY === 'true',
+    role: e.EQUIP_ROLE,
+    // Tests wait for mail: the workers look every half second there.
+    jobPollingIntervalSeconds: e.NODE_ENV === 'test' ? 0.5 : e.JOB_POLL_SECONDS,
   };
 }

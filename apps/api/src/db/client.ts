@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import postgres from 'postgres';
 import { MIGRATIONS_DIR } from '../paths.ts';
+import { pgliteExecutor, poolExecutor, type SqlExecutor } from './job-store.ts';
 import * as schema from './schema/index.ts';
 import { ensureTenantIsolation } from './tenancy.ts';
 import { pgliteTenantReads, postgresTenantReads, type TenantReads } from './tenant-reads.ts';
@@ -25,6 +26,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The lists' read path: one pipelined, prepared transaction per page (see tenant-reads.ts). */
   reads: TenantReads;
+  /** The job queue's way in (pg-boss's `executeSql` over the same connections; db/job-store.ts). */
+  jobStore: SqlExecutor;
   /** Applies pending migrations (one instance at a time). */
   migrate(): Promise<void>;
   /** True when the database answers. */
@@ -71,6 +74,7 @@ async function openPglite(dataDir: string | null, snapshot?: Blob): Promise<Data
     db,
     kind: 'pglite',
     reads: pgliteTenantReads(client),
+    jobStore: pgliteExecutor(client),
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => {
       await client.query('select 1');
@@ -105,6 +109,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     db,
     kind: 'postgres',
     reads: postgresTenantReads(readClient),
+    jobStore: poolExecutor(pool),
     migrate: () => migrateWithLock(pool),
     ping: async () => {
       await pool.query('select 1');

@@ -35,7 +35,7 @@ export const TABLE_OWNERS = {
   analyticsEvents: ['analytics'],
   mailOutbox: ['outbox'],
   smsOutbox: ['outbox'],
-  jobs: ['jobs'],
+  jobReceipts: ['jobs'],
   systemSettings: ['auth'],
   catalogItems: ['procurement'],
   catalogItemSpecifications: ['procurement'],

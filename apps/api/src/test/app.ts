@@ -27,6 +27,9 @@ export async function createTestApp(
   });
   const services = await createServices(config, database, { mailer: options.mailer });
   const app = await buildApp(services, { logger: false, serveWeb: options.serveWeb ?? false });
+  // The job runner works in the test process (mail goes out through it), polling every half second.
+  await services.jobs.start();
+  app.addHook('onClose', () => services.jobs.stop());
   await app.ready();
   return { app, services };
 }

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, nullableTimestamp, organizationUuid, primaryUuid } from './columns.ts';
 import { eventTypeEnum, severityEnum } from './enums.ts';
 import { organizations, users } from './identity.ts';
@@ -85,21 +85,15 @@ export const smsOutbox = pgTable(
   (t) => [index('sms_outbox_created_idx').on(t.createdAt)],
 );
 
-/** PostgreSQL-backed job queue (HR sync, reminders, analytics delivery, order polling). */
-export const jobs = pgTable(
-  'jobs',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    queue: text('queue').notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    runAt: createdAt(),
-    attempts: integer('attempts').notNull().default(0),
-    lockedUntil: nullableTimestamp('locked_until'),
-    doneAt: nullableTimestamp('done_at'),
-    lastError: text('last_error'),
-  },
-  (t) => [index('jobs_due_idx').on(t.queue, t.runAt)],
-);
+/**
+ * Jobs whose effect has happened, by idempotency key (the queue itself is pg-boss's, in the `pgboss`
+ * schema; decision 009). A handler that runs twice finds its key here and does nothing the second time.
+ */
+export const jobReceipts = pgTable('job_receipts', {
+  key: text('key').primaryKey(),
+  queue: text('queue').notNull(),
+  createdAt: createdAt(),
+});
 
 /** Key/value settings of the installation itself (e.g. the RSA key for password encryption). */
 export const systemSettings = pgTable(

@@ -1,4 +1,5 @@
 import type { EventType } from '@equip/domain/notifications';
+import { and, eq, max } from 'drizzle-orm';
 import { insertRowsAsJson, type WritePace } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/client.ts';
 import { eventLog } from '../../db/schema/index.ts';
@@ -39,4 +40,18 @@ export async function logEventsInBulk(
   options: { firstStatementRows: number; pace?: WritePace | undefined },
 ): Promise<void> {
   await insertRowsAsJson(db, eventLog, events.map(eventRow), options.firstStatementRows, options.pace);
+}
+
+/** When each subject last had an event of a type in the organisation (in the caller's transaction). */
+export async function lastEventBySubject(
+  db: Db,
+  organizationUuid: string,
+  type: EventType,
+): Promise<Map<string, Date>> {
+  const rows = await db
+    .select({ subjectUuid: eventLog.subjectUuid, last: max(eventLog.createdAt) })
+    .from(eventLog)
+    .where(and(eq(eventLog.organizationUuid, organizationUuid), eq(eventLog.type, type)))
+    .groupBy(eventLog.subjectUuid);
+  return new Map(rows.flatMap((r) => (r.subjectUuid && r.last ? [[r.subjectUuid, r.last] as const] : [])));
 }

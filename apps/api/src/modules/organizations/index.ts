@@ -1,4 +1,4 @@
 // The organisations module's public surface.
 
-export { organizationName } from './queries.ts';
+export { organizationName, organizationTimeZones } from './queries.ts';
 export { organizationRoutes } from './routes.ts';

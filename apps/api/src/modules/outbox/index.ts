@@ -1,2 +1,4 @@
 // The outbox module's public surface.
+
+export { cleanUpOutbox } from './clean-up.ts';
 export { outboxRoutes } from './routes.ts';

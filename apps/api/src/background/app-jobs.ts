@@ -1,0 +1,106 @@
+import { dailyRunDue, JOBS, REMINDER_LOCAL_TIME } from '@equip/domain/jobs';
+import type { AppConfig } from '../config/env.ts';
+import type { Database } from '../db/client.ts';
+import { withTenant } from '../db/tenancy.ts';
+import { cleanUpExpiredTokens } from '../modules/auth/index.ts';
+import { sendDailyRegistrationReminders } from '../modules/employees/index.ts';
+import { organizationTimeZones } from '../modules/organizations/index.ts';
+import { cleanUpOutbox } from '../modules/outbox/index.ts';
+import type { Mailer, SmtpDelivery } from '../providers/mail/mailer.ts';
+import { JobRunner, type QueuePolicy } from './job-runner.ts';
+
+export type AppJobs = JobRunner<typeof JOBS>;
+
+/**
+ * Receipts of done effects are kept this long: far longer than any job is retried or re-sent with the
+ * same key (a reminder key lives one day).
+ */
+const RECEIPT_RETENTION_DAYS = 30;
+
+/**
+ * Retries per queue. Mail: 12 tries over about six hours (5 s doubling), then the dead-letter queue;
+ * the outbox row stays unsent and visible either way.
+ */
+const POLICIES: Partial<Record<keyof typeof JOBS, Partial<QueuePolicy>>> = {
+  'mail.send': { retryLimit: 12, retryDelaySeconds: 5, expireInSeconds: 120, batchSize: 5, workers: 2 },
+  'reminders.plan': { retryLimit: 3, retryDelaySeconds: 30, batchSize: 1 },
+  'reminders.send': { retryLimit: 6, retryDelaySeconds: 30, batchSize: 1 },
+  'maintenance.clean-up': { retryLimit: 3, retryDelaySeconds: 60, batchSize: 1 },
+};
+
+/** The app's job runner: the catalogue of the domain, the retry policies above. */
+export function createAppJobs(config: AppConfig, database: Database, log?: JobRunnerLog): AppJobs {
+  return new JobRunner({
+    db: database.db,
+    store: database.jobStore,
+    catalogue: JOBS,
+    // Tests retry after a second (a stopped SMTP peer is back within seconds).
+    policies:
+      config.env === 'test'
+        ? Object.fromEntries(
+            Object.entries(POLICIES).map(([name, p]) => [name, { ...p, retryDelaySeconds: 1 }]),
+          )
+        : POLICIES,
+    work: config.role !== 'api',
+    pollingIntervalSeconds: config.jobPollingIntervalSeconds,
+    ...(log ? { log } : {}),
+  });
+}
+
+type JobRunnerLog = { error(obj: unknown, msg?: string): void };
+
+/** Registers every job's handler (before `jobs.start()`). */
+export function registerAppJobs(
+  jobs: AppJobs,
+  deps: { config: AppConfig; database: Database; mailer: Mailer; smtp: SmtpDelivery | null },
+): void {
+  const { database, mailer, config } = deps;
+  const db = database.db;
+
+  jobs.handle('mail.send', async ({ outboxUuid }) => {
+    // Without SMTP (the outbox mailer) nothing is queued; a job left from a run with SMTP waits for it.
+    if (!deps.smtp) throw new Error('No SMTP server is configured (SMTP_URL)');
+    await deps.smtp.deliver(outboxUuid);
+  });
+
+  jobs.handle('reminders.plan', async () => {
+    const now = new Date();
+    for (const org of await organizationTimeZones(db)) {
+      const localDate = dailyRunDue(now, REMINDER_LOCAL_TIME, org.timeZone);
+      if (!localDate) continue;
+      await jobs.send(
+        'reminders.send',
+        { organizationUuid: org.uuid, localDate },
+        { key: `${org.uuid}:${localDate}` },
+      );
+    }
+  });
+
+  jobs.handle('reminders.send', async ({ organizationUuid }, job) => {
+    await withTenant(db, organizationUuid, async (tx) => {
+      await jobs.once(
+        'reminders.send',
+        job.key,
+        async () => {
+          await sendDailyRegistrationReminders(tx, organizationUuid, { mailer, publicUrl: config.publicUrl });
+        },
+        { db: tx },
+      );
+    });
+    jobs.kick('mail.send');
+  });
+
+  jobs.handle('maintenance.clean-up', async () => {
+    await cleanUpExpiredTokens(db);
+    await cleanUpOutbox(db);
+    await jobs.forgetReceipts(RECEIPT_RETENTION_DAYS);
+  });
+}
+
+/** The recurring jobs (pg-boss keeps one schedule per name, whichever process sets it). */
+export async function scheduleAppJobs(jobs: AppJobs): Promise<void> {
+  // Every quarter hour: catches each organisation's reminder time, whole-hour zone or not, and catches up
+  // after a stop (the key makes it one run per organisation and local date).
+  await jobs.schedule('reminders.plan', '*/15 * * * *', {});
+  await jobs.schedule('maintenance.clean-up', '17 3 * * *', {});
+}
