@@ -1,20 +1,59 @@
 import { z } from 'zod';
+import {
+  type CsvHeaderScan,
+  guardCell,
+  scanCsvHeader as scanHeader,
+  rowTooLargeError as tooLarge,
+  unguardCell,
+} from './csv-import/csv-text.ts';
+import { entriesToCsv } from './csv-import/export.ts';
+import { DEFAULT_IMPORT_LIMITS, IMPORT_READ_CHUNK_CHARS, maxRowChars } from './csv-import/limits.ts';
+import {
+  type HeaderMapping as GenericHeaderMapping,
+  type ImportSchema,
+  mapHeaders as mapSchemaHeaders,
+  normalizeHeader,
+} from './csv-import/schema.ts';
+import {
+  createImportReader,
+  deleteImportRow as deleteRow,
+  type LocatedRowError as GenericLocatedRowError,
+  isImportReady,
+  readImportTable,
+  entryFromCells as schemaEntryFromCells,
+  updateImportRow as updateRow,
+  validateImportEntries,
+  validateImportTable,
+} from './csv-import/validate.ts';
 import { type Employee, EmployeePersonalInfo, startNotAfterEnd } from './employees.ts';
 
 /**
- * The employee CSV (SPEC §3, §5, §8): columns, header matching, row validation, duplicate rules and
- * row deletion. The browser runs it for the preview; the server runs it again before committing.
+ * The employee import format (SPEC §3, §5, §8): the employees' column schema for the shared import
+ * machinery (`csv-import/`), and the names the employee screens and routes have always used. The
+ * browser runs it for the preview; the server runs it again before committing.
  */
 export const EMPLOYEE_CSV_COLUMNS = [
-  { field: 'firstName', header: 'First Name', required: true },
-  { field: 'lastName', header: 'Last Name', required: true },
-  { field: 'email', header: 'Email', required: true },
-  { field: 'phone', header: 'Phone', required: false },
-  { field: 'startDate', header: 'Start Date', required: false },
-  { field: 'lastDate', header: 'End Date', required: false },
-  { field: 'department', header: 'Department', required: false },
+  { field: 'firstName', header: 'First Name', required: true, aliases: ['Given Name', 'Vorname'] },
+  { field: 'lastName', header: 'Last Name', required: true, aliases: ['Surname', 'Family Name', 'Nachname'] },
+  { field: 'email', header: 'Email', required: true, aliases: ['Email Address', 'Mail', 'E-Mail-Adresse'] },
+  { field: 'phone', header: 'Phone', required: false, aliases: ['Phone Number', 'Telefon'] },
+  { field: 'startDate', header: 'Start Date', required: false, cell: 'date', aliases: ['Startdatum'] },
+  {
+    field: 'lastDate',
+    header: 'End Date',
+    required: false,
+    cell: 'date',
+    aliases: ['Last Date', 'Enddatum'],
+  },
+  { field: 'department', header: 'Department', required: false, aliases: ['Abteilung'] },
   { field: 'position', header: 'Position', required: false },
-] as const;
+] as const satisfies readonly {
+  field: string;
+  header: string;
+  required: boolean;
+  aliases?: readonly string[];
+  cell?: 'text' | 'date';
+}[];
 
 export type EmployeeCsvField = (typeof EMPLOYEE_CSV_COLUMNS)[number]['field'];
 /** One row as read from the file: every column as text ('' when empty). */
@@ -33,32 +72,14 @@ export const EmployeeImportRowError = z.object({
 });
 export type EmployeeImportRowError = z.infer<typeof EmployeeImportRowError>;
 
-/**
- * Bounds of an import file, the same in the browser preview and on the server: a file beyond them is
- * refused as a whole, before its rows are checked.
- */
-export const EMPLOYEE_CSV_LIMITS = {
-  /** Columns in a row (the format has 8; exports of HR tools bring a few dozen of their own). */
-  columns: 100,
-  /** Characters in a cell. */
-  cellLength: 1000,
-  /** People in one import (the server commits them in one transaction). */
-  rows: 200_000,
-} as const;
+/** Bounds of an employee file (the shared defaults): see ImportLimits. */
+export const EMPLOYEE_CSV_LIMITS = DEFAULT_IMPORT_LIMITS;
 
-/**
- * Papa Parse guesses a file's line breaks from the first chunk it reads (and reads a large text faster
- * in chunks): the browser preview and the server read in chunks of this many characters, so they guess
- * alike.
- */
-export const EMPLOYEE_CSV_READ_CHUNK_CHARS = 32 * 1024;
+/** See IMPORT_READ_CHUNK_CHARS. */
+export const EMPLOYEE_CSV_READ_CHUNK_CHARS = IMPORT_READ_CHUNK_CHARS;
 
-/**
- * No row within the bounds takes more characters of the file than this (every cell quoted and made of
- * doubled quotes), so a reader may refuse a row that grows longer before it has ended.
- */
-export const EMPLOYEE_CSV_MAX_ROW_CHARS =
-  EMPLOYEE_CSV_LIMITS.columns * (2 * EMPLOYEE_CSV_LIMITS.cellLength + 3);
+/** See maxRowChars. */
+export const EMPLOYEE_CSV_MAX_ROW_CHARS = maxRowChars(EMPLOYEE_CSV_LIMITS);
 
 export const EmployeeCsvEntrySchema = z.object(
   Object.fromEntries(
@@ -84,65 +105,15 @@ export const EmployeeImportValidationResult = z.object({
 });
 export type EmployeeImportValidationResult = z.infer<typeof EmployeeImportValidationResult>;
 
-/** Header matching ignores case, spaces, dashes and underscores: "first_name", "FirstName", " first name ". */
-export function normalizeHeader(header: string): string {
-  return header
-    .replace(/^\uFEFF/, '')
-    .toLowerCase()
-    .replace(/[\s_\-.]+/g, '');
-}
+export { type CsvHeaderScan, guardCell, isImportReady, normalizeHeader, unguardCell };
 
-const HEADER_ALIASES: Record<string, EmployeeCsvField> = {
-  ...Object.fromEntries(EMPLOYEE_CSV_COLUMNS.map((c) => [normalizeHeader(c.header), c.field])),
-  emailaddress: 'email',
-  mail: 'email',
-  phonenumber: 'phone',
-  enddate: 'lastDate',
-  lastdate: 'lastDate',
-};
+export type HeaderMapping = GenericHeaderMapping<EmployeeCsvField>;
 
-export interface HeaderMapping {
-  /** For each field, the index of its column in the file (-1 when absent). */
-  columns: Record<EmployeeCsvField, number>;
-  missingRequired: string[];
-}
+export const mapHeaders = (headers: readonly string[]): HeaderMapping =>
+  mapSchemaHeaders(EMPLOYEE_IMPORT, headers);
 
-export function mapHeaders(headers: readonly string[]): HeaderMapping {
-  const columns = Object.fromEntries(EMPLOYEE_CSV_COLUMNS.map((c) => [c.field, -1])) as Record<
-    EmployeeCsvField,
-    number
-  >;
-  headers.forEach((header, index) => {
-    const field = HEADER_ALIASES[normalizeHeader(header)];
-    if (field && columns[field] === -1) columns[field] = index;
-  });
-  const missingRequired = EMPLOYEE_CSV_COLUMNS.filter((c) => c.required && columns[c.field] === -1).map(
-    (c) => c.header,
-  );
-  return { columns, missingRequired };
-}
-
-/** Cells our export guarded against formula injection come back without the guard. */
-export function unguardCell(value: string): string {
-  return /^'+[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
-}
-
-/**
- * Cells starting with = + - @, tab or CR are prefixed with ' so spreadsheets do not run them (as are
- * cells that merely look guarded already, so that unguarding restores every value exactly).
- */
-export function guardCell(value: string): string {
-  return /^'*[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-export function entryFromCells(cells: readonly string[], mapping: HeaderMapping): EmployeeCsvEntry {
-  return Object.fromEntries(
-    EMPLOYEE_CSV_COLUMNS.map((c) => {
-      const index = mapping.columns[c.field];
-      return [c.field, index === -1 ? '' : unguardCell((cells[index] ?? '').trim())];
-    }),
-  ) as EmployeeCsvEntry;
-}
+export const entryFromCells = (cells: readonly string[], mapping: HeaderMapping): EmployeeCsvEntry =>
+  schemaEntryFromCells(EMPLOYEE_IMPORT, cells, mapping);
 
 /** Accepts ISO dates and the common European (31.12.2026) and slash (2026/12/31) forms; answers ISO or null. */
 export function normalizeCsvDate(value: string): string | null {
@@ -210,39 +181,40 @@ export function validateEntry(entry: EmployeeCsvEntry): {
   return { employee: errors.length === 0 && parsed.success ? parsed.data : null, errors };
 }
 
-const emailKey = (entry: EmployeeCsvEntry) => entry.email.trim().toLowerCase();
+const emailKey = (email: string) => email.trim().toLowerCase();
 
-const EMPTY_FILE_MESSAGE = 'The file is empty: it needs a header row with First Name, Last Name and Email';
-
-const DUPLICATE_ERROR: EmployeeImportRowError = {
-  type: 'EmailIsDuplicated',
-  field: 'email',
-  message: 'This email appears more than once in the file',
+/** The employees' column schema for the shared import machinery. */
+export const EMPLOYEE_IMPORT: ImportSchema<EmployeeCsvField, ImportedEmployee> = {
+  noun: { one: 'employee', other: 'employees' },
+  columns: EMPLOYEE_CSV_COLUMNS,
+  limits: EMPLOYEE_CSV_LIMITS,
+  validateEntry: (entry) => {
+    const { employee, errors } = validateEntry(entry);
+    return { value: employee, errors };
+  },
+  unique: [
+    {
+      field: 'email',
+      key: emailKey,
+      duplicate: {
+        type: 'EmailIsDuplicated',
+        field: 'email',
+        message: 'This email appears more than once in the file',
+      },
+      taken: {
+        type: 'EmailInUse',
+        field: 'email',
+        message: 'Someone in your organisation already uses this email',
+      },
+    },
+  ],
 };
-const IN_USE_ERROR: EmployeeImportRowError = {
-  type: 'EmailInUse',
-  field: 'email',
-  message: 'Someone in your organisation already uses this email',
-};
 
-/** The errors of the email cell that depend on the other rows and on the organisation. */
-function emailErrors(
-  key: string,
-  counts: ReadonlyMap<string, number>,
-  emailsInUse: ReadonlySet<string>,
-): EmployeeImportRowError[] {
-  if (!key) return [];
-  const errors: EmployeeImportRowError[] = [];
-  if ((counts.get(key) ?? 0) > 1) errors.push({ ...DUPLICATE_ERROR });
-  if (emailsInUse.has(key)) errors.push({ ...IN_USE_ERROR });
-  return errors;
-}
+const inUse = (emailsInUse: ReadonlySet<string>) => ({ email: emailsInUse });
 
-function countEmails(keys: Iterable<string>): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const key of keys) if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
-  return counts;
-}
+/** The engine's results hold this schema's row errors only. */
+const asEmployees = (result: ReturnType<typeof validateImportTable<EmployeeCsvField>>) =>
+  result as EmployeeImportValidationResult;
 
 /**
  * Validates all rows: each on its own, then emails shared within the file (EmailIsDuplicated on every
@@ -253,19 +225,11 @@ export function validateEntries(
   emailsInUse: ReadonlySet<string>,
   headers: string[] = EMPLOYEE_CSV_COLUMNS.map((c) => c.header),
 ): EmployeeImportValidationResult {
-  const counts = countEmails(entries.map(emailKey));
-  const rows = entries.map((entry) => ({
-    entry,
-    errors: [...validateEntry(entry).errors, ...emailErrors(emailKey(entry), counts, emailsInUse)],
-  }));
-  return withValidity({ rows, errors: [], headers });
+  return asEmployees(validateImportEntries(EMPLOYEE_IMPORT, entries, inUse(emailsInUse), headers));
 }
 
 /** One row's errors, by its position among the data rows. */
-export interface LocatedRowError extends EmployeeImportRowError {
-  row: number;
-  value: string;
-}
+export type LocatedRowError = GenericLocatedRowError & EmployeeImportRowError;
 
 export interface EmployeeCsvReadResult {
   headers: string[];
@@ -277,203 +241,12 @@ export interface EmployeeCsvReadResult {
   employees: ImportedEmployee[];
 }
 
-const formatCount = (n: number) => n.toLocaleString('en');
-const ROW_BOUNDS = `Rows can have at most ${formatCount(EMPLOYEE_CSV_LIMITS.columns)} columns of at most ${formatCount(EMPLOYEE_CSV_LIMITS.cellLength)} characters each.`;
-/** Spans of merged lines named in the message; the rest are counted. */
-const MERGED_SPANS_NAMED = 5;
-
-/** Bounds errors in the header row are header errors. */
-const boundsErrorType = (isHeader: boolean): EmployeeImportFileErrorType =>
-  isHeader ? 'FileHeadersNotValid' : 'UnknownError';
-
-const tooManyColumns = (line: number, isHeader: boolean): EmployeeImportFileError => ({
-  type: boundsErrorType(isHeader),
-  message: `Line ${line} has more than ${formatCount(EMPLOYEE_CSV_LIMITS.columns)} columns. ${ROW_BOUNDS}`,
-});
-
-function mergedLinesError(
-  spans: readonly (readonly [number, number])[],
-  total: number,
-): EmployeeImportFileError {
-  const named = spans.map(([first, last]) => `${first}–${last}`);
-  const more = total - named.length;
-  const list =
-    more > 0
-      ? `${named.join(', ')} and ${formatCount(more)} more places`
-      : named.length > 1
-        ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`
-        : named[0];
-  return {
-    type: 'UnknownError',
-    message: `Lines ${list} were ${total > 1 ? 'each ' : ''}read as one row: a cell there starts with a quote (") that does not end on its line, so the line breaks became part of the cell. Remove the stray quote, or put the whole cell in quotes and double every quote inside it ("").`,
-  };
-}
-
 /** A row that ran past EMPLOYEE_CSV_MAX_ROW_CHARS before it ended (the server stops reading there). */
-export function rowTooLargeError(line: number): EmployeeImportFileError {
-  return {
-    type: 'UnknownError',
-    message: `Line ${line} starts a row of more than ${formatCount(EMPLOYEE_CSV_MAX_ROW_CHARS)} characters. ${ROW_BOUNDS}`,
-  };
-}
+export const rowTooLargeError = (line: number): EmployeeImportFileError =>
+  tooLarge(line, EMPLOYEE_CSV_LIMITS);
 
-function boundsError(
-  cells: readonly string[],
-  line: number,
-  isHeader: boolean,
-): EmployeeImportFileError | null {
-  if (cells.length > EMPLOYEE_CSV_LIMITS.columns) return tooManyColumns(line, isHeader);
-  const long = cells.findIndex((cell) => cell.length > EMPLOYEE_CSV_LIMITS.cellLength);
-  if (long === -1) return null;
-  return {
-    type: boundsErrorType(isHeader),
-    message: `Line ${line} has a cell longer than ${formatCount(EMPLOYEE_CSV_LIMITS.cellLength)} characters (column ${long + 1}). ${ROW_BOUNDS}`,
-  };
-}
-
-const LINE_BREAK = /\r\n|\r|\n/g;
-
-/** A parsed row spans one line of the file more for each line break inside its cells. */
-function lineBreaksIn(cells: readonly string[]): number {
-  let breaks = 0;
-  for (const cell of cells) breaks += cell.match(LINE_BREAK)?.length ?? 0;
-  return breaks;
-}
-
-const isBlankRow = (cells: readonly string[]) => cells.every((c) => c.trim() === '');
-
-/** The separators a file may use (those Papa Parse would guess from), the comma first. */
-const SEPARATORS = [',', ';', '\t', '|', '\u001e', '\u001f'];
-const BLANK_LINE_CHARACTERS = new Set([...SEPARATORS, '"', ' ', '\u00a0', '\uFEFF']);
-
-export interface CsvHeaderScan {
-  /** The separator the header row uses most outside quotes (a comma when it uses none). */
-  delimiter: string;
-  /** Set when the header has more columns than allowed: the file is refused. */
-  error: EmployeeImportFileError | null;
-}
-
-/**
- * Looks at the header row (the first line that is not blank) in the text itself, before a parser has
- * built a row of a million cells from it: it refuses a header with too many columns, and chooses the
- * delimiter the browser and the server parse the file with (the one the header uses, so blank lines
- * cannot throw the choice off as they can Papa Parse's guess). For the bound it counts every separator,
- * quoted or not, so it refuses only what parsing refuses too (but for a header with a hundred quoted
- * separators in its names). It reads at most EMPLOYEE_CSV_MAX_ROW_CHARS characters: a first line longer
- * than that is refused as too large; a header that starts later is left to the parser (with a comma).
- */
-export function scanCsvHeader(text: string): CsvHeaderScan {
-  // Separators on the current line by character code (all are below 128): all of them, and unquoted.
-  const all = new Uint32Array(128);
-  const unquoted = new Uint32Array(128);
-  let line = 1;
-  let content = false;
-  let headerEnded = false;
-  let quoted = false;
-  const end = Math.min(text.length, EMPLOYEE_CSV_MAX_ROW_CHARS);
-  const refuse = (error: EmployeeImportFileError): CsvHeaderScan => ({ delimiter: ',', error });
-  for (let i = 0; i < end; i++) {
-    const c = text[i]!;
-    if (c === '\n' || c === '\r') {
-      headerEnded = content;
-      if (headerEnded) break;
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      line++;
-      all.fill(0);
-      unquoted.fill(0);
-      quoted = false;
-    } else if (c === '"') quoted = !quoted;
-    else if (SEPARATORS.includes(c)) {
-      const code = c.charCodeAt(0);
-      if (++all[code]! >= EMPLOYEE_CSV_LIMITS.columns) return refuse(tooManyColumns(line, true));
-      if (!quoted) unquoted[code]!++;
-    } else if (!content && !BLANK_LINE_CHARACTERS.has(c)) content = true;
-  }
-  if (line === 1 && !headerEnded && text.length > EMPLOYEE_CSV_MAX_ROW_CHARS)
-    return refuse(rowTooLargeError(1));
-  let delimiter = ',';
-  for (const separator of SEPARATORS)
-    if (unquoted[separator.charCodeAt(0)]! > unquoted[delimiter.charCodeAt(0)]!) delimiter = separator;
-  return { delimiter, error: null };
-}
-
-interface EmployeeCsvWalk {
-  /** Feeds the next parsed row; false once the file is refused (stop feeding then). */
-  add(cells: readonly string[]): boolean;
-  /** The line of the file where the next row starts. */
-  readonly nextLine: number;
-  /** Refuses the file for a row that ran too long to finish reading (see rowTooLargeError). */
-  refuse(error: EmployeeImportFileError): void;
-  finish(): { headers: string[]; fileErrors: EmployeeImportFileError[] };
-}
-
-/**
- * Walks a parsed file one row at a time: counts the lines each row spans, applies the bounds, takes
- * the first row that is not blank as the header, skips blank rows and hands every data row to `onRow`
- * (until a row is found that merged several lines: the file is refused then, and is only read on to
- * name every such place). Blank lines must be among the rows, or the line numbers are off. The browser
- * preview and the server both read through it, so they refuse the same files with the same messages.
- */
-function walkEmployeeCsv(onRow?: (entry: EmployeeCsvEntry) => void): EmployeeCsvWalk {
-  let headers: string[] | null = null;
-  let mapping: HeaderMapping | null = null;
-  let nextLine = 1;
-  let dataRows = 0;
-  let refusal: EmployeeImportFileError | null = null;
-  const merged: [number, number][] = [];
-  let mergedCount = 0;
-
-  return {
-    get nextLine() {
-      return nextLine;
-    },
-    refuse(error) {
-      refusal ??= error;
-    },
-    add(cells) {
-      if (refusal) return false;
-      const first = nextLine;
-      const last = first + lineBreaksIn(cells);
-      nextLine = last + 1;
-      const blank = isBlankRow(cells);
-      if (!blank && last > first) {
-        mergedCount++;
-        if (merged.length < MERGED_SPANS_NAMED) merged.push([first, last]);
-      }
-      refusal = boundsError(cells, first, headers === null);
-      if (refusal) return false;
-      if (blank) return true;
-      if (!headers) {
-        headers = cells.map((h) => h.replace(/^\uFEFF/, '').trim());
-        mapping = mapHeaders(headers);
-        if (mapping.missingRequired.length > 0) {
-          refusal = {
-            type: 'FileHeadersNotValid',
-            message: `Missing columns: ${mapping.missingRequired.join(', ')}`,
-          };
-          return false;
-        }
-        return true;
-      }
-      if (++dataRows > EMPLOYEE_CSV_LIMITS.rows) {
-        refusal = {
-          type: 'UnknownError',
-          message: `The file has more than ${formatCount(EMPLOYEE_CSV_LIMITS.rows)} rows. Split it into smaller files.`,
-        };
-        return false;
-      }
-      if (mergedCount === 0) onRow?.(entryFromCells(cells, mapping!));
-      return true;
-    },
-    finish() {
-      const fileErrors: EmployeeImportFileError[] = [];
-      if (mergedCount > 0) fileErrors.push(mergedLinesError(merged, mergedCount));
-      if (refusal) fileErrors.push(refusal);
-      else if (!headers) fileErrors.push({ type: 'FileHeadersNotValid', message: EMPTY_FILE_MESSAGE });
-      return { headers: headers ?? [], fileErrors };
-    },
-  };
-}
+/** See the generic scanCsvHeader: the header's bounds and separator (comma, semicolon, tab…). */
+export const scanCsvHeader = (text: string): CsvHeaderScan => scanHeader(text, EMPLOYEE_CSV_LIMITS);
 
 /**
  * Walks a parsed file (blank lines included): its header, its file-level errors, and each data row
@@ -483,77 +256,26 @@ export function readEmployeeCsvTable(
   table: readonly (readonly string[])[],
   onRow?: (entry: EmployeeCsvEntry) => void,
 ): { headers: string[]; fileErrors: EmployeeImportFileError[] } {
-  const walk = walkEmployeeCsv(onRow);
-  for (const cells of table) if (!walk.add(cells)) break;
-  return walk.finish();
+  return readImportTable(EMPLOYEE_IMPORT, table, onRow);
 }
 
 /**
- * Reads a CSV one row at a time (for the server: large files are never held as a table of cells or of
- * result rows). Feed every parsed row, blank ones included, to `add` until it answers false, then call
- * `finish`. It applies exactly the rules of validateEmployeeCsv.
+ * Reads a CSV one row at a time (for the server). Feed every parsed row, blank ones included, to
+ * `add` until it answers false, then call `finish`. It applies exactly the rules of validateEmployeeCsv.
  */
 export function createEmployeeCsvReader(emailsInUse: ReadonlySet<string>) {
-  const emails: string[] = [];
-  const emailCounts = new Map<string, number>();
-  let emailsClash = false;
-  const employees: ImportedEmployee[] = [];
-  const errors: LocatedRowError[] = [];
-  const walk = walkEmployeeCsv((entry) => {
-    const row = emails.length;
-    const key = emailKey(entry);
-    emails.push(key);
-    if (key) {
-      const seen = (emailCounts.get(key) ?? 0) + 1;
-      emailCounts.set(key, seen);
-      if (seen > 1 || emailsInUse.has(key)) emailsClash = true;
-    }
-    const { employee, errors: own } = validateEntry(entry);
-    for (const error of own)
-      errors.push({ ...error, row, value: entry[(error.field ?? 'email') as EmployeeCsvField] ?? '' });
-    if (employee && errors.length === 0) employees.push(employee);
-  });
-
+  const reader = createImportReader(EMPLOYEE_IMPORT, inUse(emailsInUse));
   return {
-    add: (cells: readonly string[]): boolean => walk.add(cells),
-    /** Where the next row starts; with `refuse`, for a row too long to finish reading. */
+    add: (cells: readonly string[]): boolean => reader.add(cells),
     get nextLine() {
-      return walk.nextLine;
+      return reader.nextLine;
     },
-    refuse: (error: EmployeeImportFileError) => walk.refuse(error),
+    refuse: (error: EmployeeImportFileError) => reader.refuse(error),
     finish(): EmployeeCsvReadResult {
-      const { headers, fileErrors } = walk.finish();
-      if (fileErrors.length > 0) return { headers, fileErrors, rowCount: 0, errors: [], employees: [] };
-      const located = [...errors];
-      // A clean file (the common large case) skips this second pass over every row.
-      if (emailsClash) {
-        emails.forEach((key, row) => {
-          for (const error of emailErrors(key, emailCounts, emailsInUse))
-            located.push({ ...error, row, value: key });
-        });
-        // Row order, and within a row the order validateEntries uses (own errors first).
-        located.sort((a, b) => a.row - b.row);
-      }
-      return {
-        headers,
-        fileErrors,
-        rowCount: emails.length,
-        errors: located,
-        employees: located.length === 0 ? employees : [],
-      };
+      const { values, ...read } = reader.finish();
+      return { ...read, errors: read.errors as LocatedRowError[], employees: values };
     },
   };
-}
-
-/** The import is ready only when at least one row remains and no row has an error (SPEC §4). */
-export function isImportReady(rows: readonly EmployeeImportRow[]): boolean {
-  return rows.length > 0 && rows.every((r) => r.errors.length === 0);
-}
-
-function withValidity(
-  result: Omit<EmployeeImportValidationResult, 'isValid'>,
-): EmployeeImportValidationResult {
-  return { ...result, isValid: result.errors.length === 0 && isImportReady(result.rows) };
 }
 
 /**
@@ -564,20 +286,7 @@ export function deleteImportRow(
   result: EmployeeImportValidationResult,
   index: number,
 ): EmployeeImportValidationResult {
-  const removed = result.rows[index];
-  if (!removed) return result;
-  let rows = result.rows.filter((_, i) => i !== index);
-  if (removed.errors.some((e) => e.type === 'EmailIsDuplicated')) {
-    const key = emailKey(removed.entry);
-    const sharing = rows.map((row, i) => ({ row, i })).filter(({ row }) => emailKey(row.entry) === key);
-    if (sharing.length === 1) {
-      const other = sharing[0]!.i;
-      rows = rows.map((row, i) =>
-        i === other ? { ...row, errors: row.errors.filter((e) => e.type !== 'EmailIsDuplicated') } : row,
-      );
-    }
-  }
-  return withValidity({ ...result, rows });
+  return asEmployees(deleteRow(EMPLOYEE_IMPORT, result, index));
 }
 
 /** Fixing a cell re-validates every row (a changed email can create or end duplicates elsewhere). */
@@ -587,8 +296,7 @@ export function updateImportRow(
   entry: EmployeeCsvEntry,
   emailsInUse: ReadonlySet<string>,
 ): EmployeeImportValidationResult {
-  const entries = result.rows.map((row, i) => (i === index ? entry : row.entry));
-  return { ...validateEntries(entries, emailsInUse, result.headers), errors: result.errors };
+  return asEmployees(updateRow(EMPLOYEE_IMPORT, result, index, entry, inUse(emailsInUse)));
 }
 
 /** Validates a parsed CSV (header row + data rows, blank lines included: they are skipped). */
@@ -596,23 +304,12 @@ export function validateEmployeeCsv(
   table: readonly (readonly string[])[],
   emailsInUse: ReadonlySet<string>,
 ): EmployeeImportValidationResult {
-  const entries: EmployeeCsvEntry[] = [];
-  const { headers, fileErrors } = readEmployeeCsvTable(table, (entry) => entries.push(entry));
-  if (fileErrors.length > 0) return { isValid: false, rows: [], errors: fileErrors, headers };
-  return validateEntries(entries, emailsInUse, headers);
+  return asEmployees(validateImportTable(EMPLOYEE_IMPORT, table, inUse(emailsInUse)));
 }
 
 /** Writes entries as CSV in the import format (so an export imports back unchanged). */
-export function employeesToCsv(entries: readonly EmployeeCsvEntry[]): string {
-  const quote = (value: string) => {
-    const guarded = guardCell(value);
-    return /[",\n\r]/.test(guarded) || guarded !== guarded.trim()
-      ? `"${guarded.replace(/"/g, '""')}"`
-      : guarded;
-  };
-  const lines = [EMPLOYEE_CSV_COLUMNS.map((c) => c.header).join(',')];
-  for (const entry of entries) lines.push(EMPLOYEE_CSV_COLUMNS.map((c) => quote(entry[c.field])).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+export function employeesToCsv(entries: readonly EmployeeCsvEntry[], separator = ','): string {
+  return entriesToCsv(EMPLOYEE_IMPORT, entries, separator);
 }
 
 /** An employee as a row of the import format: what the export writes, and what editing starts from. */

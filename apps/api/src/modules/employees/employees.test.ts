@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { XLSX_MIME } from '@equip/domain/csv-import/export';
 import { and, eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -458,6 +459,25 @@ describe('employees', () => {
       expect(row).toMatchObject({ firstName: 'Jürgen', lastName: 'Müller', position: 'Außendienst' });
     });
 
+    it('reads UTF-16 files (Excel’s “Unicode text”, tab-separated) and semicolon files', async () => {
+      const tag = randomUUID().slice(0, 8);
+      const unicodeText = `${header.replaceAll(',', '\t')}\r\nÅsa\tØstergaard\tasa-${tag}@employees.test\t\t\t\t\t\r\n`;
+      const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(unicodeText, 'utf16le')]);
+      expect((await importCsv(utf16)).statusCode).toBe(201);
+      const semicolons = `First Name;Last Name;Email;Start Date\nJörg;Schmidt;joerg-${tag}@employees.test;31.12.2026\n`;
+      expect((await importCsv(semicolons)).statusCode).toBe(201);
+      const rows = await db()
+        .select()
+        .from(users)
+        .where(and(eq(users.organizationUuid, orgUuid), eq(users.lastName, 'Østergaard')));
+      expect(rows.map((r) => [r.firstName, r.email])).toContainEqual(['Åsa', `asa-${tag}@employees.test`]);
+      const [joerg] = await db()
+        .select()
+        .from(users)
+        .where(eq(users.email, `joerg-${tag}@employees.test`));
+      expect(joerg).toMatchObject({ firstName: 'Jörg', startDate: '2026-12-31' });
+    });
+
     it('exports CSV with guarded cells that imports back unchanged', async () => {
       const other = await createOrganization(db());
       const otherOwner = await createUser(db(), {
@@ -520,6 +540,178 @@ describe('employees', () => {
         emails: ['ANNA@employees.test', 'free@employees.test'],
       });
       expect(res.json()).toEqual({ inUse: ['anna@employees.test'] });
+    });
+
+    /** An organisation with its owner (language `locale`) and one person whose cells tempt spreadsheets. */
+    async function exportingOrganization(locale: 'de' | null = null) {
+      const org = await createOrganization(db());
+      const orgOwner = await createUser(db(), {
+        organizationUuid: org.uuid,
+        role: 'it-owner',
+        email: `o-${randomUUID()}@x.test`,
+        firstName: 'Own',
+        lastName: 'Er',
+      });
+      if (locale) await db().update(users).set({ locale }).where(eq(users.uuid, orgOwner.uuid));
+      await db()
+        .insert(users)
+        .values({
+          organizationUuid: org.uuid,
+          email: `f-${randomUUID()}@x.test`,
+          firstName: '=cmd()',
+          lastName: 'Formula; "Semi"',
+          phone: '+49 89 555',
+          department: '0049',
+          position: '@risk',
+          startDate: '2025-01-02',
+          lastDate: '2026-12-31',
+        });
+      return { owner: orgOwner, token: await tokenFor(t.services, orgOwner) };
+    }
+
+    /** A fresh organisation's owner, to import into. */
+    async function importingOrganization() {
+      const org = await createOrganization(db());
+      const orgOwner = await createUser(db(), {
+        organizationUuid: org.uuid,
+        role: 'it-owner',
+        email: `t-${randomUUID()}@x.test`,
+      });
+      return { owner: orgOwner, token: await tokenFor(t.services, orgOwner) };
+    }
+
+    const pick = (e: Record<string, unknown>) => [
+      e.firstName,
+      e.lastName,
+      e.email,
+      e.phone,
+      e.startDate,
+      e.lastDate,
+      e.department,
+      e.position,
+    ];
+    const peopleOf = async (token: string, except: string) =>
+      (await get('/api/employees?sortingKey=email', token))
+        .json()
+        .items.filter((e: { email: string }) => e.email !== except)
+        .map(pick);
+
+    it('exports .xlsx with typed cells: read back by read-excel-file and by unzipping the workbook', async () => {
+      const { readSheet } = await import('read-excel-file/node');
+      const { strFromU8, unzipSync } = await import('fflate');
+      const source = await exportingOrganization();
+      const res = await get('/api/employees/export?format=xlsx', source.token);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe(XLSX_MIME);
+      expect(res.headers['content-disposition']).toMatch(/filename="employees-\d{4}-\d{2}-\d{2}\.xlsx"/);
+      const file = res.rawPayload;
+
+      // The library: a header row, then text as text (no guard), dates as dates.
+      const rows = await readSheet(file);
+      expect(rows[0]).toEqual([
+        'First Name',
+        'Last Name',
+        'Email',
+        'Phone',
+        'Start Date',
+        'End Date',
+        'Department',
+        'Position',
+      ]);
+      const person = rows.find((r) => r[0] === '=cmd()')!;
+      expect(person.slice(0, 2)).toEqual(['=cmd()', 'Formula; "Semi"']);
+      expect(person.slice(3)).toEqual([
+        '+49 89 555',
+        new Date('2025-01-02T00:00:00Z'),
+        new Date('2026-12-31T00:00:00Z'),
+        '0049',
+        '@risk',
+      ]);
+
+      // A second, independent reader: the workbook's XML itself.
+      const parts = unzipSync(new Uint8Array(file));
+      const sheet = strFromU8(parts['xl/worksheets/sheet1.xml']!);
+      const shared = [...strFromU8(parts['xl/sharedStrings.xml']!).matchAll(/<t[^>]*>([^<]*)<\/t>/g)].map(
+        (m) => m[1],
+      );
+      const styles = strFromU8(parts['xl/styles.xml']!);
+      expect(sheet).not.toContain('<f>'); // no formulas anywhere
+      const cells = [...sheet.matchAll(/<c r="([A-Z]+)(\d+)"([^>]*)>(?:<v>([^<]*)<\/v>)?<\/c>/g)].map(
+        (m) => ({
+          column: m[1],
+          row: Number(m[2]),
+          attributes: m[3]!,
+          value: m[4],
+        }),
+      );
+      const personRow = cells.find((c) => c.column === 'A' && shared[Number(c.value)] === '=cmd()')!.row;
+      const at = (column: string) => cells.find((c) => c.row === personRow && c.column === column)!;
+      for (const column of ['A', 'B', 'C', 'D', 'G', 'H']) expect(at(column).attributes).toContain('t="s"');
+      expect(shared[Number(at('D').value)]).toBe('+49 89 555');
+      expect(shared[Number(at('G').value)]).toBe('0049');
+      expect(shared.some((s) => s?.startsWith("'"))).toBe(false);
+      // Dates are numbers (days since 1899-12-30) in a date format.
+      for (const [column, serial] of [
+        ['E', 45659],
+        ['F', 46387],
+      ] as const) {
+        expect(at(column).attributes).not.toContain('t=');
+        expect(Number(at(column).value)).toBe(serial);
+        const style = Number(/s="(\d+)"/.exec(at(column).attributes)![1]);
+        const xf = [...styles.matchAll(/<xf [^>]*>/g)][style]![0];
+        const format = /numFmtId="(\d+)"/.exec(xf)![1];
+        expect(styles).toContain(`numFmtId="${format}" formatCode="yyyy-mm-dd"`);
+      }
+    });
+
+    it('export → edit → re-import of the .xlsx is a round trip with no changes flagged', async () => {
+      const { readSheet } = await import('read-excel-file/node');
+      const { default: writeXlsxFile } = await import('write-excel-file/node');
+      const source = await exportingOrganization();
+      const exported = (await get('/api/employees/export?format=xlsx', source.token)).rawPayload;
+      const target = await importingOrganization();
+      // As a spreadsheet app saves it: the sheet read and written again, the owner's own row left out.
+      const rows = (await readSheet(exported)).filter((r) => r[2] !== target.owner.email);
+      const edited = await writeXlsxFile(
+        rows.map((r) =>
+          r.map((value) =>
+            value instanceof Date
+              ? { value, type: Date, format: 'dd.mm.yyyy' }
+              : (value as string | number | boolean | null),
+          ),
+        ),
+      ).toBuffer();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/employees/import',
+        headers: { ...bearer(target.token), 'content-type': XLSX_MIME, 'x-file-name': 'people.xlsx' },
+        payload: edited,
+      });
+      expect(res.statusCode).toBe(201);
+      expect(await peopleOf(target.token, target.owner.email)).toEqual(
+        await peopleOf(source.token, target.owner.email),
+      );
+    });
+
+    it('exports CSV with comma or semicolon (German → semicolon by default), and both import back unchanged', async () => {
+      const source = await exportingOrganization('de');
+      const german = await get('/api/employees/export', source.token);
+      expect(german.headers['content-type']).toContain('text/csv');
+      expect(german.body.startsWith('\uFEFFFirst Name;Last Name;Email;')).toBe(true);
+      expect(german.body).toContain('\'=cmd();"Formula; ""Semi""";');
+      const comma = await get('/api/employees/export?format=csv&separator=comma', source.token);
+      expect(comma.body.startsWith('\uFEFFFirst Name,Last Name,Email,')).toBe(true);
+      expect((await get('/api/employees/export?separator=semicolon', ownerToken)).body).toContain(
+        'First Name;Last Name',
+      );
+      for (const exported of [german, comma]) {
+        const target = await importingOrganization();
+        const res = await importCsv(exported.rawPayload, target.token);
+        expect(res.statusCode).toBe(201);
+        expect(await peopleOf(target.token, target.owner.email)).toEqual(
+          await peopleOf(source.token, target.owner.email),
+        );
+      }
     });
   });
 

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventLog, users } from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import type { App } from '../../http/types.ts';
+import { IMPORT_RETRY_AFTER_SECONDS, lockImports } from '../../imports/fairness.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabaseKind } from '../../test/database.ts';
 import { bearer, createOrganization, createUser, tokenFor } from '../../test/factories.ts';
-import { IMPORT_RETRY_AFTER_SECONDS, lockImports } from './csv-import.ts';
 
 /**
  * Issue #7, "one tenant can stall everyone": CSV imports read their file in slices that leave other

@@ -190,3 +190,9 @@ export async function nameOf(tx: Db, uuid: string): Promise<string | null> {
 export async function markInvited(tx: Db, uuid: string): Promise<void> {
   await tx.update(users).set({ invitedAt: new Date() }).where(eq(users.uuid, uuid));
 }
+
+/** A person's chosen language (null: none chosen, or not a person of the tenant). */
+export async function localeOf(tx: Db, uuid: string): Promise<string | null> {
+  const [row] = await tx.select({ locale: users.locale }).from(users).where(eq(users.uuid, uuid));
+  return row?.locale ?? null;
+}

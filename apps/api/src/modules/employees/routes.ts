@@ -18,14 +18,18 @@ import {
 import { InviteRequest } from '@equip/domain/identity';
 import { z } from 'zod';
 import { ADMINS, EVERYONE, requireAuth, requireTenant } from '../../http/access.ts';
-import { AppError } from '../../http/errors.ts';
-import type { ModuleRoutes } from '../../services.ts';
+import { ExportFormatQuery, exportSeparator, firstLanguage, sendExport } from '../../imports/export.ts';
+import { oneImportAtATime } from '../../imports/fairness.ts';
 import {
+  acceptImportUploads,
   decodeFileName,
+  IMPORT_CONTENT_TYPES,
+  ImportUploadHeaders,
   MAX_IMPORT_BYTES,
-  oneImportAtATime,
-  refreshStatisticsAfterImport,
-} from './csv-import.ts';
+  uploadedFile,
+} from '../../imports/http.ts';
+import type { ModuleRoutes } from '../../services.ts';
+import { refreshStatisticsAfterImport } from './csv-import.ts';
 import { registrationReminderMail } from './mails.ts';
 import { employeesService as employees } from './service.ts';
 
@@ -45,12 +49,8 @@ function toDevice(d: DeviceRow): z.infer<typeof Device> {
 }
 
 export const employeeRoutes: ModuleRoutes = (app, { mailer, config, database, auth }) => {
-  // CSV uploads arrive as the raw file.
-  app.addContentTypeParser(
-    ['text/csv', 'application/octet-stream'],
-    { parseAs: 'buffer', bodyLimit: MAX_IMPORT_BYTES },
-    (_req, body, done) => done(null, body),
-  );
+  // Import uploads (CSV or Excel) arrive as the raw file.
+  acceptImportUploads(app);
 
   app.get(
     '/api/employees',
@@ -106,33 +106,30 @@ export const employeeRoutes: ModuleRoutes = (app, { mailer, config, database, au
     },
   );
 
-  app.get(
-    '/api/employees/export.csv',
-    {
-      config: admins,
-      schema: {
-        tags,
-        security,
-        summary: 'The table as CSV (the import format)',
-        querystring: EmployeeListQuery.omit({ skip: true, take: true }),
+  const ExportQuery = EmployeeListQuery.omit({ skip: true, take: true }).extend(ExportFormatQuery.shape);
+  for (const [url, summary] of [
+    ['/api/employees/export', 'The table in the import format, as Excel (format=xlsx) or CSV'],
+    ['/api/employees/export.csv', 'The table in the import format (CSV unless format=xlsx)'],
+  ] as const) {
+    app.get(
+      url,
+      { config: admins, schema: { tags, security, summary, querystring: ExportQuery } },
+      async (request, reply) => {
+        const { format, separator, ...filters } = request.query;
+        const caller = requireAuth(request);
+        const file = await request.tenant(async (tx) => {
+          // Without a separator asked for, the caller's language decides (German: semicolon).
+          const locale = separator
+            ? null
+            : ((await employees.callerLocale(tx, caller)) ??
+              firstLanguage(request.headers['accept-language']));
+          const options = { format, separator: exportSeparator(separator, locale) };
+          return employees.exportFile(tx, caller, { ...filters, skip: 0, take: 500 }, options);
+        });
+        return sendExport(reply, 'employees', file);
       },
-    },
-    async (request, reply) => {
-      const query = { ...request.query, skip: 0, take: 500 };
-      const csv = await request.tenant(async (tx) => {
-        const parts: string[] = [];
-        for await (const part of employees.exportCsv(tx, requireAuth(request), query)) parts.push(part);
-        return parts.join('');
-      });
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="employees-${new Date().toISOString().slice(0, 10)}.csv"`,
-        )
-        .send(`\uFEFF${csv}`);
-    },
-  );
+    );
+  }
 
   app.post(
     '/api/employees/import/check-emails',
@@ -163,17 +160,14 @@ export const employeeRoutes: ModuleRoutes = (app, { mailer, config, database, au
       schema: {
         tags,
         security,
-        summary: 'Import employees from a CSV file (all or nothing)',
-        consumes: ['text/csv'],
-        headers: z.object({ 'x-file-name': z.string().max(300).optional() }).loose(),
+        summary: 'Import employees from a CSV or Excel (.xlsx) file (all or nothing)',
+        consumes: IMPORT_CONTENT_TYPES,
+        headers: ImportUploadHeaders,
         response: { 201: z.object({ imported: z.number().int() }) },
       },
     },
     async (request, reply) => {
-      const file = request.body;
-      if (!Buffer.isBuffer(file)) {
-        throw new AppError(415, { msg: 'Send the file as text/csv', errorType: 'UnknownError' });
-      }
+      const file = uploadedFile(request.body);
       const fileName = decodeFileName(request.headers['x-file-name']);
       const caller = requireAuth(request);
       const result = await oneImportAtATime(caller.organizationUuid, () =>

@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type EmployeeCsvReadResult,
-  employeesToCsv,
-  employeeToCsvEntry,
-  type ImportedEmployee,
-} from '@equip/domain/employee-import';
+import { EMPLOYEE_IMPORT, employeeToCsvEntry, type ImportedEmployee } from '@equip/domain/employee-import';
 import type {
   CreateEmployeeRequest,
   Employee,
@@ -12,17 +7,18 @@ import type {
   UpdateEmployeeRequest,
 } from '@equip/domain/employees';
 import { ErrorType } from '@equip/domain/errors';
-import { giveWay, JSON_CHUNK_ROWS, paceTransaction, writePaceFor } from '../../db/bulk-insert.ts';
+import { giveWay } from '../../db/bulk-insert.ts';
 import type { Database, Db } from '../../db/client.ts';
 import type { TenantReads } from '../../db/tenant-reads.ts';
 import type { AuthContext } from '../../http/access.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { assertGrant } from '../../http/grants.ts';
+import { commitImport } from '../../imports/commit.ts';
+import { exportFile } from '../../imports/export.ts';
 import { removeFromBundles } from '../bundles/index.ts';
 import { devicesAssignedTo, returnDevicesOf } from '../devices/index.ts';
 import { logEvent, logEventsInBulk } from '../events/index.ts';
 import { organizationName } from '../organizations/index.ts';
-import { decodeCsv, fileFailureResult, importRejected, lockImports, readEmployeeCsv } from './csv-import.ts';
 import {
   emailsInUse,
   exportRows,
@@ -30,6 +26,7 @@ import {
   insertPeople,
   insertPeopleInBulk,
   listEmployees,
+  localeOf,
   markInvited,
   nameOf,
   otherItOwners,
@@ -45,8 +42,6 @@ import {
  * rows and JSON takes a few milliseconds, and other work goes on between batches.
  */
 const IMPORT_BATCH_ROWS = 2000;
-/** Rows of an import's first paced statement per batch (the pace resizes the next ones). */
-const PACED_FIRST_STATEMENT_ROWS = 100;
 
 export const emailIsUsed = (email: string) =>
   new AppError(409, {
@@ -238,24 +233,9 @@ export const employeesService = {
     emailsInUse(tx, auth.organizationUuid, emails),
 
   /**
-   * Reads and validates a CSV with the browser preview's rules against the organisation's current
-   * emails (in slices that leave other requests their turns, see readEmployeeCsv).
-   */
-  async readCsv(tx: Db, auth: AuthContext, file: Buffer): Promise<EmployeeCsvReadResult> {
-    const text = await decodeCsv(file);
-    if (text === null) {
-      return fileFailureResult(
-        'UnknownError',
-        'This file is not a CSV text file. Export it from your spreadsheet as CSV and try again.',
-      );
-    }
-    return readEmployeeCsv(text, await emailsInUse(tx, auth.organizationUuid));
-  },
-
-  /**
-   * Commits a CSV import: validated again here, written all-or-nothing in the caller's transaction,
-   * at most one at a time per organisation (429 otherwise), at the write pace of the database (see
-   * writePaceFor).
+   * Commits an import of the employee format (CSV or Excel, see commitImport): validated again here
+   * against the organisation's current emails, written all-or-nothing in the caller's transaction, at
+   * most one at a time per organisation (429 otherwise), at the write pace of the database.
    */
   async importCsv(
     tx: Db,
@@ -264,55 +244,56 @@ export const employeesService = {
     fileName: string | undefined,
     databaseKind: Database['kind'],
   ): Promise<{ imported: number }> {
-    await lockImports(tx, auth.organizationUuid);
-    const read = await employeesService.readCsv(tx, auth, file);
-    if (read.fileErrors.length > 0 || read.errors.length > 0 || read.employees.length === 0)
-      throw importRejected(read);
-    // The file has no role column: everyone imported is a regular person. The rule still decides.
-    assertGrant(auth, null, { action: 'create', role: 'regular' });
-    const pace = writePaceFor(databaseKind);
-    if (pace) await paceTransaction(tx, pace);
-    // Rows are built a batch at a time, just before they are written, and each batch waits for its
-    // turn (giveWay): building all of them at once would hold the event loop for as long as a large
-    // statement, and three imports' batches back to back nearly as long.
-    for (let start = 0; start < read.employees.length; start += IMPORT_BATCH_ROWS) {
-      await giveWay();
-      const people = read.employees.slice(start, start + IMPORT_BATCH_ROWS).map((e) => ({
-        uuid: randomUUID(),
-        ...userValues(auth.organizationUuid, e),
-      }));
-      const writing = { firstStatementRows: pace ? PACED_FIRST_STATEMENT_ROWS : JSON_CHUNK_ROWS, pace };
-      await insertPeopleInBulk(tx, people, writing);
-      await giveWay();
-      await logEventsInBulk(
-        tx,
-        people.map((p) => ({
-          organizationUuid: auth.organizationUuid,
-          type: 'USER_ADDED' as const,
-          actorUuid: auth.userUuid,
-          subjectUuid: p.uuid,
-          data: { email: p.email, via: 'csv-import' },
-        })),
-        writing,
-      );
-    }
+    const result = await commitImport(tx, {
+      schema: EMPLOYEE_IMPORT,
+      organizationUuid: auth.organizationUuid,
+      file,
+      databaseKind,
+      batchRows: IMPORT_BATCH_ROWS,
+      taken: async () => ({ email: await emailsInUse(tx, auth.organizationUuid) }),
+      // The file has no role column: everyone imported is a regular person. The rule still decides.
+      authorize: () => assertGrant(auth, null, { action: 'create', role: 'regular' }),
+      writeBatch: async (batch: ImportedEmployee[], writing) => {
+        const people = batch.map((e) => ({ uuid: randomUUID(), ...userValues(auth.organizationUuid, e) }));
+        await insertPeopleInBulk(tx, people, writing);
+        await giveWay();
+        await logEventsInBulk(
+          tx,
+          people.map((p) => ({
+            organizationUuid: auth.organizationUuid,
+            type: 'USER_ADDED' as const,
+            actorUuid: auth.userUuid,
+            subjectUuid: p.uuid,
+            data: { email: p.email, via: 'csv-import' },
+          })),
+          writing,
+        );
+      },
+    });
     await logEvent(tx, {
       organizationUuid: auth.organizationUuid,
       type: 'USERS_IMPORTED',
       actorUuid: auth.userUuid,
-      data: { count: read.employees.length, fileName: fileName ?? null },
+      data: { count: result.imported, fileName: fileName ?? null },
     });
-    return { imported: read.employees.length };
+    return result;
   },
 
-  /** The table's current rows as CSV in the import format. */
-  async *exportCsv(tx: Db, auth: AuthContext, query: EmployeeListQuery): AsyncGenerator<string> {
-    let first = true;
-    for await (const page of exportRows(tx, auth.organizationUuid, query)) {
-      const csv = employeesToCsv(page.map(employeeToCsvEntry));
-      yield first ? csv : csv.slice(csv.indexOf('\r\n') + 2);
-      first = false;
+  /** The caller's chosen language, if any (for the separator of a CSV export). */
+  callerLocale: (tx: Db, auth: AuthContext) => localeOf(tx, auth.userUuid),
+
+  /** The table's current rows in the import format, as an Excel workbook or CSV (see exportFile). */
+  async exportFile(
+    tx: Db,
+    auth: AuthContext,
+    query: EmployeeListQuery,
+    options: { format: 'csv' | 'xlsx'; separator: string },
+  ) {
+    async function* pages() {
+      for await (const page of exportRows(tx, auth.organizationUuid, query))
+        yield page.map(employeeToCsvEntry);
     }
+    return exportFile(EMPLOYEE_IMPORT, pages(), { ...options, sheetName: 'Employees' });
   },
 
   /** People who have not registered a device yet: the email-reminders table of the organisation setup. */

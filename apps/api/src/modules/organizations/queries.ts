@@ -72,3 +72,11 @@ export async function updateGeneralSettings(
     })
     .where(eq(organizations.uuid, organizationUuid));
 }
+
+/** Every organisation with its time zone (the scheduler's view: dated jobs run in the organisation's zone). */
+export function organizationTimeZones(db: Db) {
+  return db
+    .select({ uuid: organizations.uuid, timeZone: organizations.timeZone })
+    .from(organizations)
+    .where(ne(organizations.uuid, PROVIDER_ORGANIZATION_UUID));
+}

@@ -1,3 +1,4 @@
+import { connectivity } from '../connectivity';
 import { ApiError, HttpError } from './errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -10,8 +11,15 @@ export type QueryValue =
   | ReadonlyArray<string | number | boolean>;
 
 export interface RequestOptions {
-  /** Sent as JSON. */
+  /** Sent as JSON; a Blob (a file) is sent as it is, with the Content-Type given in `headers`. */
   body?: unknown;
+  /**
+   * What sends the request instead of `fetch` (same contract), e.g. one that reports upload progress
+   * (lib/csv-import/upload.ts). The client's 401 handling and error mapping stay the same.
+   */
+  transport?: typeof fetch;
+  /** `blob`: a successful answer is read as a Blob (a downloaded file) instead of JSON or text. */
+  responseType?: 'json' | 'blob';
   /** Appended to the URL; arrays become repeated parameters, null/undefined are left out. */
   query?: Record<string, QueryValue>;
   headers?: Record<string, string>;
@@ -81,6 +89,11 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Math.max(0, Math.ceil((date - now) / 1000));
 }
 
+/** What a proxy or load balancer answers when the API behind it is down. */
+const GATEWAY_FAILURES = new Set([502, 503, 504]);
+const isApiJson = (response: Response) =>
+  response.headers.get('content-type')?.includes('application/json') === true;
+
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
@@ -94,7 +107,8 @@ async function readBody(response: Response): Promise<unknown> {
 /**
  * A JSON client for one of the three APIs (SPEC §7). It attaches `Authorization: Bearer <token>`,
  * sends and reads JSON, and turns error answers into an `ApiError` (spec error payload, unwrapped)
- * or an `HttpError` (anything else). Network failures are rethrown as they are.
+ * or an `HttpError` (anything else). Network failures are rethrown as they are, and reported to
+ * `connectivity` (as are gateway failures and every answer that came through).
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { baseUrl, getAccessToken, onUnauthorized } = options;
@@ -106,16 +120,28 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     token: string | undefined,
   ): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
-    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+    const raw = typeof Blob !== 'undefined' && init.body instanceof Blob;
+    if (init.body !== undefined && !raw) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
-    const doFetch = options.fetch ?? globalThis.fetch;
-    return doFetch(url, {
-      method,
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: init.signal,
-      credentials: 'same-origin',
-    });
+    const doFetch = init.transport ?? options.fetch ?? globalThis.fetch;
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        method,
+        headers,
+        body: init.body === undefined ? undefined : raw ? (init.body as Blob) : JSON.stringify(init.body),
+        signal: init.signal,
+        credentials: 'same-origin',
+      });
+    } catch (error) {
+      // A network failure (a TypeError); an abort is the caller's own doing.
+      if (!(error instanceof DOMException && error.name === 'AbortError')) connectivity.reportUnreachable();
+      throw error;
+    }
+    const gateway = GATEWAY_FAILURES.has(response.status) && !isApiJson(response);
+    if (gateway) connectivity.reportUnreachable();
+    else connectivity.reportReachable();
+    return response;
   }
 
   async function request<T>(method: HttpMethod, path: string, init: RequestOptions = {}): Promise<T> {
@@ -129,6 +155,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ) {
       response = await send(method, url, init, getAccessToken());
     }
+    if (response.ok && init.responseType === 'blob') return (await response.blob()) as T;
     const body = await readBody(response);
     if (!response.ok) {
       // The payload's schema (zod) loads with the first error answer, not with the sign-in page (issue 9).

@@ -1,4 +1,4 @@
-import { EMPLOYEE_CSV_READ_CHUNK_CHARS } from '@equip/domain/employee-import';
+import { IMPORT_READ_CHUNK_CHARS } from '@equip/domain/csv-import/limits';
 import Papa from 'papaparse';
 
 /** Papa Parse reads strings in chunks too (its StringStreamer), though its types allow it only for files. */
@@ -22,7 +22,7 @@ export function parseCsvText({ text, delimiter }: CsvParseRequest): string[][] {
   const table: string[][] = [];
   const config: ChunkedParseConfig = {
     delimiter,
-    chunkSize: EMPLOYEE_CSV_READ_CHUNK_CHARS,
+    chunkSize: IMPORT_READ_CHUNK_CHARS,
     chunk: (results) => {
       for (const row of results.data) table.push(row);
     },

@@ -1,32 +1,34 @@
-import {
-  EMPLOYEE_CSV_COLUMNS,
-  type EmployeeCsvEntry,
-  type EmployeeCsvField,
-  type EmployeeImportRow,
-  type EmployeeImportRowError,
-} from '@equip/domain/employee-import';
+import type {
+  ImportColumn,
+  ImportEntry,
+  ImportRowError,
+  ImportSchema,
+} from '@equip/domain/csv-import/schema';
+import type { ImportRow } from '@equip/domain/csv-import/validate';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { CircleAlert, Trash2 } from 'lucide-react';
 import { memo, useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
+import { translateKnownMessage } from '@/lib/i18n/known-messages';
 
 export const PREVIEW_ROW_HEIGHT = 56;
 
-const GRID =
-  'grid grid-cols-[5rem_repeat(2,minmax(6.5rem,1fr))_minmax(12rem,1.8fr)_minmax(7rem,1fr)_repeat(2,minmax(7.5rem,0.8fr))_repeat(2,minmax(7rem,1fr))]';
+/** The grid of a format's preview: the row column, then each of the format's columns. */
+export const previewGrid = (columns: readonly ImportColumn[]) =>
+  `5rem repeat(${columns.length}, minmax(7rem, 1fr))`;
+
+const DUPLICATE = msg`Duplicate in this file`;
+const TAKEN = msg`Already used in your organisation`;
 
 /** The text in the cell: short (the full message is in the tooltip and the accessible name). */
-function shortMessage(error: EmployeeImportRowError): string {
-  if (error.type === 'EmailIsDuplicated') return 'Duplicate in this file';
-  if (error.type === 'EmailInUse') return 'Already used in your organisation';
-  return error.message.replace(/ [(].*[)]$/, '');
-}
-
-const fields = EMPLOYEE_CSV_COLUMNS.map((c) => c.field);
-
-function errorsAt(errors: readonly EmployeeImportRowError[], field: EmployeeCsvField) {
-  return errors.filter((e) => e.field === field);
+function shortMessage(schema: Pick<ImportSchema, 'unique'>, error: ImportRowError, i18n: I18n): string {
+  if (schema.unique.some((rule) => rule.duplicate.type === error.type)) return i18n._(DUPLICATE);
+  if (schema.unique.some((rule) => rule.taken?.type === error.type)) return i18n._(TAKEN);
+  return translateKnownMessage(error.message).replace(/ [(].*[)]$/, '');
 }
 
 /** One cell: its value, its error under it, and a click (or Enter) to fix it in place. */
@@ -35,19 +37,21 @@ function Cell({
   header,
   rowNumber,
   errors,
+  short,
   onSave,
 }: {
   value: string;
   header: string;
   rowNumber: number;
-  errors: EmployeeImportRowError[];
+  errors: ImportRowError[];
+  short: string;
   onSave: (value: string) => void;
 }) {
+  const { t } = useLingui();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);
   const invalid = errors.length > 0;
-  const message = errors.map((e) => e.message).join('; ');
-  const short = errors.map(shortMessage).join('; ');
+  const message = errors.map((e) => translateKnownMessage(e.message)).join('; ');
 
   if (editing) {
     const finish = (save: boolean) => {
@@ -59,7 +63,7 @@ function Cell({
         <input
           // biome-ignore lint/a11y/noAutofocus: the person asked to edit this cell.
           autoFocus
-          aria-label={`${header}, row ${rowNumber}`}
+          aria-label={t`${header}, row ${rowNumber}`}
           aria-invalid={invalid || undefined}
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
@@ -79,6 +83,10 @@ function Cell({
     );
   }
 
+  const shown = value || t`empty`;
+  const label = invalid
+    ? t`${header}, row ${rowNumber}: ${shown}. Error: ${message}. Edit`
+    : t`${header}, row ${rowNumber}: ${shown}. Edit`;
   return (
     <td className="min-w-0 px-1 py-1">
       <button
@@ -87,7 +95,7 @@ function Cell({
           setDraft(value);
           setEditing(true);
         }}
-        aria-label={`${header}, row ${rowNumber}: ${value || 'empty'}${invalid ? `. Error: ${message}` : ''}. Edit`}
+        aria-label={label}
         title={invalid ? message : value}
         className={cn(
           'flex h-full w-full min-w-0 flex-col justify-center rounded-md px-2 text-left text-sm',
@@ -109,26 +117,27 @@ function Cell({
   );
 }
 
-const PreviewRow = memo(function PreviewRow({
-  row,
-  index,
-  onDelete,
-  onUpdate,
-}: {
-  row: EmployeeImportRow;
+interface RowProps<F extends string> {
+  schema: ImportSchema<F>;
+  row: ImportRow<F>;
   index: number;
   onDelete: (index: number) => void;
-  onUpdate: (index: number, entry: EmployeeCsvEntry) => void;
-}) {
+  onUpdate: (index: number, entry: ImportEntry<F>) => void;
+}
+
+function PreviewRowImpl<F extends string>({ schema, row, index, onDelete, onUpdate }: RowProps<F>) {
+  const { t, i18n } = useLingui();
   const rowNumber = index + 1;
-  const otherErrors = row.errors.filter((e) => !e.field || !fields.includes(e.field as EmployeeCsvField));
+  const fields: readonly string[] = schema.columns.map((c) => c.field);
+  const otherErrors = row.errors.filter((e) => !e.field || !fields.includes(e.field));
+  const otherMessage = otherErrors.map((e) => translateKnownMessage(e.message)).join('; ');
   return (
     <>
       <td className="flex items-center gap-1 pl-1.5 text-xs text-slate-500 tabular-nums">
         <button
           type="button"
-          aria-label={`Delete row ${rowNumber}`}
-          title="Delete row"
+          aria-label={t`Delete row ${rowNumber}`}
+          title={t`Delete row`}
           onClick={() => onDelete(index)}
           className="flex size-7 shrink-0 items-center justify-center rounded-md text-slate-400 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
         >
@@ -136,45 +145,60 @@ const PreviewRow = memo(function PreviewRow({
         </button>
         {formatNumber(rowNumber)}
         {otherErrors.length > 0 ? (
-          <span title={otherErrors.map((e) => e.message).join('; ')} className="text-red-600">
+          <span title={otherMessage} className="text-red-600">
             <CircleAlert aria-hidden="true" className="size-3.5" />
-            <span className="sr-only">{otherErrors.map((e) => e.message).join('; ')}</span>
+            <span className="sr-only">{otherMessage}</span>
           </span>
         ) : null}
       </td>
-      {EMPLOYEE_CSV_COLUMNS.map((column) => (
-        <Cell
-          key={column.field}
-          value={row.entry[column.field]}
-          header={column.header}
-          rowNumber={rowNumber}
-          errors={errorsAt(row.errors, column.field)}
-          onSave={(value) => onUpdate(index, { ...row.entry, [column.field]: value })}
-        />
-      ))}
+      {schema.columns.map((column) => {
+        const errors = row.errors.filter((e) => e.field === column.field);
+        return (
+          <Cell
+            key={column.field}
+            value={row.entry[column.field]}
+            header={column.header}
+            rowNumber={rowNumber}
+            errors={errors}
+            short={errors.map((e) => shortMessage(schema, e, i18n)).join('; ')}
+            onSave={(value) => onUpdate(index, { ...row.entry, [column.field]: value })}
+          />
+        );
+      })}
     </>
   );
-});
+}
+
+const PreviewRow = memo(PreviewRowImpl) as typeof PreviewRowImpl;
 
 /**
- * Every row of the file with its errors at the cells. Only the rows in view are in the page
- * (virtualised), so a file of 100,000 rows scrolls as smoothly as one of ten.
+ * Every row of the file with its errors at the cells, for any format (its column schema). Only the
+ * rows in view are in the page (virtualised), so a file of 100,000 rows scrolls as smoothly as one of
+ * ten.
  */
-export function ImportPreview({
+export function ImportPreview<F extends string>({
+  schema,
   rows,
   indexes,
   onDelete,
   onUpdate,
   resetKey,
+  gridTemplate = previewGrid(schema.columns),
+  minWidth = '66rem',
 }: {
+  schema: ImportSchema<F>;
   /** When this changes (e.g. the error filter), the list scrolls back to its top. */
   resetKey: string;
-  rows: readonly EmployeeImportRow[];
+  rows: readonly ImportRow<F>[];
   /** Which rows to show (all, or only those with errors), as indexes into `rows`. */
   indexes: readonly number[];
   onDelete: (index: number) => void;
-  onUpdate: (index: number, entry: EmployeeCsvEntry) => void;
+  onUpdate: (index: number, entry: ImportEntry<F>) => void;
+  /** The CSS grid columns: the row column, then one per column of the format. */
+  gridTemplate?: string;
+  minWidth?: string;
 }) {
+  const { t } = useLingui();
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: indexes.length,
@@ -189,24 +213,31 @@ export function ImportPreview({
     if (resetKey) scrollRef.current?.scrollTo?.({ top: 0 });
   }, [resetKey]);
 
+  const grid = { gridTemplateColumns: gridTemplate };
   return (
     <div
       ref={scrollRef}
       className="h-[min(60vh,40rem)] overflow-auto rounded-xl border border-slate-200 bg-white shadow-xs"
     >
-      <table aria-label="Rows of the file" aria-rowcount={indexes.length + 1} className="grid min-w-[66rem]">
+      <table
+        aria-label={t`Rows of the file`}
+        aria-rowcount={indexes.length + 1}
+        className="grid"
+        style={{ minWidth }}
+      >
         <thead className="sticky top-0 z-10 grid">
           <tr
             aria-rowindex={1}
-            className={cn(GRID, 'h-10 items-center border-b border-slate-200 bg-slate-50')}
+            className="grid h-10 items-center border-b border-slate-200 bg-slate-50"
+            style={grid}
           >
             <th
               scope="col"
               className="pl-10 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase"
             >
-              Row
+              {t`Row`}
             </th>
-            {EMPLOYEE_CSV_COLUMNS.map((column) => (
+            {schema.columns.map((column) => (
               <th
                 scope="col"
                 key={column.field}
@@ -233,13 +264,12 @@ export function ImportPreview({
                 key={item.key}
                 aria-rowindex={item.index + 2}
                 className={cn(
-                  GRID,
-                  'absolute inset-x-0 border-b border-slate-100',
+                  'absolute inset-x-0 grid border-b border-slate-100',
                   row.errors.length > 0 ? 'bg-red-50/30' : 'bg-white',
                 )}
-                style={{ height: PREVIEW_ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+                style={{ ...grid, height: PREVIEW_ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
               >
-                <PreviewRow row={row} index={index} onDelete={onDelete} onUpdate={onUpdate} />
+                <PreviewRow schema={schema} row={row} index={index} onDelete={onDelete} onUpdate={onUpdate} />
               </tr>
             );
           })}

@@ -1,21 +1,31 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { FileSpreadsheet, Upload } from 'lucide-react';
 import { type DragEvent, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { formatFileSize } from '@/lib/format';
 import { Button } from '@/ui/button';
 
+/** The files an import takes: CSV (any separator and encoding) and Excel workbooks. */
+export const IMPORT_FILE_ACCEPT =
+  '.csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 /**
- * Where a CSV file is dropped or picked. The picker is a real button (keyboard and screen readers);
- * the hidden file input does the picking.
+ * Where an import file is dropped or picked. The picker is a real button (keyboard and screen
+ * readers); the hidden file input does the picking.
  */
-export function CsvDropZone({
+export function FileDropZone({
   onFile,
+  maxBytes,
   disabled = false,
 }: {
   onFile: (file: File) => void;
+  maxBytes: number;
   disabled?: boolean;
 }) {
+  const { t } = useLingui();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
+  const most = formatFileSize(maxBytes);
 
   function onDrop(event: DragEvent<HTMLDivElement>) {
     event.preventDefault();
@@ -43,18 +53,20 @@ export function CsvDropZone({
         <FileSpreadsheet aria-hidden="true" className="size-6" />
       </span>
       <p className="text-base font-semibold text-slate-900">
-        {dragging ? 'Drop the file to check it' : 'Drag a CSV file here'}
+        {dragging ? <Trans>Drop the file to check it</Trans> : <Trans>Drag a CSV or Excel file here</Trans>}
       </p>
-      <p className="mt-1 text-sm text-slate-500">or</p>
+      <p className="mt-1 text-sm text-slate-500">
+        <Trans>or</Trans>
+      </p>
       <Button className="mt-3" onClick={() => input.current?.click()} disabled={disabled}>
         <Upload aria-hidden="true" />
-        Choose a CSV file
+        <Trans>Choose a file</Trans>
       </Button>
       <input
         ref={input}
         type="file"
-        accept=".csv,text/csv"
-        aria-label="CSV file"
+        accept={IMPORT_FILE_ACCEPT}
+        aria-label={t`CSV file`}
         tabIndex={-1}
         className="sr-only"
         disabled={disabled}
@@ -65,7 +77,10 @@ export function CsvDropZone({
         }}
       />
       <p className="mt-4 max-w-md text-xs text-slate-500">
-        Up to 20 MB. Nothing is imported until you have reviewed every row.
+        <Trans>
+          CSV (comma or semicolon) or Excel (.xlsx), up to {most}. Nothing is imported until you have reviewed
+          every row.
+        </Trans>
       </p>
     </div>
   );

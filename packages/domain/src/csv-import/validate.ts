@@ -1,0 +1,371 @@
+import { cellTooLong, type ImportFileError, tooManyColumns, unguardCell } from './csv-text.ts';
+import { formatCount } from './limits.ts';
+import {
+  type HeaderMapping,
+  type ImportEntry,
+  type ImportRowError,
+  type ImportSchema,
+  listOf,
+  mapHeaders,
+  type TakenValues,
+  type UniqueRule,
+} from './schema.ts';
+
+export interface ImportRow<F extends string = string> {
+  entry: ImportEntry<F>;
+  errors: ImportRowError[];
+}
+
+/** The validation result of a file: isValid, rows (each with its errors), file errors, headers. */
+export interface ImportValidationResult<F extends string = string> {
+  isValid: boolean;
+  rows: ImportRow<F>[];
+  errors: ImportFileError[];
+  headers: string[];
+}
+
+/** One row's error, by its position among the data rows, with the value of its cell. */
+export interface LocatedRowError extends ImportRowError {
+  row: number;
+  value: string;
+}
+
+export interface ImportReadResult<T> {
+  headers: string[];
+  fileErrors: ImportFileError[];
+  rowCount: number;
+  /** Every row error, in row order (the same errors validateImportTable puts on its rows). */
+  errors: LocatedRowError[];
+  /** The entities to write, in file order; complete only when there are no errors. */
+  values: T[];
+}
+
+export function entryFromCells<F extends string>(
+  schema: Pick<ImportSchema<F>, 'columns'>,
+  cells: readonly string[],
+  mapping: HeaderMapping<F>,
+): ImportEntry<F> {
+  return Object.fromEntries(
+    schema.columns.map((c) => {
+      const index = mapping.columns[c.field];
+      return [c.field, index === -1 ? '' : unguardCell((cells[index] ?? '').trim())];
+    }),
+  ) as ImportEntry<F>;
+}
+
+/** Spans of merged lines named in the message; the rest are counted. */
+const MERGED_SPANS_NAMED = 5;
+
+function mergedLinesError(spans: readonly (readonly [number, number])[], total: number): ImportFileError {
+  const named = spans.map(([first, last]) => `${first}–${last}`);
+  const more = total - named.length;
+  const list = more > 0 ? `${named.join(', ')} and ${formatCount(more)} more places` : listOf(named);
+  return {
+    type: 'UnknownError',
+    message: `Lines ${list} were ${total > 1 ? 'each ' : ''}read as one row: a cell there starts with a quote (") that does not end on its line, so the line breaks became part of the cell. Remove the stray quote, or put the whole cell in quotes and double every quote inside it ("").`,
+  };
+}
+
+const LINE_BREAK = /\r\n|\r|\n/g;
+
+/** A parsed row spans one line of the file more for each line break inside its cells. */
+function lineBreaksIn(cells: readonly string[]): number {
+  let breaks = 0;
+  for (const cell of cells) breaks += cell.match(LINE_BREAK)?.length ?? 0;
+  return breaks;
+}
+
+const isBlankRow = (cells: readonly string[]) => cells.every((c) => c.trim() === '');
+
+export const emptyFileMessage = (schema: Pick<ImportSchema, 'columns'>): string =>
+  `The file is empty: it needs a header row with ${listOf(schema.columns.filter((c) => c.required).map((c) => c.header))}`;
+
+export interface TableWalk {
+  /** Feeds the next parsed row; false once the file is refused (stop feeding then). */
+  add(cells: readonly string[]): boolean;
+  /** The line of the file where the next row starts. */
+  readonly nextLine: number;
+  /** Refuses the file for a row that ran too long to finish reading (see rowTooLargeError). */
+  refuse(error: ImportFileError): void;
+  finish(): { headers: string[]; fileErrors: ImportFileError[] };
+}
+
+/**
+ * Walks a parsed file one row at a time: counts the lines each row spans, applies the bounds, takes
+ * the first row that is not blank as the header, skips blank rows and hands every data row to `onRow`
+ * (until a row is found that merged several lines: the file is refused then, and is only read on to
+ * name every such place). Blank lines must be among the rows, or the line numbers are off. The browser
+ * preview and the server both read through it, so they refuse the same files with the same messages.
+ */
+export function walkImportTable<F extends string>(
+  schema: Pick<ImportSchema<F>, 'columns' | 'limits'>,
+  onRow?: (entry: ImportEntry<F>) => void,
+): TableWalk {
+  const { limits } = schema;
+  let headers: string[] | null = null;
+  let mapping: HeaderMapping<F> | null = null;
+  let nextLine = 1;
+  let dataRows = 0;
+  let refusal: ImportFileError | null = null;
+  const merged: [number, number][] = [];
+  let mergedCount = 0;
+
+  const boundsError = (cells: readonly string[], line: number, isHeader: boolean) => {
+    if (cells.length > limits.columns) return tooManyColumns(line, isHeader, limits);
+    const long = cells.findIndex((cell) => cell.length > limits.cellLength);
+    return long === -1 ? null : cellTooLong(line, long + 1, isHeader, limits);
+  };
+
+  return {
+    get nextLine() {
+      return nextLine;
+    },
+    refuse(error) {
+      refusal ??= error;
+    },
+    add(cells) {
+      if (refusal) return false;
+      const first = nextLine;
+      const last = first + lineBreaksIn(cells);
+      nextLine = last + 1;
+      const blank = isBlankRow(cells);
+      if (!blank && last > first) {
+        mergedCount++;
+        if (merged.length < MERGED_SPANS_NAMED) merged.push([first, last]);
+      }
+      refusal = boundsError(cells, first, headers === null);
+      if (refusal) return false;
+      if (blank) return true;
+      if (!headers) {
+        headers = cells.map((h) => h.replace(/^\uFEFF/, '').trim());
+        mapping = mapHeaders(schema, headers);
+        if (mapping.missingRequired.length > 0) {
+          refusal = {
+            type: 'FileHeadersNotValid',
+            message: `Missing columns: ${mapping.missingRequired.join(', ')}`,
+          };
+          return false;
+        }
+        return true;
+      }
+      if (++dataRows > limits.rows) {
+        refusal = {
+          type: 'UnknownError',
+          message: `The file has more than ${formatCount(limits.rows)} rows. Split it into smaller files.`,
+        };
+        return false;
+      }
+      if (mergedCount === 0) onRow?.(entryFromCells(schema, cells, mapping!));
+      return true;
+    },
+    finish() {
+      const fileErrors: ImportFileError[] = [];
+      if (mergedCount > 0) fileErrors.push(mergedLinesError(merged, mergedCount));
+      if (refusal) fileErrors.push(refusal);
+      else if (!headers) fileErrors.push({ type: 'FileHeadersNotValid', message: emptyFileMessage(schema) });
+      return { headers: headers ?? [], fileErrors };
+    },
+  };
+}
+
+/**
+ * Walks a parsed file (blank lines included): its header, its file-level errors, and each data row
+ * handed to `onRow` while the file can still be imported.
+ */
+export function readImportTable<F extends string>(
+  schema: Pick<ImportSchema<F>, 'columns' | 'limits'>,
+  table: readonly (readonly string[])[],
+  onRow?: (entry: ImportEntry<F>) => void,
+): { headers: string[]; fileErrors: ImportFileError[] } {
+  const walk = walkImportTable(schema, onRow);
+  for (const cells of table) if (!walk.add(cells)) break;
+  return walk.finish();
+}
+
+/** The errors of a unique column that depend on the other rows and on the values taken. */
+function uniqueErrors<F extends string>(
+  rule: UniqueRule<F>,
+  key: string,
+  counts: ReadonlyMap<string, number>,
+  taken: ReadonlySet<string> | undefined,
+): ImportRowError[] {
+  if (!key) return [];
+  const errors: ImportRowError[] = [];
+  if ((counts.get(key) ?? 0) > 1) errors.push({ ...rule.duplicate });
+  if (rule.taken && taken?.has(key)) errors.push({ ...rule.taken });
+  return errors;
+}
+
+function countKeys(keys: Iterable<string>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const key of keys) if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return counts;
+}
+
+/** The import is ready only when at least one row remains and no row has an error (SPEC §4). */
+export function isImportReady(rows: readonly { errors: readonly unknown[] }[]): boolean {
+  return rows.length > 0 && rows.every((r) => r.errors.length === 0);
+}
+
+function withValidity<F extends string>(
+  result: Omit<ImportValidationResult<F>, 'isValid'>,
+): ImportValidationResult<F> {
+  return { ...result, isValid: result.errors.length === 0 && isImportReady(result.rows) };
+}
+
+/**
+ * Validates all rows: each on its own, then the unique columns (a duplicate error on every row that
+ * shares a value, a taken error where the value is already used).
+ */
+export function validateImportEntries<F extends string>(
+  schema: ImportSchema<F>,
+  entries: readonly ImportEntry<F>[],
+  taken: TakenValues<F> = {},
+  headers: string[] = schema.columns.map((c) => c.header),
+): ImportValidationResult<F> {
+  const counts = schema.unique.map((rule) => countKeys(entries.map((e) => rule.key(e[rule.field]))));
+  const rows = entries.map((entry) => ({
+    entry,
+    errors: [
+      ...schema.validateEntry(entry).errors,
+      ...schema.unique.flatMap((rule, i) =>
+        uniqueErrors(rule, rule.key(entry[rule.field]), counts[i]!, taken[rule.field]),
+      ),
+    ],
+  }));
+  return withValidity({ rows, errors: [], headers });
+}
+
+/** Validates a parsed file (header row + data rows, blank lines included: they are skipped). */
+export function validateImportTable<F extends string>(
+  schema: ImportSchema<F>,
+  table: readonly (readonly string[])[],
+  taken: TakenValues<F> = {},
+): ImportValidationResult<F> {
+  const entries: ImportEntry<F>[] = [];
+  const { headers, fileErrors } = readImportTable(schema, table, (entry) => entries.push(entry));
+  if (fileErrors.length > 0) return { isValid: false, rows: [], errors: fileErrors, headers };
+  return validateImportEntries(schema, entries, taken, headers);
+}
+
+/** The values of a unique column in a parsed file (to ask which are taken), keyed, without blanks. */
+export function uniqueValuesOf<F extends string>(
+  schema: ImportSchema<F>,
+  table: readonly (readonly string[])[],
+  field: F,
+): string[] {
+  const rule = schema.unique.find((r) => r.field === field);
+  const values = new Set<string>();
+  readImportTable(schema, table, (entry) => {
+    const key = rule ? rule.key(entry[field]) : entry[field];
+    if (key) values.add(key);
+  });
+  return [...values];
+}
+
+/**
+ * Deleting a row removes it. When it had a duplicate error of a unique column and exactly one other
+ * row shares that value, the duplicate error is cleared from that other row (SPEC §4).
+ */
+export function deleteImportRow<F extends string>(
+  schema: ImportSchema<F>,
+  result: ImportValidationResult<F>,
+  index: number,
+): ImportValidationResult<F> {
+  const removed = result.rows[index];
+  if (!removed) return result;
+  let rows = result.rows.filter((_, i) => i !== index);
+  for (const rule of schema.unique) {
+    const isDuplicate = (e: ImportRowError) =>
+      e.type === rule.duplicate.type && e.field === rule.duplicate.field;
+    if (!removed.errors.some(isDuplicate)) continue;
+    const key = rule.key(removed.entry[rule.field]);
+    const sharing = rows.flatMap((row, i) => (rule.key(row.entry[rule.field]) === key ? [i] : []));
+    if (sharing.length === 1) {
+      const other = sharing[0]!;
+      rows = rows.map((row, i) =>
+        i === other ? { ...row, errors: row.errors.filter((e) => !isDuplicate(e)) } : row,
+      );
+    }
+  }
+  return withValidity({ ...result, rows });
+}
+
+/** Fixing a cell re-validates every row (a changed value can create or end duplicates elsewhere). */
+export function updateImportRow<F extends string>(
+  schema: ImportSchema<F>,
+  result: ImportValidationResult<F>,
+  index: number,
+  entry: ImportEntry<F>,
+  taken: TakenValues<F> = {},
+): ImportValidationResult<F> {
+  const entries = result.rows.map((row, i) => (i === index ? entry : row.entry));
+  return { ...validateImportEntries(schema, entries, taken, result.headers), errors: result.errors };
+}
+
+export interface ImportReader<T> {
+  /** Feeds the next parsed row, blank ones included; false once the file is refused. */
+  add(cells: readonly string[]): boolean;
+  /** Where the next row starts; with `refuse`, for a row too long to finish reading. */
+  readonly nextLine: number;
+  refuse(error: ImportFileError): void;
+  finish(): ImportReadResult<T>;
+}
+
+/**
+ * Reads a file one row at a time (for the server: large files are never held as a table of cells or
+ * of result rows). Feed every parsed row, blank ones included, to `add` until it answers false, then
+ * call `finish`. It applies exactly the rules of validateImportTable.
+ */
+export function createImportReader<F extends string, T>(
+  schema: ImportSchema<F, T>,
+  taken: TakenValues<F> = {},
+): ImportReader<T> {
+  const keys: string[][] = schema.unique.map(() => []);
+  const counts = schema.unique.map(() => new Map<string, number>());
+  let clash = false;
+  let rowCount = 0;
+  const values: T[] = [];
+  const errors: LocatedRowError[] = [];
+  const walk = walkImportTable(schema, (entry) => {
+    const row = rowCount++;
+    schema.unique.forEach((rule, i) => {
+      const key = rule.key(entry[rule.field]);
+      keys[i]!.push(key);
+      if (!key) return;
+      const seen = (counts[i]!.get(key) ?? 0) + 1;
+      counts[i]!.set(key, seen);
+      if (seen > 1 || (rule.taken && taken[rule.field]?.has(key))) clash = true;
+    });
+    const { value, errors: own } = schema.validateEntry(entry);
+    for (const error of own)
+      errors.push({ ...error, row, value: (error.field ? entry[error.field as F] : undefined) ?? '' });
+    if (value !== null && errors.length === 0) values.push(value);
+  });
+
+  return {
+    add: (cells) => walk.add(cells),
+    get nextLine() {
+      return walk.nextLine;
+    },
+    refuse: (error) => walk.refuse(error),
+    finish() {
+      const { headers, fileErrors } = walk.finish();
+      if (fileErrors.length > 0) return { headers, fileErrors, rowCount: 0, errors: [], values: [] };
+      const located = [...errors];
+      // A clean file (the common large case) skips this second pass over every row.
+      if (clash) {
+        for (let row = 0; row < rowCount; row++) {
+          schema.unique.forEach((rule, i) => {
+            const key = keys[i]![row]!;
+            for (const error of uniqueErrors(rule, key, counts[i]!, taken[rule.field]))
+              located.push({ ...error, row, value: key });
+          });
+        }
+        // Row order, and within a row the order validateImportEntries uses (own errors first).
+        located.sort((a, b) => a.row - b.row);
+      }
+      return { headers, fileErrors, rowCount, errors: located, values: located.length === 0 ? values : [] };
+    },
+  };
+}
