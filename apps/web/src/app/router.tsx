@@ -1,7 +1,10 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { LoginPage } from '@/features/auth/routes/login-page';
+import { loadAllCatalogs } from '@/lib/i18n/i18n';
 import { PageSpinner } from '@/ui/spinner';
 import { CenteredLayout } from './layout/centered-layout';
 import type { RouteHandle } from './layout/page-title';
@@ -13,7 +16,7 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
   return async () => ({ Component: pick(await load()) });
 }
 
-function titled(title: string): RouteHandle {
+function titled(title: MessageDescriptor): RouteHandle {
   return { title };
 }
 
@@ -43,7 +46,7 @@ const dashboardRoutes: RouteObject[] = [
   ...DASHBOARD_PAGES.map(dashboardRoute),
   {
     path: '*',
-    handle: titled('Page not found'),
+    handle: titled(msg`Page not found`),
     lazy: lazyPage(
       () => import('./routes/dashboard-page'),
       (m) => m.DashboardNotFound,
@@ -107,8 +110,9 @@ export const routes: RouteObject[] = [
         children: [{ index: true, Component: LoginPage }],
       },
       {
+        // The shell comes with the texts of every page but the sign-in page's (lib/i18n).
         lazy: lazyPage(
-          () => import('./layout/app-shell'),
+          () => Promise.all([import('./layout/app-shell'), loadAllCatalogs()]).then(([shell]) => shell),
           (m) => m.AppShell,
         ),
         children: [

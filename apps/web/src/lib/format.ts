@@ -1,22 +1,72 @@
+import { plural } from '@lingui/core/macro';
+import { i18n, localeSettings, onLocaleSettingsChange } from '@/lib/i18n/i18n';
+
 /**
  * How the web app writes dates, times, numbers and names: one locale and one time-zone rule for every
  * screen, so one value never reads differently on two of them. Small functions, imported from here
- * only: a later change puts them behind the message catalogue and the person's own locale.
+ * only; they follow the person's language and the organisation's time zone (`localeSettings()`).
  *
- * - Locale: British English (the product's language): `1 Mar 2026`, `14:05`, `1,234`.
+ * - Locale: the format locale of the chosen language: `23 Nov 2026` (en-GB), `23.11.2026` (de-DE).
  * - Calendar dates (`YYYY-MM-DD`: start date, last day) are days, not instants: shown as written,
- *   whatever the browser's time zone.
- * - Instants (ISO date-times: created, sent, last seen) are shown in the browser's time zone.
+ *   whatever the time zone.
+ * - Instants (ISO date-times: created, sent, last seen) are shown in the organisation's time zone once
+ *   signed in, the browser's before.
  */
-const LOCALE = 'en-GB';
 
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-const calendarDate = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
-const instantDate = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium' });
-const instantDateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
-const instantTime = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit' });
-const numberFormat = new Intl.NumberFormat(LOCALE);
+type FormatterName =
+  | 'calendarDate'
+  | 'instantDate'
+  | 'instantDateTime'
+  | 'instantTime'
+  | 'number'
+  | 'relative'
+  | 'fileSize';
+
+let cache = new Map<
+  string,
+  Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.Collator
+>();
+onLocaleSettingsChange(() => {
+  cache = new Map();
+});
+
+/** One formatter per kind (and per locale and zone: the cache is dropped when either changes). */
+function formatter<
+  T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.Collator,
+>(name: FormatterName | string, create: (locale: string, timeZone: string | undefined) => T): T {
+  let found = cache.get(name) as T | undefined;
+  if (!found) {
+    const { formatLocale, timeZone } = localeSettings();
+    found = create(formatLocale, timeZone);
+    cache.set(name, found);
+  }
+  return found;
+}
+
+const calendarDate = () =>
+  formatter(
+    'calendarDate',
+    (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
+  );
+const instantDate = () =>
+  formatter(
+    'instantDate',
+    (locale, timeZone) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }),
+  );
+const instantDateTime = () =>
+  formatter(
+    'instantDateTime',
+    (locale, timeZone) =>
+      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }),
+  );
+const instantTime = () =>
+  formatter(
+    'instantTime',
+    (locale, timeZone) => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone }),
+  );
+const numberFormat = () => formatter('number', (locale) => new Intl.NumberFormat(locale));
 
 /** The formatted date, or what was given when it is not one. */
 function formatWith(format: Intl.DateTimeFormat, value: string, parse = value): string {
@@ -24,43 +74,85 @@ function formatWith(format: Intl.DateTimeFormat, value: string, parse = value): 
   return Number.isNaN(date.getTime()) ? value : format.format(date);
 }
 
-/** `2026-03-01` → `1 Mar 2026`; a date-time → its day where the browser is. Empty for none. */
+/** `2026-11-23` → `23 Nov 2026` / `23.11.2026`; a date-time → its day in the time zone. Empty for none. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
-  if (CALENDAR_DATE.test(value)) return formatWith(calendarDate, value, `${value}T00:00:00Z`);
-  return formatWith(instantDate, value);
+  if (CALENDAR_DATE.test(value)) return formatWith(calendarDate(), value, `${value}T00:00:00Z`);
+  return formatWith(instantDate(), value);
 }
 
-/** A date-time → `1 Mar 2026, 14:05` where the browser is. Empty for none. */
+/** A date-time → `23 Nov 2026, 14:05` / `23.11.2026, 14:05` in the time zone. Empty for none. */
 export function formatDateTime(value: string | null | undefined): string {
-  return value ? formatWith(instantDateTime, value) : '';
+  return value ? formatWith(instantDateTime(), value) : '';
 }
 
-/** The time of day of an instant → `14:05` where the browser is. */
+/** The time of day of an instant → `14:05` in the time zone. */
 export function formatTime(value: Date): string {
-  return instantTime.format(value);
+  return instantTime().format(value);
 }
 
-/** `1234` → `1,234`. */
+/** `1234` → `1,234` / `1.234`. */
 export function formatNumber(value: number): string {
-  return numberFormat.format(value);
+  return numberFormat().format(value);
 }
 
-/** `1 person` / `2 people`. */
+/** `1234.5, 'EUR'` → `€1,234.50` / `1.234,50 €`. */
+export function formatCurrency(amount: number, currency = 'EUR'): string {
+  return formatter(
+    `currency:${currency}`,
+    (locale) => new Intl.NumberFormat(locale, { style: 'currency', currency }),
+  ).format(amount);
+}
+
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
+
+/**
+ * An instant relative to now: `5 minutes ago`, `in 2 days`, `yesterday` / `vor 5 Minuten`,
+ * `in 2 Tagen`, `gestern`. Empty for none; what was given when it is not a date.
+ */
+export function formatRelativeTime(value: string | Date | null | undefined, now: Date = new Date()): string {
+  if (!value) return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  const seconds = (date.getTime() - now.getTime()) / 1000;
+  const [unit, size] = RELATIVE_UNITS.find(([, size]) => Math.abs(seconds) >= size) ?? ['second', 1];
+  return formatter('relative', (locale) => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })).format(
+    Math.round(seconds / size),
+    unit,
+  );
+}
+
+/** `1 person` / `2 people` (`1 Person` / `2 Personen`). */
 export function people(count: number): string {
-  return `${formatNumber(count)} ${count === 1 ? 'person' : 'people'}`;
+  const n = formatNumber(count);
+  return i18n._(plural(count, { one: `${n} person`, other: `${n} people` }));
 }
 
-/** `1 employee` / `2 employees`. */
+/** `1 employee` / `2 employees` (`1 Mitarbeiter` / `2 Mitarbeitende`). */
 export function employeesCount(count: number): string {
-  return `${formatNumber(count)} ${count === 1 ? 'employee' : 'employees'}`;
+  const n = formatNumber(count);
+  return i18n._(plural(count, { one: `${n} employee`, other: `${n} employees` }));
 }
 
-/** `512 B`, `12 KB`, `3.4 MB`. */
+/** `512 B`, `12 KB`, `3.4 MB` (`3,4 MB` in German). */
 export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  const unit = (digits: number) =>
+    formatter(
+      `fileSize:${digits}`,
+      (locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: digits }),
+    );
+  if (bytes < 1024) return `${unit(0).format(bytes)} B`;
+  if (bytes < 1024 * 1024) return `${unit(0).format(bytes / 1024)} KB`;
+  if (bytes < 1024 * 1024 * 1024) return `${unit(1).format(bytes / (1024 * 1024))} MB`;
+  return `${unit(1).format(bytes / (1024 * 1024 * 1024))} GB`;
 }
 
 interface PersonName {
@@ -76,4 +168,13 @@ export function fullName(person: PersonName): string {
 /** `AL`; `?` when both names are empty. */
 export function initials(person: PersonName): string {
   return `${person.firstName.trim().charAt(0)}${person.lastName.trim().charAt(0)}`.toUpperCase() || '?';
+}
+
+/**
+ * Compares two texts as readers of the current language sort them: accents and case are secondary
+ * (`Ågren` among the A names), digits by value (`Room 9` before `Room 10`). For lists sorted in the
+ * browser; the server's lists sort with the database's ICU collation (docs/decisions/006-collation.md).
+ */
+export function compareText(left: string, right: string): number {
+  return formatter('collator', (locale) => new Intl.Collator(locale, { numeric: true })).compare(left, right);
 }

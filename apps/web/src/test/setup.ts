@@ -3,10 +3,11 @@ import '@equip/domain/zod-messages';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { deleteCookie } from '@/lib/cookies';
-import { activateLocale } from '@/lib/i18n/i18n';
+import { activateLocale, loadAllCatalogs } from '@/lib/i18n/i18n';
 
 // Tests read English unless they switch (the catalogs are the built ones, compiled from the .po files).
 await activateLocale('en', 'Europe/Berlin');
+await loadAllCatalogs();
 
 afterEach(() => {
   cleanup();

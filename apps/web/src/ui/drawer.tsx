@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { type ReactNode, useRef } from 'react';
@@ -30,6 +31,7 @@ export function Drawer({
   className,
 }: DrawerProps) {
   // Without a Radix trigger, focus would fall to the page on close: return it to where it was.
+  const { t } = useLingui();
   const returnFocus = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -60,12 +62,14 @@ export function Drawer({
                   {description}
                 </Dialog.Description>
               ) : (
-                <Dialog.Description className="sr-only">Details</Dialog.Description>
+                <Dialog.Description className="sr-only">
+                  <Trans>Details</Trans>
+                </Dialog.Description>
               )}
             </div>
             {headerExtra}
             <Dialog.Close
-              aria-label="Close"
+              aria-label={t`Close`}
               className="-mr-2 flex size-9 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
             >
               <X aria-hidden="true" className="size-5" />

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Dialog } from 'radix-ui';
 import { type ReactNode, useRef } from 'react';
 import { cn } from '@/lib/cn';
@@ -84,7 +85,7 @@ export function FormDialogActions({
     <div className="mt-6 flex justify-end gap-3">
       <Dialog.Close asChild>
         <Button variant="secondary" disabled={pending}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </Dialog.Close>
       <Button type="submit" variant={submitVariant} loading={pending}>

@@ -1,6 +1,9 @@
+import { useLingui as useI18n } from '@lingui/react';
+import { useLingui } from '@lingui/react/macro';
 import { CircleAlert } from 'lucide-react';
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
 import { cn } from '@/lib/cn';
+import { translateKnownMessage } from '@/lib/i18n/known-messages';
 
 export const inputClasses =
   'block w-full rounded-lg border-0 bg-white px-3 text-slate-900 shadow-xs ring-1 ring-slate-300 ring-inset ' +
@@ -49,7 +52,11 @@ export function useFieldIds(
   return { controlId, hintId, errorId, described };
 }
 
-/** A field's error (with its icon) and hint under the control, with the ids from `useFieldIds`. */
+/**
+ * A field's error (with its icon) and hint under the control, with the ids from `useFieldIds`. Errors
+ * that are the domain's English validation texts (`Required`, `Invalid email address` …) read in the
+ * person's language.
+ */
 export function FieldMessages({
   error,
   errorId,
@@ -61,12 +68,13 @@ export function FieldMessages({
   hint: ReactNode;
   hintId: string | undefined;
 }) {
+  useI18n(); // Re-renders in the new language when it changes.
   return (
     <>
       {error ? (
         <p id={errorId} className="flex items-start gap-1.5 text-sm text-red-700">
           <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span>{error}</span>
+          <span>{translateKnownMessage(error)}</span>
         </p>
       ) : null}
       {hint ? (
@@ -154,6 +162,7 @@ export function OneTimeCodeField({
  * default (`autoComplete="off"` where someone else's address is typed).
  */
 export function EmailField(props: Omit<TextFieldProps, 'type'>) {
+  const { t } = useLingui();
   return (
     <TextField
       type="email"
@@ -162,7 +171,7 @@ export function EmailField(props: Omit<TextFieldProps, 'type'>) {
       inputMode="email"
       spellCheck={false}
       autoCapitalize="none"
-      placeholder="name@company.com"
+      placeholder={t`name@company.com`}
       {...props}
     />
   );

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { errorMessage } from '@/lib/api/error-message';
@@ -29,7 +30,7 @@ export function LoadError({
       </Alert>
       <Button variant="secondary" size="sm" loading={retrying} onClick={onRetry}>
         {retrying ? null : <RotateCw aria-hidden="true" />}
-        Try again
+        <Trans>Try again</Trans>
       </Button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Check, ChevronDown } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
@@ -160,7 +161,9 @@ export function MultiSelect<T extends string>({
       {value.length > 0 ? (
         <>
           <MenuSeparator />
-          <MenuItem onSelect={() => onValueChange([])}>Clear</MenuItem>
+          <MenuItem onSelect={() => onValueChange([])}>
+            <Trans>Clear</Trans>
+          </MenuItem>
         </>
       ) : null}
     </Menu>

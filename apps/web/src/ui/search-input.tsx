@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Search, X } from 'lucide-react';
 import type { InputHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
@@ -13,6 +14,7 @@ export interface SearchInputProps
 
 /** A search box with a magnifier and a clear button. */
 export function SearchInput({ value, onValueChange, label, className, ...props }: SearchInputProps) {
+  const { t } = useLingui();
   return (
     <div className={cn('relative', className)}>
       <Search
@@ -36,7 +38,7 @@ export function SearchInput({ value, onValueChange, label, className, ...props }
       {value ? (
         <button
           type="button"
-          aria-label="Clear search"
+          aria-label={t`Clear search`}
           onClick={() => onValueChange('')}
           className="absolute top-1/2 right-1.5 flex size-6 -translate-y-1/2 items-center justify-center rounded text-slate-400 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
         >

@@ -1,13 +1,15 @@
+import { useLingui } from '@lingui/react/macro';
 import { cn } from '@/lib/cn';
 
-export function Spinner({ label = 'Loading', className }: { label?: string; className?: string }) {
+export function Spinner({ label, className }: { label?: string | undefined; className?: string }) {
+  const { t } = useLingui();
   return (
     <span role="status" className={cn('inline-flex items-center gap-2 text-sm text-slate-500', className)}>
       <span
         aria-hidden="true"
         className="size-5 animate-spin rounded-full border-2 border-slate-200 border-t-indigo-600"
       />
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{label ?? t`Loading`}</span>
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Check } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
@@ -36,7 +37,12 @@ export function StepList({ label, steps, current }: { label: string; steps: Step
                   {done ? <Check className="size-3" /> : index + 1}
                 </span>
                 {step.label}
-                {done ? <span className="sr-only"> (completed)</span> : null}
+                {done ? (
+                  <span className="sr-only">
+                    {' '}
+                    <Trans>(completed)</Trans>
+                  </span>
+                ) : null}
               </span>
               {index < steps.length - 1 ? (
                 <span aria-hidden="true" className="h-px w-6 bg-slate-300" />

@@ -1,7 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, ChevronsUpDown, CircleAlert } from 'lucide-react';
 import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
+import { translateKnownMessage } from '@/lib/i18n/known-messages';
 import { Button } from './button';
 import { EmptyState, type EmptyStateProps } from './empty-state';
 import { Skeleton, SkeletonMedia } from './skeleton';
@@ -126,7 +128,7 @@ export function Pagination({
   pageSize,
   total,
   onPageChange,
-  label = 'Pagination',
+  label,
   className,
 }: {
   /** 0-based. */
@@ -137,26 +139,41 @@ export function Pagination({
   label?: string;
   className?: string;
 }) {
+  const { t } = useLingui();
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const shownPage = formatNumber(Math.min(page + 1, pageCount));
+  const pages = formatNumber(pageCount);
   const first = total === 0 ? 0 : page * pageSize + 1;
   const last = Math.min(total, (page + 1) * pageSize);
+  const from = formatNumber(first);
+  const to = formatNumber(last);
+  const of = formatNumber(total);
   const buttonClasses =
     'inline-flex size-8 items-center justify-center rounded-lg text-slate-600 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 disabled:pointer-events-none disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
   return (
-    <nav aria-label={label} className={cn('flex items-center justify-between gap-4 text-sm', className)}>
+    <nav
+      aria-label={label ?? t`Pagination`}
+      className={cn('flex items-center justify-between gap-4 text-sm', className)}
+    >
       <p className="text-slate-600 tabular-nums" aria-live="polite">
-        {total === 0
-          ? 'No results'
-          : `${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(total)}`}
+        {total === 0 ? (
+          <Trans>No results</Trans>
+        ) : (
+          <Trans>
+            {from}–{to} of {of}
+          </Trans>
+        )}
       </p>
       <div className="flex items-center gap-2">
         <span className="text-slate-500 tabular-nums">
-          Page {formatNumber(Math.min(page + 1, pageCount))} of {formatNumber(pageCount)}
+          <Trans>
+            Page {shownPage} of {pages}
+          </Trans>
         </span>
         <button
           type="button"
           className={buttonClasses}
-          aria-label="Previous page"
+          aria-label={t`Previous page`}
           disabled={page <= 0}
           onClick={() => onPageChange(page - 1)}
         >
@@ -165,7 +182,7 @@ export function Pagination({
         <button
           type="button"
           className={buttonClasses}
-          aria-label="Next page"
+          aria-label={t`Next page`}
           disabled={page + 1 >= pageCount}
           onClick={() => onPageChange(page + 1)}
         >
@@ -230,10 +247,10 @@ export function TableErrorRow({
       colSpan={colSpan}
       icon={CircleAlert}
       title={title}
-      description={error.message}
+      description={translateKnownMessage(error.message)}
       action={
         <Button variant="secondary" onClick={onRetry}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       }
     />

@@ -1,8 +1,16 @@
 import { TOAST_DURATION_MS, TOAST_EXIT_MS, TOAST_SWIPE_THRESHOLD_PX } from '@equip/domain/notifications';
+import { I18nProvider } from '@lingui/react';
 import { act, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n/i18n';
 import { TOAST_PROVIDER_PROPS, ToastProvider, useToast } from './toast';
 import { clearToasts, toast } from './toast-store';
+
+/** The app's language around what the test renders (components read their words from the catalog). */
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <I18nProvider i18n={i18n}>{children}</I18nProvider>
+);
 
 const track = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/analytics', () => ({ track }));
@@ -36,6 +44,7 @@ describe('toasts', () => {
       <ToastProvider>
         <ShowButton />
       </ToastProvider>,
+      { wrapper },
     );
     act(() => screen.getByRole('button', { name: 'show' }).click());
     expect(screen.getByText('Bundle saved')).toBeInTheDocument();
@@ -46,7 +55,7 @@ describe('toasts', () => {
   });
 
   it('can be dismissed with its close button', () => {
-    render(<ToastProvider>{null}</ToastProvider>);
+    render(<ToastProvider>{null}</ToastProvider>, { wrapper });
     act(() => {
       toast({ variant: 'info', content: 'Import started' });
     });
@@ -56,7 +65,7 @@ describe('toasts', () => {
   });
 
   it('logs only negative toasts to analytics', () => {
-    render(<ToastProvider>{null}</ToastProvider>);
+    render(<ToastProvider>{null}</ToastProvider>, { wrapper });
     act(() => {
       toast({ variant: 'positive', content: 'Saved' });
       toast({ variant: 'neutral', content: 'FYI' });

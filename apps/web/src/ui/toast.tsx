@@ -1,4 +1,5 @@
 import { type Severity, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '@equip/domain/notifications';
+import { useLingui } from '@lingui/react/macro';
 import { Bell, CircleAlert, CircleCheck, Info, type LucideIcon, X } from 'lucide-react';
 import { Toast as RadixToast } from 'radix-ui';
 import { type ReactNode, useSyncExternalStore } from 'react';
@@ -20,6 +21,7 @@ const variantStyle: Record<Severity, { icon: LucideIcon; className: string; icon
 };
 
 function ToastView({ item }: { item: ToastItem }) {
+  const { t } = useLingui();
   const style = variantStyle[item.variant];
   const Icon = style.icon;
   return (
@@ -40,7 +42,7 @@ function ToastView({ item }: { item: ToastItem }) {
         {item.content}
       </RadixToast.Description>
       <RadixToast.Close
-        aria-label="Dismiss"
+        aria-label={t`Dismiss`}
         className="-m-1 rounded-md p-1 text-slate-400 hover:text-slate-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
       >
         <X aria-hidden="true" className="size-4" />

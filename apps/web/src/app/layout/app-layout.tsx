@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { useAppSelector } from '@/lib/store';
 import { MAIN_LAYOUT_THEME } from '@/lib/theme';
+import { OfflineBanner } from '@/ui/offline-banner';
 import { selectIsNotificationPanelOpen } from './dashboard-slice';
 import { NavigationProgress } from './navigation-progress';
 import { NotificationPanel } from './notification-panel';
@@ -21,6 +22,7 @@ export function AppLayout() {
       <Sidebar />
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar />
+        <OfflineBanner />
         <div className="flex flex-1">
           <main
             id={MAIN_CONTENT_ID}

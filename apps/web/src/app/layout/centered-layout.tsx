@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link, Outlet } from 'react-router';
 import { paths } from '@/config/paths';
 import { MAIN_LAYOUT_THEME } from '@/lib/theme';
@@ -29,7 +30,9 @@ export function CenteredLayout({ wide = false }: { wide?: boolean }) {
           <Outlet />
         </div>
       </main>
-      <footer className="pb-8 text-center text-xs text-slate-400">© Equip</footer>
+      <footer className="pb-8 text-center text-xs text-slate-400">
+        <Trans>© Equip</Trans>
+      </footer>
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import type { Role } from '@equip/domain/identity';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
   Blocks,
   Cloud,
@@ -14,7 +16,8 @@ import {
 import { paths } from '@/config/paths';
 
 export interface NavItem {
-  label: string;
+  /** Read with `i18n._(item.label)`. */
+  label: MessageDescriptor;
   to: string;
   icon: LucideIcon;
   /** Further path prefixes that belong to the area (its action pages). */
@@ -23,33 +26,33 @@ export interface NavItem {
 
 /** The dashboard areas in the sidebar, in order. */
 export const NAV_ITEMS: NavItem[] = [
-  { label: 'Overview', to: paths.dashboard.overview, icon: LayoutDashboard },
+  { label: msg`Overview`, to: paths.dashboard.overview, icon: LayoutDashboard },
   {
-    label: 'Employees',
+    label: msg`Employees`,
     to: paths.dashboard.employees(),
     icon: Users,
     alsoActiveFor: [paths.dashboard.addEmployeesManual, paths.dashboard.importEmployees],
   },
-  { label: 'Devices', to: paths.dashboard.devices(), icon: Laptop },
+  { label: msg`Devices`, to: paths.dashboard.devices(), icon: Laptop },
   {
-    label: 'Bundles',
+    label: msg`Bundles`,
     to: paths.dashboard.bundles,
     icon: Package,
     alsoActiveFor: ['/dashboard/action/create-bundle', paths.dashboard.editBundle()],
   },
-  { label: 'Workspaces', to: paths.dashboard.workspaces, icon: Cloud },
-  { label: 'Integrations', to: paths.dashboard.integrations, icon: Blocks },
+  { label: msg`Workspaces`, to: paths.dashboard.workspaces, icon: Cloud },
+  { label: msg`Integrations`, to: paths.dashboard.integrations, icon: Blocks },
 ];
 
 /** A regular user's sidebar: only their own page. */
 export const REGULAR_USER_NAV_ITEMS: NavItem[] = [
-  { label: 'My equipment', to: paths.dashboard.me, icon: MonitorSmartphone },
+  { label: msg`My equipment`, to: paths.dashboard.me, icon: MonitorSmartphone },
 ];
 
 /** Provider admins also see the installation's provider admins and the mail it sent. */
 export const PROVIDER_ADMIN_NAV_ITEMS: NavItem[] = [
-  { label: 'Provider admins', to: paths.dashboard.providerAdmins, icon: ShieldCheck },
-  { label: 'Sent mail', to: paths.dashboard.mail, icon: Mail },
+  { label: msg`Provider admins`, to: paths.dashboard.providerAdmins, icon: ShieldCheck },
+  { label: msg`Sent mail`, to: paths.dashboard.mail, icon: Mail },
 ];
 
 /** The sidebar for a role (before the user has loaded: the full list, as for IT owners). */

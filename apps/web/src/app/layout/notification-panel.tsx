@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BellOff, X } from 'lucide-react';
 import { useAppDispatch } from '@/lib/store';
 import { IconButton } from '@/ui/button';
@@ -7,6 +8,7 @@ import { hideNotificationPanel } from './dashboard-slice';
 export const NOTIFICATION_PANEL_ID = 'notification-panel';
 
 export function NotificationPanel() {
+  const { t } = useLingui();
   const dispatch = useAppDispatch();
   return (
     <aside
@@ -19,17 +21,17 @@ export function NotificationPanel() {
     >
       <div className="flex h-16 items-center justify-between border-b border-slate-200 px-5 lg:h-14">
         <h2 id="notification-panel-title" className="text-sm font-semibold text-slate-900">
-          Notifications
+          <Trans>Notifications</Trans>
         </h2>
-        <IconButton label="Close notifications" onClick={() => dispatch(hideNotificationPanel())}>
+        <IconButton label={t`Close notifications`} onClick={() => dispatch(hideNotificationPanel())}>
           <X aria-hidden="true" />
         </IconButton>
       </div>
       <div className="flex-1 overflow-y-auto p-5">
         <EmptyState
           icon={BellOff}
-          title="No notifications yet"
-          description="Device alerts, onboarding progress and finished imports will show up here."
+          title={t`No notifications yet`}
+          description={t`Device alerts, onboarding progress and finished imports will show up here.`}
           headingLevel={3}
           className="border-none px-2 py-10"
         />

@@ -1,5 +1,6 @@
 import type { ActAsRequest, LoggedInResponse } from '@equip/domain/identity';
 import type { OrganizationSummary, OrganizationSummaryList } from '@equip/domain/organizations';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Building2, Check, ChevronsUpDown } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
@@ -23,6 +24,7 @@ const organizationsQueryKey = ['organizations', 'switcher'] as const;
  * loaded (e.g. an API without `GET /api/organizations` answers 404).
  */
 function Switcher({ currentUuid, currentName }: { currentUuid: string; currentName: string }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const organizations = useQuery({
@@ -42,12 +44,13 @@ function Switcher({ currentUuid, currentName }: { currentUuid: string; currentNa
       queryClient.removeQueries({ type: 'inactive' });
       navigate(paths.dashboard.overview);
       void queryClient.resetQueries();
-      toast({ variant: 'info', content: `You are now acting for ${organization.name}.` });
+      const name = organization.name;
+      toast({ variant: 'info', content: t`You are now acting for ${name}.` });
     },
     onError: (error) =>
       toast({
         variant: 'negative',
-        content: errorMessage(error, 'Switching the organisation did not work.'),
+        content: errorMessage(error, t`Switching the organisation did not work.`),
       }),
   });
 
@@ -63,7 +66,9 @@ function Switcher({ currentUuid, currentName }: { currentUuid: string; currentNa
         )}
       >
         <Building2 aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
-        <span className="sr-only">Organisation: </span>
+        <span className="sr-only">
+          <Trans>Organisation:</Trans>{' '}
+        </span>
         <span className="truncate">{currentName}</span>
         <ChevronsUpDown aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
       </DropdownMenu.Trigger>
@@ -74,7 +79,7 @@ function Switcher({ currentUuid, currentName }: { currentUuid: string; currentNa
           className={cn(menuContentClasses, 'max-h-96 overflow-y-auto')}
         >
           <DropdownMenu.Label className="px-2.5 pt-1.5 pb-2 text-xs font-medium text-slate-500">
-            Act for organisation
+            <Trans>Act for organisation</Trans>
           </DropdownMenu.Label>
           <DropdownMenu.RadioGroup
             value={currentUuid}

@@ -1,11 +1,13 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { type UIMatch, useMatches } from 'react-router';
 
-/** Route `handle` of dashboard pages: the title shown in the top bar. */
+/** Route `handle` of dashboard pages: the title shown in the top bar (a catalog message). */
 export interface RouteHandle {
-  title?: string;
+  title?: MessageDescriptor;
 }
 
-function titleOf(matches: UIMatch[]): string | undefined {
+function titleOf(matches: UIMatch[]): MessageDescriptor | undefined {
   for (let index = matches.length - 1; index >= 0; index--) {
     const title = (matches[index]!.handle as RouteHandle | undefined)?.title;
     if (title) return title;
@@ -13,6 +15,9 @@ function titleOf(matches: UIMatch[]): string | undefined {
   return undefined;
 }
 
+/** The page's title in the current language; the product's name where a page has none. */
 export function usePageTitle(): string {
-  return titleOf(useMatches()) ?? 'Equip';
+  const { i18n } = useLingui();
+  const title = titleOf(useMatches());
+  return title ? i18n._(title) : 'Equip';
 }

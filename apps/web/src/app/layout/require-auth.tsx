@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { CloudOff, RotateCw } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
@@ -5,7 +6,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api/error-message';
 import { hasSessionCookie } from '@/lib/auth-tokens';
-import { currentUserQueryOptions } from '@/lib/session';
+import { applyCurrentUserLocale, currentUserQueryOptions } from '@/lib/session';
 import { onSessionEnded } from '@/lib/session-events';
 import { MAIN_LAYOUT_THEME } from '@/lib/theme';
 import { Button } from '@/ui/button';
@@ -45,10 +46,15 @@ function FullPage({ children }: { children: ReactNode }) {
  * page. When the server cannot be reached at start-up the session is left alone and a retry offered.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
   const location = useLocation();
   const signedIn = hasSessionCookie();
   const me = useQuery({ ...currentUserQueryOptions(), enabled: signedIn });
   useLogoutWhenSessionEnds();
+  // The user may come from the cache (after the account page changed the language, say): apply it.
+  useEffect(() => {
+    if (me.data) void applyCurrentUserLocale(me.data);
+  }, [me.data]);
 
   if (!signedIn) {
     return <Navigate to={paths.auth.login(`${location.pathname}${location.search}`)} replace />;
@@ -57,7 +63,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     return (
       <FullPage>
         <Logo />
-        <Spinner label="Loading your account" />
+        <Spinner label={t`Loading your account`} />
       </FullPage>
     );
   }
@@ -68,18 +74,23 @@ export function RequireAuth({ children }: { children: ReactNode }) {
           <CloudOff aria-hidden="true" className="size-7" />
         </span>
         <div role="alert" className="space-y-2">
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Equip can’t be reached</h1>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
+            <Trans>Equip can’t be reached</Trans>
+          </h1>
           <p className="max-w-md text-sm text-slate-500">
-            {errorMessage(me.error, 'Your account could not be loaded right now.')} You are still signed in.
+            {errorMessage(me.error, t`Your account could not be loaded right now.`)}{' '}
+            <Trans>You are still signed in.</Trans>
           </p>
         </div>
         <div className="flex flex-wrap justify-center gap-3">
           <Button loading={me.isFetching} onClick={() => me.refetch()}>
             {me.isFetching ? null : <RotateCw aria-hidden="true" />}
-            Try again
+            <Trans>Try again</Trans>
           </Button>
           <Button asChild variant="secondary">
-            <Link to={paths.logout}>Sign out</Link>
+            <Link to={paths.logout}>
+              <Trans>Sign out</Trans>
+            </Link>
           </Button>
         </div>
       </FullPage>

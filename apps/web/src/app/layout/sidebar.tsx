@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
@@ -7,10 +8,11 @@ import { isNavItemActive, navItemsFor } from './nav-items';
 
 /** The list of dashboard areas; the current one is marked with `aria-current="page"`. */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { i18n, t } = useLingui();
   const { pathname } = useLocation();
   const items = navItemsFor(useCurrentUser()?.role);
   return (
-    <nav aria-label="Main" className="flex-1 px-3 py-4">
+    <nav aria-label={t`Main`} className="flex-1 px-3 py-4">
       <ul className="space-y-1">
         {items.map((item) => {
           const active = isNavItemActive(item, pathname);
@@ -36,7 +38,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                     active ? 'text-indigo-600' : 'text-slate-400 group-hover:text-slate-500',
                   )}
                 />
-                {item.label}
+                {i18n._(item.label)}
               </Link>
             </li>
           );
@@ -59,7 +61,9 @@ export function Sidebar() {
         </Link>
       </div>
       <SidebarNav />
-      <p className="border-t border-slate-200 px-5 py-4 text-xs text-slate-400">Equip · IT management</p>
+      <p className="border-t border-slate-200 px-5 py-4 text-xs text-slate-400">
+        <Trans>Equip · IT management</Trans>
+      </p>
     </aside>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Bell, LifeBuoy, Menu, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
@@ -14,11 +15,12 @@ import { SidebarNav } from './sidebar';
 import { UserMenu } from './user-menu';
 
 function MobileNav() {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
-        <IconButton label="Open navigation" className="md:hidden">
+        <IconButton label={t`Open navigation`} className="md:hidden">
           <Menu aria-hidden="true" />
         </IconButton>
       </Dialog.Trigger>
@@ -28,13 +30,17 @@ function MobileNav() {
           <div className="flex h-16 items-center justify-between px-5">
             <Logo />
             <Dialog.Close asChild>
-              <IconButton label="Close navigation">
+              <IconButton label={t`Close navigation`}>
                 <X aria-hidden="true" />
               </IconButton>
             </Dialog.Close>
           </div>
-          <Dialog.Title className="sr-only">Navigation</Dialog.Title>
-          <Dialog.Description className="sr-only">The dashboard areas of Equip.</Dialog.Description>
+          <Dialog.Title className="sr-only">
+            <Trans>Navigation</Trans>
+          </Dialog.Title>
+          <Dialog.Description className="sr-only">
+            <Trans>The dashboard areas of Equip.</Trans>
+          </Dialog.Description>
           <SidebarNav onNavigate={() => setOpen(false)} />
         </Dialog.Content>
       </Dialog.Portal>
@@ -43,6 +49,7 @@ function MobileNav() {
 }
 
 export function TopBar() {
+  const { t } = useLingui();
   const title = usePageTitle();
   const { helpDeskUrl } = useBootConfig();
   const dispatch = useAppDispatch();
@@ -60,12 +67,17 @@ export function TopBar() {
         className={buttonClasses('secondary', 'sm')}
       >
         <LifeBuoy aria-hidden="true" />
-        <span className="sr-only sm:not-sr-only">Request support</span>
-        <span className="sr-only"> (opens in a new tab)</span>
+        <span className="sr-only sm:not-sr-only">
+          <Trans>Request support</Trans>
+        </span>
+        <span className="sr-only">
+          {' '}
+          <Trans>(opens in a new tab)</Trans>
+        </span>
       </a>
-      <Tooltip content={panelOpen ? 'Hide notifications' : 'Show notifications'}>
+      <Tooltip content={panelOpen ? t`Hide notifications` : t`Show notifications`}>
         <IconButton
-          label="Notifications"
+          label={t`Notifications`}
           aria-expanded={panelOpen}
           aria-controls={NOTIFICATION_PANEL_ID}
           active={panelOpen}

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { ChevronDown, LogOut, MonitorSmartphone, UserCog } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
@@ -42,7 +43,9 @@ export function UserMenu() {
           <span className="max-w-40 truncate text-sm font-medium text-slate-900">{name}</span>
           <span className="max-w-40 truncate text-xs text-slate-500">{user.organizationName}</span>
         </span>
-        <span className="sr-only">, account menu</span>
+        <span className="sr-only">
+          <Trans>, account menu</Trans>
+        </span>
         <ChevronDown aria-hidden="true" className="hidden size-4 text-slate-400 lg:block" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -58,17 +61,17 @@ export function UserMenu() {
           {user.role === 'regular' ? (
             <MenuLink to={paths.dashboard.me}>
               <MonitorSmartphone aria-hidden="true" />
-              My equipment
+              <Trans>My equipment</Trans>
             </MenuLink>
           ) : null}
           <MenuLink to={paths.dashboard.account}>
             <UserCog aria-hidden="true" />
-            Account and security
+            <Trans>Account and security</Trans>
           </MenuLink>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
           <MenuLink to={paths.logout}>
             <LogOut aria-hidden="true" />
-            Sign out
+            <Trans>Sign out</Trans>
           </MenuLink>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

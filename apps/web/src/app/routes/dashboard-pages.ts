@@ -1,5 +1,7 @@
 import type { Role } from '@equip/domain/identity';
 import { ROLES } from '@equip/domain/identity-rules';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 
@@ -9,7 +11,7 @@ import { matchPath } from 'react-router';
  *
  * Adding an area's page is one entry here:
  *
- *   { path: 'devices', title: 'Devices', load: () => import('@/features/devices/routes/devices-page').then((m) => m.DevicesPage) },
+ *   { path: 'devices', title: msg`Devices`, load: () => import('@/features/devices/routes/devices-page').then((m) => m.DevicesPage) },
  *
  * `path` is the route pattern under `/dashboard/` (params and optional segments as in React Router),
  * `load` imports the page's module on demand (each page ships in its own chunk), and `roles` says who
@@ -18,7 +20,8 @@ import { matchPath } from 'react-router';
  */
 export interface DashboardPage {
   path: string;
-  title: string;
+  /** The top bar's title (a catalog message: `msg\`Devices\``). */
+  title: MessageDescriptor;
   load: () => Promise<ComponentType>;
   /**
    * Who may open the page; anyone else sees the 404. By default the people who run the dashboard
@@ -35,29 +38,30 @@ const PROVIDER_ADMINS: readonly Role[] = ['equip-admin'];
 export const DASHBOARD_PAGES: readonly DashboardPage[] = [
   {
     path: 'overview',
-    title: 'Overview',
+    title: msg`Overview`,
     load: () => import('@/features/overview/routes/overview-page').then((m) => m.OverviewPage),
   },
   {
-    path: 'employees',
-    title: 'Employees',
+    // The open employee is the optional last segment (lib/record-url.ts).
+    path: 'employees/:employeeUuid?',
+    title: msg`Employees`,
     load: () => import('@/features/employees/routes/employees-page').then((m) => m.EmployeesPage),
   },
   {
     path: 'action/add-employees-manual',
-    title: 'Add employees',
+    title: msg`Add employees`,
     load: () =>
       import('@/features/employees/routes/add-employees-manual-page').then((m) => m.AddEmployeesManualPage),
   },
   {
     path: 'action/import-employees',
-    title: 'Import employees',
+    title: msg`Import employees`,
     load: () =>
       import('@/features/employees/routes/import-employees-page').then((m) => m.ImportEmployeesPage),
   },
   {
     path: 'device-registration',
-    title: 'Device registration',
+    title: msg`Device registration`,
     load: () =>
       import('@/features/employees/routes/registration-reminders-page').then(
         (m) => m.RegistrationRemindersPage,
@@ -65,76 +69,76 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
   },
   {
     path: 'devices',
-    title: 'Devices',
+    title: msg`Devices`,
     load: () => import('@/features/devices/routes/devices-page').then((m) => m.DevicesPage),
   },
   {
     path: 'devices/import-peripherals',
-    title: 'Import assets',
+    title: msg`Import assets`,
     load: () =>
       import('@/features/devices/routes/import-peripherals-page').then((m) => m.ImportPeripheralsPage),
   },
   {
     path: 'devices/add-peripherals',
-    title: 'Add assets',
+    title: msg`Add assets`,
     load: () => import('@/features/devices/routes/add-peripherals-page').then((m) => m.AddPeripheralsPage),
   },
   {
     path: 'devices/register-devices',
-    title: 'Register devices',
+    title: msg`Register devices`,
     load: () => import('@/features/devices/routes/register-devices-page').then((m) => m.RegisterDevicesPage),
   },
   {
     path: 'bundles',
-    title: 'Bundles',
+    title: msg`Bundles`,
     load: () => import('@/features/bundles/routes/bundles-page').then((m) => m.BundlesPage),
   },
   {
     path: 'action/create-bundle/:step?',
-    title: 'Create bundle',
+    title: msg`Create bundle`,
     load: () => import('@/features/bundles/routes/create-bundle-page').then((m) => m.CreateBundlePage),
   },
   {
     path: 'action/edit-bundle/:view?',
-    title: 'Edit bundle',
+    title: msg`Edit bundle`,
     load: () => import('@/features/bundles/routes/edit-bundle-page').then((m) => m.EditBundlePage),
   },
   {
     path: 'orders',
-    title: 'Orders',
+    title: msg`Orders`,
     load: () => import('@/features/procurement/routes/orders-page').then((m) => m.OrdersPage),
   },
   {
     path: 'workspaces',
-    title: 'Workspaces',
+    title: msg`Workspaces`,
     load: () => import('@/features/workspaces/routes/workspaces-page').then((m) => m.WorkspacesPage),
   },
   {
     path: 'integrations',
-    title: 'Integrations',
+    title: msg`Integrations`,
     load: () => import('@/features/integrations/routes/integrations-page').then((m) => m.IntegrationsPage),
   },
   {
     path: 'me',
-    title: 'My equipment',
+    title: msg`My equipment`,
     roles: EVERYONE,
     load: () => import('@/features/me/routes/my-page').then((m) => m.MyPage),
   },
   {
     path: 'account',
-    title: 'Account',
+    title: msg`Account`,
     roles: EVERYONE,
     load: () => import('@/features/account/routes/account-page').then((m) => m.AccountPage),
   },
   {
     path: 'mail',
-    title: 'Sent mail',
+    title: msg`Sent mail`,
     roles: PROVIDER_ADMINS,
     load: () => import('@/features/outbox/routes/outbox-page').then((m) => m.OutboxPage),
   },
   {
     path: 'provider-admins',
-    title: 'Provider admins',
+    title: msg`Provider admins`,
     roles: PROVIDER_ADMINS,
     load: () =>
       import('@/features/provider-admins/routes/provider-admins-page').then((m) => m.ProviderAdminsPage),

@@ -1,4 +1,9 @@
+import { ErrorType } from '@equip/domain/error-catalogue';
 import type { ApiErrorEntry } from '@equip/domain/errors';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { i18n } from '@/lib/i18n/i18n';
+import { knownMessage } from '@/lib/i18n/known-messages';
 import { formatTime } from '../format';
 import { ApiError, HttpError } from './errors';
 
@@ -16,12 +21,68 @@ import { ApiError, HttpError } from './errors';
  * - other 4xx: the server's words, each at the form field its `param` names when the form has one;
  * - 5xx, answers that are not the error payload, anything else: the caller's fallback sentence
  *   (a server failure's details are no help to the person).
+ *
+ * The server's words are shown in the person's language: an entry whose text is a known English message
+ * reads its translation (`lib/i18n/known-messages.ts`), one whose `errorType` is one of SPEC §8's reads
+ * the catalog's text for that type (`ERROR_TYPE_MESSAGES`), any other the server's `msg` as it came.
  */
 
-const NETWORK_FAILURE = 'We couldn’t reach Equip. Check your connection and try again.';
-const GENERIC_FAILURE = 'Something went wrong. Please try again.';
-const SESSION_ENDED = 'Your session has ended. Sign in again to continue.';
-const NOT_ALLOWED = 'You are not allowed to do this.';
+const NETWORK_FAILURE = msg`We couldn’t reach Equip. Check your connection and try again.`;
+const GENERIC_FAILURE = msg`Something went wrong. Please try again.`;
+const SESSION_ENDED = msg`Your session has ended. Sign in again to continue.`;
+const NOT_ALLOWED = msg`You are not allowed to do this.`;
+
+/**
+ * The catalog's words for SPEC §8's error types whose server text is fixed (or only names a value);
+ * the English texts are the server's. Generic types (ZodValidationError, NotFound, Conflict …) carry
+ * different texts and go through the known texts or the server's words instead.
+ */
+const ERROR_TYPE_MESSAGES: Partial<Record<string, (entry: ApiErrorEntry) => MessageDescriptor | undefined>> =
+  {
+    [ErrorType.InvalidCredentials]: () => msg`Email or password is incorrect`,
+    [ErrorType.InvalidMfaCode]: () => msg`The code is not valid`,
+    [ErrorType.PasswordIsRequired]: () => msg`Password is required`,
+    [ErrorType.FailedToEncryptPassword]: () => msg`Failed to encrypt password`,
+    [ErrorType.InvalidToken]: (entry) => knownMessage(entry.msg) ?? msg`This link is invalid or has expired`,
+    [ErrorType.ReauthenticationRequired]: (entry) =>
+      knownMessage(entry.msg) ?? msg`Confirm with your password`,
+    // The server names the address in its own words; only a bare entry gets the catalog's sentence.
+    [ErrorType.EmailIsUsed]: (entry) => {
+      if (entry.msg) return undefined;
+      const email = typeof entry.value === 'string' ? entry.value : undefined;
+      return email
+        ? msg`${email} is already used by someone in your organisation`
+        : msg`This email is already used by someone in your organisation`;
+    },
+    [ErrorType.SSOAuthenticationErrorUnknownEmail]: () => msg`No account uses this email address`,
+    [ErrorType.SSOAuthenticationErrorUserSoftDeleted]: () => msg`This account has been removed`,
+    [ErrorType.EmailIsDuplicated]: () => msg`This email appears more than once in the file`,
+    [ErrorType.EmailInUse]: () => msg`Someone in your organisation already uses this email`,
+    [ErrorType.FileHeadersNotValid]: (entry) =>
+      knownMessage(entry.msg) ?? (entry.msg ? undefined : msg`The file’s column headers are not valid`),
+    [ErrorType.FileHeadersInvalid]: (entry) =>
+      knownMessage(entry.msg) ?? (entry.msg ? undefined : msg`The file’s column headers are not valid`),
+    [ErrorType.FileHeadersMissing]: (entry) =>
+      knownMessage(entry.msg) ?? (entry.msg ? undefined : msg`The file has no column headers`),
+    [ErrorType.AccountWithEmailDoesNotExist]: () => msg`No account uses this email address`,
+    [ErrorType.AccountWithNameDoesNotExist]: () => msg`No account has this name`,
+    [ErrorType.FailedToCreateError]: (entry) =>
+      knownMessage(entry.msg) ?? (entry.msg ? undefined : msg`This entry could not be created`),
+    [ErrorType.GroupKind]: () => msg`This kind of group cannot be assigned automatically`,
+    [ErrorType.GroupSetting_DynamicMembership]: () =>
+      msg`Groups with dynamic membership cannot be assigned automatically`,
+  };
+
+/**
+ * The server's words for one error entry, in the person's language where the catalog knows them: a
+ * known English text (kept as specific as the server made it), else the text for its error type, else
+ * the server's `msg` as it came.
+ */
+export function entryMessage(entry: ApiErrorEntry): string {
+  const described =
+    knownMessage(entry.msg) ?? (entry.errorType ? ERROR_TYPE_MESSAGES[entry.errorType]?.(entry) : undefined);
+  return described ? i18n._(described) : entry.msg;
+}
 
 /** What kind of failure it was, for screens that react to it (an expired sign-in starts over). */
 export type FailureKind = 'network' | 'rate-limited' | 'unauthenticated' | 'forbidden' | 'refused' | 'failed';
@@ -49,12 +110,13 @@ export interface FailureOptions<F extends string = never> {
 /** "in 30 seconds", "in 5 minutes (at 14:05)", "in 2 hours (at 16:00)". */
 export function retryAfterText(seconds: number, now: Date = new Date()): string {
   const rounded = Math.max(1, Math.ceil(seconds));
-  if (rounded < 60) return `in ${rounded} second${rounded === 1 ? '' : 's'}`;
+  if (rounded < 60) return i18n._(plural(rounded, { one: 'in # second', other: 'in # seconds' }));
   const at = formatTime(new Date(now.getTime() + rounded * 1000));
   const minutes = Math.ceil(rounded / 60);
-  if (minutes < 90) return `in ${minutes} minute${minutes === 1 ? '' : 's'} (at ${at})`;
+  if (minutes < 90)
+    return i18n._(plural(minutes, { one: `in # minute (at ${at})`, other: `in # minutes (at ${at})` }));
   const hours = Math.round(minutes / 60);
-  return `in ${hours} hour${hours === 1 ? '' : 's'} (at ${at})`;
+  return i18n._(plural(hours, { one: `in # hour (at ${at})`, other: `in # hours (at ${at})` }));
 }
 
 /** Network failures reach us as TypeErrors from fetch (the request never got an answer). */
@@ -78,7 +140,7 @@ export function describeFailure<F extends string = never>(
   error: unknown,
   options: FailureOptions<F> = {},
 ): Failure<F> {
-  const fallback = options.fallback ?? GENERIC_FAILURE;
+  const fallback = options.fallback ?? i18n._(GENERIC_FAILURE);
   const failure = (kind: FailureKind, message: string): Failure<F> => ({
     kind,
     status: statusOf(error),
@@ -86,30 +148,32 @@ export function describeFailure<F extends string = never>(
     fields: {},
     message,
   });
-  if (isNetworkError(error)) return failure('network', NETWORK_FAILURE);
+  if (isNetworkError(error)) return failure('network', i18n._(NETWORK_FAILURE));
   if (error instanceof Error && error.name === 'PasswordEncryptionError')
-    return failure('failed', error.message);
+    return failure('failed', i18n._(knownMessage(error.message) ?? msg`Failed to encrypt password`));
   if (!(error instanceof ApiError || error instanceof HttpError)) return failure('failed', fallback);
 
   const kind = kindOf(error.status);
   if (kind === 'rate-limited') {
     const seconds = error instanceof ApiError ? error.retryAfterSeconds : undefined;
-    return failure(
-      kind,
-      seconds === undefined
-        ? 'Too many attempts. Please wait a while and try again.'
-        : `Too many attempts. Try again ${retryAfterText(seconds)}.`,
-    );
+    if (seconds === undefined)
+      return failure(kind, i18n._(msg`Too many attempts. Please wait a while and try again.`));
+    const when = retryAfterText(seconds);
+    return failure(kind, i18n._(msg`Too many attempts. Try again ${when}.`));
   }
   if (kind === 'failed') return failure(kind, fallback);
   const unspecific =
-    kind === 'unauthenticated' ? SESSION_ENDED : kind === 'forbidden' ? NOT_ALLOWED : fallback;
+    kind === 'unauthenticated'
+      ? i18n._(SESSION_ENDED)
+      : kind === 'forbidden'
+        ? i18n._(NOT_ALLOWED)
+        : fallback;
   if (!(error instanceof ApiError)) return failure(kind, unspecific);
 
   const result = failure(kind, '');
   const unplaced: string[] = [];
   for (const entry of error.errors) {
-    const text = (entry.errorType && options.messages?.[entry.errorType]) || entry.msg;
+    const text = (entry.errorType && options.messages?.[entry.errorType]) || entryMessage(entry);
     const field = options.field?.(entry);
     if (field !== undefined && text) result.fields[field] ??= text;
     else if (text) unplaced.push(text);
@@ -123,11 +187,12 @@ export function describeFailure<F extends string = never>(
  * A sentence for the person in front of the screen: no connection, too many attempts (with when to
  * retry), the server's own message for spec errors, or the fallback.
  */
-export function errorMessage(error: unknown, fallback = GENERIC_FAILURE): string {
-  return describeFailure(error, { fallback }).message;
+export function errorMessage(error: unknown, fallback?: string): string {
+  return describeFailure(error, fallback === undefined ? {} : { fallback }).message;
 }
 
 /** A toast's text for a failed action: "Could not save: <what went wrong>". */
 export function failureMessage(action: string, error: unknown): string {
-  return `${action}: ${errorMessage(error)}`;
+  const reason = errorMessage(error);
+  return i18n._(msg`${action}: ${reason}`);
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readPo } from './read-po';
 
 /**
  * The catalogs are complete: every message the code uses is in the English catalogs (extraction is
@@ -10,37 +11,6 @@ import { describe, expect, it } from 'vitest';
  */
 const WEB = join(__dirname, '../../..');
 const LOCALES = join(WEB, 'src/locales');
-
-/** msgid → msgstr of a .po file (single-line entries, as Lingui writes them, and continued lines). */
-export function readPo(text: string): Map<string, string> {
-  const entries = new Map<string, string>();
-  const unquote = (line: string) => JSON.parse(line.trim()) as string;
-  let field: 'id' | 'str' | null = null;
-  let id = '';
-  let str = '';
-  const flush = () => {
-    if (id) entries.set(id, str);
-    id = '';
-    str = '';
-  };
-  for (const line of text.split('\n')) {
-    if (line.startsWith('msgid ')) {
-      flush();
-      field = 'id';
-      id = unquote(line.slice(6));
-    } else if (line.startsWith('msgstr ')) {
-      field = 'str';
-      str = unquote(line.slice(7));
-    } else if (line.startsWith('"') && field) {
-      if (field === 'id') id += unquote(line);
-      else str += unquote(line);
-    } else {
-      field = null;
-    }
-  }
-  flush();
-  return entries;
-}
 
 function catalogsIn(root: string, locale: string): Map<string, Map<string, string>> {
   const folder = join(root, locale);
@@ -71,6 +41,17 @@ describe('message catalogs', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('translates a message the same way in every area', () => {
+    const translations = new Map<string, Set<string>>();
+    for (const messages of catalogsIn(LOCALES, 'de').values()) {
+      for (const [id, text] of messages) translations.set(id, (translations.get(id) ?? new Set()).add(text));
+    }
+    const differing = [...translations]
+      .filter(([, texts]) => texts.size > 1)
+      .map(([id, texts]) => `${id}: ${[...texts].join(' | ')}`);
+    expect(differing).toEqual([]);
   });
 
   it('holds every message the code uses (run `npm run i18n:extract -w @equip/web` after changing texts)', () => {

@@ -4,7 +4,7 @@ import {
   type Locale,
   localeFromLanguages,
   type ShippedLocale,
-} from '@equip/domain/locale';
+} from '@equip/domain/locale-rules';
 import { i18n, type Messages } from '@lingui/core';
 
 /**
@@ -69,21 +69,42 @@ export function initialLocale(): Locale {
   return chosenLocale() ?? localeFromLanguages(browserLanguages());
 }
 
-const loaded = new Set<ShippedLocale>();
+/**
+ * The catalogs the sign-in page needs (lingui.config.ts): the app's entry loads these, and the app
+ * shell loads the rest with itself (`loadAllCatalogs`), so the sign-in page carries no other page's
+ * texts (issue 9).
+ */
+const ENTRY_AREAS = ['common', 'auth'];
+let allAreas = false;
+/** `de/common.po` … of the catalogs already loaded. */
+const loaded = new Set<string>();
 
-async function loadCatalog(locale: ShippedLocale): Promise<Messages> {
-  const files = Object.entries(catalogs).filter(([file]) => file.includes(`/locales/${locale}/`));
-  const modules = await Promise.all(files.map(([, load]) => load()));
-  return Object.assign({}, ...modules.map((module) => module.messages));
+function catalogFiles(locale: ShippedLocale) {
+  return Object.entries(catalogs).filter(([file]) => {
+    const [, folder, area] = /\/locales\/([^/]+)\/([^/]+)\.po$/.exec(file) ?? [];
+    return folder === locale && (allAreas || ENTRY_AREAS.includes(area ?? ''));
+  });
+}
+
+/** Loads the catalogs of `locale` not loaded yet into Lingui (merged with what it holds). */
+async function loadCatalogs(locale: ShippedLocale): Promise<void> {
+  const missing = catalogFiles(locale).filter(([file]) => !loaded.has(file));
+  if (missing.length === 0) return;
+  const modules = await Promise.all(missing.map(([, load]) => load()));
+  i18n.load(locale, Object.assign({}, ...modules.map((module) => module.messages)));
+  for (const [file] of missing) loaded.add(file);
+}
+
+/** Every area's catalog of the current language (and of any language switched to from now on). */
+export async function loadAllCatalogs(): Promise<void> {
+  allAreas = true;
+  await loadCatalogs(catalogLocale(settings.locale));
 }
 
 /** Switches the UI's language (and optionally time zone); components re-render through I18nProvider. */
 export async function activateLocale(locale: Locale, timeZone = settings.timeZone): Promise<void> {
   const catalog = catalogLocale(locale);
-  if (!loaded.has(catalog)) {
-    i18n.load(catalog, await loadCatalog(catalog));
-    loaded.add(catalog);
-  }
+  await loadCatalogs(catalog);
   settings = { locale, formatLocale: formatLocaleFor(locale), timeZone };
   for (const listener of listeners) listener();
   i18n.activate(catalog);

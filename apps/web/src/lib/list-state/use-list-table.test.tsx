@@ -1,3 +1,4 @@
+import { I18nProvider } from '@lingui/react';
 import { keepPreviousData, QueryClient, QueryClientProvider, queryOptions } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -6,6 +7,7 @@ import { Laptop } from 'lucide-react';
 import { Provider as ReduxProvider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n/i18n';
 import { createStore, type RootState, rootReducer } from '@/lib/store';
 import { DataTable } from '@/ui/data-table/data-table';
 import { DebouncedSearch } from '@/ui/data-table/debounced-search';
@@ -118,11 +120,13 @@ function renderDevices(path = '/devices') {
     initialEntries: [path],
   });
   render(
-    <ReduxProvider store={store}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ReduxProvider>,
+    <I18nProvider i18n={i18n}>
+      <ReduxProvider store={store}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </ReduxProvider>
+    </I18nProvider>,
   );
   return { api, store, router, user: userEvent.setup() };
 }

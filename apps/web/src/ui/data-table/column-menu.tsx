@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Columns3 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Menu, MenuCheckboxItem, MenuItem, MenuLabel, MenuSeparator } from '../multi-select';
@@ -30,11 +31,13 @@ export function ColumnMenu<C extends string>({
           className="inline-flex h-9 items-center gap-1.5 rounded-lg bg-white px-3 text-sm font-medium text-slate-700 shadow-xs ring-1 ring-slate-300 ring-inset hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
         >
           <Columns3 aria-hidden="true" className="size-4" />
-          Columns
+          <Trans>Columns</Trans>
         </button>
       }
     >
-      <MenuLabel>Show columns</MenuLabel>
+      <MenuLabel>
+        <Trans>Show columns</Trans>
+      </MenuLabel>
       {columns.map((column) => (
         <MenuCheckboxItem
           key={column}
@@ -45,7 +48,9 @@ export function ColumnMenu<C extends string>({
         </MenuCheckboxItem>
       ))}
       <MenuSeparator />
-      <MenuItem onSelect={onShowAll}>Show all columns</MenuItem>
+      <MenuItem onSelect={onShowAll}>
+        <Trans>Show all columns</Trans>
+      </MenuItem>
       {children}
     </Menu>
   );

@@ -1,9 +1,17 @@
+import { I18nProvider } from '@lingui/react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Laptop } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n/i18n';
 import { DataTable, type DataTableProps } from './data-table';
+
+/** The app's language around what the test renders (components read their words from the catalog). */
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <I18nProvider i18n={i18n}>{children}</I18nProvider>
+);
 
 interface Device {
   uuid: string;
@@ -63,6 +71,7 @@ function renderTable(props: Partial<DataTableProps<Device>> = {}) {
       onOpenRow={handlers.onOpenRow}
       {...props}
     />,
+    { wrapper },
   );
   return { user, ...handlers };
 }
@@ -154,6 +163,17 @@ describe('DataTable', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading devices…');
     expect(screen.getByRole('table', { name: 'Devices' })).not.toHaveAttribute('aria-rowcount');
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it('says it waits for the connection instead of loading forever while Equip cannot be reached', () => {
+    renderTable({
+      status: { ...LOADED, isPending: true, fetchStatus: 'paused', data: undefined },
+      rows: [],
+      total: undefined,
+    });
+    expect(screen.getByRole('heading', { name: 'Waiting for the connection' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+    expect(screen.queryByText('Loading devices…')).not.toBeInTheDocument();
   });
 
   it('says when there are no rows, and offers what the area gives', () => {

@@ -1,4 +1,5 @@
 import type { SelectionState } from '@equip/domain/selection';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   type ColumnDef,
   flexRender,
@@ -7,8 +8,11 @@ import {
   useReactTable,
   type VisibilityState,
 } from '@tanstack/react-table';
+import { WifiOff } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { connectivity } from '@/lib/connectivity';
+import { Button } from '../button';
 import { Checkbox } from '../checkbox';
 import type { EmptyStateProps } from '../empty-state';
 import {
@@ -84,6 +88,8 @@ export interface DataTableSelection<T> {
 export interface DataTableStatus {
   isPending: boolean;
   isFetching: boolean;
+  /** `paused`: waiting for Equip to be reachable again (lib/connectivity.ts). */
+  fetchStatus?: 'fetching' | 'paused' | 'idle';
   isPlaceholderData: boolean;
   isError: boolean;
   error: Error | null;
@@ -138,9 +144,13 @@ export function DataTable<T>({
   total,
   pagination,
   onOpenRow,
-  keyboardHint = 'Use the arrow keys to move between rows, Enter to open a row and Space to select it.',
+  keyboardHint: keyboardHintProp,
   className,
 }: DataTableProps<T>) {
+  const { t } = useLingui();
+  const keyboardHint =
+    keyboardHintProp ??
+    t`Use the arrow keys to move between rows, Enter to open a row and Space to select it.`;
   const hintId = useId();
   const model = useReactTable<T>({
     data: rows as T[],
@@ -179,8 +189,23 @@ export function DataTable<T>({
   const leafColumns = model.getVisibleLeafColumns();
   const columnCount = leafColumns.length + (selection ? 1 : 0);
 
+  const waitingForConnection = status.isPending && status.fetchStatus === 'paused';
   let body: ReactNode;
-  if (status.isPending) {
+  if (waitingForConnection) {
+    body = (
+      <TableMessageRow
+        colSpan={columnCount}
+        icon={WifiOff}
+        title={t`Waiting for the connection`}
+        description={t`Equip cannot be reached right now. The rows load by themselves as soon as it answers again.`}
+        action={
+          <Button variant="secondary" size="sm" onClick={() => void connectivity.checkNow()}>
+            <Trans>Try again</Trans>
+          </Button>
+        }
+      />
+    );
+  } else if (status.isPending) {
     const cells = leafColumns.map((column) => column.columnDef.meta?.skeleton ?? 'text');
     body = <TableSkeletonRows rows={10} cells={selection ? ['checkbox', ...cells] : cells} />;
   } else if (status.isError && status.error && status.data === undefined) {
@@ -237,7 +262,7 @@ export function DataTable<T>({
     <>
       <TableFrame
         className={className}
-        loadingLabel={status.isPending ? messages.loading : undefined}
+        loadingLabel={status.isPending && !waitingForConnection ? messages.loading : undefined}
         aria-busy={status.isFetching || undefined}
       >
         {status.isFetching && !status.isPending ? (
@@ -267,8 +292,8 @@ export function DataTable<T>({
                       disabled={rows.length === 0}
                       label={
                         selection.header === 'All'
-                          ? 'Deselect all rows on this page'
-                          : 'Select all rows on this page'
+                          ? t`Deselect all rows on this page`
+                          : t`Select all rows on this page`
                       }
                       onChange={selection.onTogglePage}
                     />

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { X } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Button } from '../button';
@@ -28,7 +29,7 @@ export function FilterBar({
       {isDefault ? null : (
         <Button variant="ghost" size="sm" onClick={onReset}>
           <X aria-hidden="true" />
-          Reset filters
+          <Trans>Reset filters</Trans>
         </Button>
       )}
       {trailing ? <div className="ml-auto flex items-center gap-2">{trailing}</div> : null}

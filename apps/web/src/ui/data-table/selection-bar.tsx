@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatNumber } from '@/lib/format';
@@ -29,16 +30,21 @@ export function SelectionBar({
   progress?: string | null;
   children?: ReactNode;
 }) {
+  const { t } = useLingui();
   if (count === 0) return null;
+  const matching = formatNumber(total);
+  const selected = formatNumber(count);
   return (
     <section
-      aria-label="Selection"
+      aria-label={t`Selection`}
       className="fixed bottom-6 left-1/2 z-30 flex max-w-[calc(100%-2rem)] -translate-x-1/2 flex-wrap items-center gap-x-4 gap-y-2 rounded-xl bg-slate-900 py-2 pr-2 pl-4 text-sm text-white shadow-2xl"
     >
       <p aria-live="polite" className="font-medium tabular-nums">
-        {allMatchingSelected
-          ? `All ${formatNumber(total)} matching selected`
-          : `${formatNumber(count)} selected`}
+        {allMatchingSelected ? (
+          <Trans>All {matching} matching selected</Trans>
+        ) : (
+          <Trans>{selected} selected</Trans>
+        )}
       </p>
       {canSelectAllMatching && !allMatchingSelected ? (
         <button
@@ -46,7 +52,7 @@ export function SelectionBar({
           onClick={onSelectAllMatching}
           className="rounded-md px-1 font-medium text-indigo-300 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-white"
         >
-          Select all {formatNumber(total)} matching
+          <Trans>Select all {matching} matching</Trans>
         </button>
       ) : null}
       {progress ? (
@@ -58,7 +64,7 @@ export function SelectionBar({
         {children}
         <button
           type="button"
-          aria-label="Clear selection"
+          aria-label={t`Clear selection`}
           onClick={onClear}
           className="flex size-8 items-center justify-center rounded-lg text-slate-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-white"
         >

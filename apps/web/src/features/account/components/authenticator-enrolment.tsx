@@ -1,8 +1,11 @@
 import { ErrorType } from '@equip/domain/errors';
 import type { AuthenticatorSetup } from '@equip/domain/identity';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Copy } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { describeFailure } from '@/lib/api/error-message';
+import { i18n } from '@/lib/i18n/i18n';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { OneTimeCodeField } from '@/ui/form-field';
@@ -13,8 +16,9 @@ import { ConfirmAuthenticatorInput, useConfirmAuthenticator } from '../api/confi
 function failureOf(error: unknown) {
   return describeFailure<'code'>(error, {
     messages: {
-      [ErrorType.InvalidMfaCode]:
-        'That code isn’t right. Codes change every 30 seconds; try the current one.',
+      [ErrorType.InvalidMfaCode]: i18n._(
+        msg`That code isn’t right. Codes change every 30 seconds; try the current one.`,
+      ),
     },
     field: (entry) => (entry.errorType === ErrorType.InvalidMfaCode ? 'code' : undefined),
   });
@@ -25,15 +29,13 @@ export function groupSecret(secret: string): string {
   return secret.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
 }
 
-export async function copyText(text: string, what: string): Promise<void> {
+/** Copies `text`; the toasts say what was copied (`copied`) or that it could not be (`failed`). */
+export async function copyText(text: string, messages: { copied: string; failed: string }): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
-    toast({ variant: 'positive', content: `${what} copied to the clipboard.` });
+    toast({ variant: 'positive', content: messages.copied });
   } catch {
-    toast({
-      variant: 'negative',
-      content: `${what} could not be copied. Select the text and copy it instead.`,
-    });
+    toast({ variant: 'negative', content: messages.failed });
   }
 }
 
@@ -47,6 +49,7 @@ export function AuthenticatorEnrolment({
   onConfirmed: (recoveryCodes: string[]) => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string>();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -88,10 +91,10 @@ export function AuthenticatorEnrolment({
           tabIndex={-1}
           className="text-base font-semibold text-slate-900 focus:outline-none"
         >
-          Set up your authenticator app
+          <Trans>Set up your authenticator app</Trans>
         </h3>
         <p className="mt-1 text-sm text-slate-500">
-          Use an app such as 1Password, Google Authenticator, Microsoft Authenticator or Authy.
+          <Trans>Use an app such as 1Password, Google Authenticator, Microsoft Authenticator or Authy.</Trans>
         </p>
       </div>
       <ol className="space-y-6">
@@ -99,16 +102,18 @@ export function AuthenticatorEnrolment({
           <div className="shrink-0 self-center rounded-xl border border-slate-200 bg-white p-2 sm:self-start">
             <img
               src={setup.qrCodeDataUrl}
-              alt="QR code that adds Equip to your authenticator app"
+              alt={t`QR code that adds Equip to your authenticator app`}
               width={176}
               height={176}
               className="size-44 [image-rendering:pixelated]"
             />
           </div>
           <div className="min-w-0 space-y-3 text-sm">
-            <p className="font-medium text-slate-900">1. Scan this QR code with the app</p>
+            <p className="font-medium text-slate-900">
+              <Trans>1. Scan this QR code with the app</Trans>
+            </p>
             <label htmlFor="authenticator-setup-key" className="block text-slate-500">
-              Can’t scan it? Add an account in the app and type this setup key instead:
+              <Trans>Can’t scan it? Add an account in the app and type this setup key instead:</Trans>
             </label>
             <div className="flex flex-wrap items-center gap-2">
               <input
@@ -119,20 +124,31 @@ export function AuthenticatorEnrolment({
                 spellCheck={false}
                 className="min-w-0 basis-full rounded-lg border-0 bg-slate-100 px-3 py-2 font-mono text-sm text-slate-900 focus:ring-2 focus:ring-indigo-600 focus:outline-none"
               />
-              <Button variant="secondary" size="sm" onClick={() => copyText(setup.secret, 'Setup key')}>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() =>
+                  copyText(setup.secret, {
+                    copied: t`Setup key copied to the clipboard.`,
+                    failed: t`The setup key could not be copied. Select the text and copy it instead.`,
+                  })
+                }
+              >
                 <Copy aria-hidden="true" />
-                Copy key
+                <Trans>Copy key</Trans>
               </Button>
             </div>
           </div>
         </li>
         <li>
           <form noValidate onSubmit={submit} className="space-y-4">
-            <p className="text-sm font-medium text-slate-900">2. Enter the 6-digit code the app shows</p>
+            <p className="text-sm font-medium text-slate-900">
+              <Trans>2. Enter the 6-digit code the app shows</Trans>
+            </p>
             {otherError ? <Alert variant="error">{otherError}</Alert> : null}
             <OneTimeCodeField
               ref={inputRef}
-              label="Code from the app"
+              label={t`Code from the app`}
               value={code}
               error={fieldError}
               onCodeChange={setCode}
@@ -140,10 +156,10 @@ export function AuthenticatorEnrolment({
             />
             <div className="flex flex-wrap gap-3">
               <Button type="submit" loading={confirm.isPending}>
-                {confirm.isPending ? 'Checking…' : 'Verify and turn on'}
+                {confirm.isPending ? <Trans>Checking…</Trans> : <Trans>Verify and turn on</Trans>}
               </Button>
               <Button variant="ghost" onClick={onCancel}>
-                Cancel
+                <Trans>Cancel</Trans>
               </Button>
             </div>
           </form>

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { describeFailure } from '@/lib/api/error-message';
 import { Alert } from '@/ui/alert';
@@ -18,14 +20,14 @@ export interface IdentityCheck {
   run: (proof: IdentityProof) => Promise<unknown>;
 }
 
-export const CONFIRM_IDENTITY_TITLE = 'Confirm it’s you';
+export const CONFIRM_IDENTITY_TITLE = msg`Confirm it’s you`;
 
 const MESSAGES = {
-  passwordMissing: 'Enter your password',
-  passwordWrong: 'That password isn’t right. Try again.',
-  passwordNeeded: 'This account has a password. Enter it to continue.',
-  codeMissing: 'Enter the code from your authenticator app or a recovery code',
-  codeWrong: 'That code isn’t right. Use the code your app shows now, or an unused recovery code.',
+  passwordMissing: msg`Enter your password`,
+  passwordWrong: msg`That password isn’t right. Try again.`,
+  passwordNeeded: msg`This account has a password. Enter it to continue.`,
+  codeMissing: msg`Enter the code from your authenticator app or a recovery code`,
+  codeWrong: msg`That code isn’t right. Use the code your app shows now, or an unused recovery code.`,
 } as const;
 
 interface FieldErrors {
@@ -49,6 +51,7 @@ export function ConfirmIdentityDialog({
   hasAuthenticator: boolean;
   onClose: () => void;
 }) {
+  const { i18n } = useLingui();
   const [pending, setPending] = useState(false);
   return (
     <FormDialog
@@ -57,14 +60,16 @@ export function ConfirmIdentityDialog({
         if (!open) onClose();
       }}
       busy={pending}
-      title={CONFIRM_IDENTITY_TITLE}
+      title={i18n._(CONFIRM_IDENTITY_TITLE)}
       description={
         <>
           <p>{check?.description}</p>
           <p>
-            {hasAuthenticator
-              ? 'Enter your password, or use a code from your authenticator app.'
-              : 'Enter your password to continue.'}
+            {hasAuthenticator ? (
+              <Trans>Enter your password, or use a code from your authenticator app.</Trans>
+            ) : (
+              <Trans>Enter your password to continue.</Trans>
+            )}
           </p>
         </>
       }
@@ -85,6 +90,7 @@ function ConfirmIdentityForm({
   hasAuthenticator: boolean;
   onPendingChange: (pending: boolean) => void;
 }) {
+  const { i18n, t } = useLingui();
   const [mode, setMode] = useState<'password' | 'code'>('password');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -125,16 +131,18 @@ function ConfirmIdentityForm({
       await check.run(proof);
     } catch (error) {
       const failure = describeFailure(error, {
-        fallback: 'The change could not be saved. Please try again.',
+        fallback: t`The change could not be saved. Please try again.`,
         field: refusedProof,
       });
       if (failure.fields.code) {
         setMode('code');
-        setErrors({ code: MESSAGES.codeWrong });
+        setErrors({ code: i18n._(MESSAGES.codeWrong) });
         requestAnimationFrame(() => focusField('code'));
       } else if (failure.fields.password) {
         setMode('password');
-        setErrors({ password: proof.kind === 'none' ? MESSAGES.passwordNeeded : MESSAGES.passwordWrong });
+        setErrors({
+          password: i18n._(proof.kind === 'none' ? MESSAGES.passwordNeeded : MESSAGES.passwordWrong),
+        });
         requestAnimationFrame(() => focusField('password'));
       } else {
         setFormError(failure.message);
@@ -150,13 +158,13 @@ function ConfirmIdentityForm({
     event.preventDefault();
     if (mode === 'password') {
       if (!password) {
-        setErrors({ password: MESSAGES.passwordMissing });
+        setErrors({ password: i18n._(MESSAGES.passwordMissing) });
         return passwordRef.current?.focus();
       }
       void send({ kind: 'password', password });
     } else {
       if (!code.trim()) {
-        setErrors({ code: MESSAGES.codeMissing });
+        setErrors({ code: i18n._(MESSAGES.codeMissing) });
         return codeRef.current?.focus();
       }
       void send({ kind: 'code', code: code.trim() });
@@ -170,7 +178,7 @@ function ConfirmIdentityForm({
         <PasswordField
           key="password"
           ref={passwordRef}
-          label="Password"
+          label={t`Password`}
           name="password"
           autoComplete="current-password"
           required
@@ -185,7 +193,7 @@ function ConfirmIdentityForm({
         <TextField
           key="code"
           ref={codeRef}
-          label="Authenticator or recovery code"
+          label={t`Authenticator or recovery code`}
           name="code"
           autoComplete="one-time-code"
           inputMode="text"
@@ -195,7 +203,7 @@ function ConfirmIdentityForm({
           required
           value={code}
           error={errors.code}
-          hint="The 6-digit code your app shows now, or one of your recovery codes (each works once)."
+          hint={t`The 6-digit code your app shows now, or one of your recovery codes (each works once).`}
           onChange={(event) => {
             setCode(event.target.value);
             if (errors.code) setErrors({});
@@ -210,13 +218,15 @@ function ConfirmIdentityForm({
             className={LINK_BUTTON}
             onClick={() => switchTo(mode === 'password' ? 'code' : 'password')}
           >
-            {mode === 'password'
-              ? 'Use a code from your authenticator app instead'
-              : 'Use your password instead'}
+            {mode === 'password' ? (
+              <Trans>Use a code from your authenticator app instead</Trans>
+            ) : (
+              <Trans>Use your password instead</Trans>
+            )}
           </button>
         ) : (
           <button type="button" className={LINK_BUTTON} onClick={() => void send({ kind: 'none' })}>
-            I don’t have a password (I sign in with single sign-on)
+            <Trans>I don’t have a password (I sign in with single sign-on)</Trans>
           </button>
         )}
       </div>

@@ -1,8 +1,11 @@
 import { ErrorType } from '@equip/domain/error-catalogue';
 import type { LoggedInResponse, MfaMethod } from '@equip/domain/identity';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { KeyRound, RotateCw } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { describeFailure, errorMessage } from '@/lib/api/error-message';
+import { i18n } from '@/lib/i18n/i18n';
 import { useAppSelector } from '@/lib/store';
 import { useRequest } from '@/lib/use-request';
 import { Alert } from '@/ui/alert';
@@ -23,12 +26,14 @@ function hintFor(method: MfaMethod, email: string): string {
   switch (method) {
     case 'email-code':
       return email
-        ? `We emailed a 6-digit code to ${email}. It is valid for 10 minutes.`
-        : 'We emailed you a 6-digit code. It is valid for 10 minutes.';
+        ? i18n._(msg`We emailed a 6-digit code to ${email}. It is valid for 10 minutes.`)
+        : i18n._(msg`We emailed you a 6-digit code. It is valid for 10 minutes.`);
     case 'sms-code':
-      return 'We texted a 6-digit code to the mobile number on your account. It is valid for 10 minutes.';
+      return i18n._(
+        msg`We texted a 6-digit code to the mobile number on your account. It is valid for 10 minutes.`,
+      );
     case 'authenticator':
-      return 'Open your authenticator app and enter the 6-digit code it shows for Equip.';
+      return i18n._(msg`Open your authenticator app and enter the 6-digit code it shows for Equip.`);
   }
 }
 
@@ -42,6 +47,7 @@ export function MfaForm({
   onSignedIn: (tokens: LoggedInResponse) => void;
   onStartOver: () => void;
 }) {
+  const { t } = useLingui();
   const { mfaToken, mfaMethod } = challenge;
   const email = useAppSelector(selectLoginEmail);
   const expiresAt = useAppSelector(selectTokenExpireTimestamp);
@@ -76,8 +82,8 @@ export function MfaForm({
     describeFailure<'code'>(error, {
       messages: {
         [ErrorType.InvalidMfaCode]: recovery
-          ? 'That recovery code isn’t valid or has been used. Check it and try again.'
-          : 'That code isn’t right. Check it and try again.',
+          ? t`That recovery code isn’t valid or has been used. Check it and try again.`
+          : t`That code isn’t right. Check it and try again.`,
       },
       field: (entry) => (entry.errorType === ErrorType.InvalidMfaCode ? 'code' : undefined),
     });
@@ -93,7 +99,7 @@ export function MfaForm({
         return;
       }
       if (failure.kind === 'unauthenticated') {
-        setExpired(failure.message || 'This sign-in has expired. Start again.');
+        setExpired(failure.message || t`This sign-in has expired. Start again.`);
         return;
       }
       inputRef.current?.focus();
@@ -119,7 +125,7 @@ export function MfaForm({
     event.preventDefault();
     if (verify.isPending) return;
     if (expiresAt !== null && Date.now() > expiresAt) {
-      setExpired('This sign-in has expired. Start again.');
+      setExpired(t`This sign-in has expired. Start again.`);
       return;
     }
     const value = code.trim();
@@ -127,10 +133,10 @@ export function MfaForm({
     if (!valid) {
       setFieldError(
         recovery
-          ? 'Enter a recovery code like abcde-12345'
+          ? t`Enter a recovery code like abcde-12345`
           : value
-            ? 'The code has 6 digits'
-            : 'Enter the 6-digit code',
+            ? t`The code has 6 digits`
+            : t`Enter the 6-digit code`,
       );
       inputRef.current?.focus();
       return;
@@ -142,23 +148,24 @@ export function MfaForm({
   if (expired) {
     return (
       <div className="space-y-5">
-        <Alert variant="warning" title="Sign-in expired">
+        <Alert variant="warning" title={t`Sign-in expired`}>
           {expired}
         </Alert>
         <Button ref={startOverRef} className="w-full" onClick={onStartOver}>
-          Start over
+          <Trans>Start over</Trans>
         </Button>
       </div>
     );
   }
 
   const cooldownLeft = resentAt === undefined ? 0 : Math.max(0, resentAt + RESEND_COOLDOWN_MS - now);
+  const cooldownSeconds = Math.ceil(cooldownLeft / 1000);
   const verifyFailure = verify.isError ? failureOf(verify.error) : undefined;
   const otherError =
     verifyFailure && verifyFailure.kind !== 'unauthenticated' && !verifyFailure.fields.code
       ? verifyFailure.message
       : resend.isError
-        ? errorMessage(resend.error, 'We couldn’t send a new code. Please try again.')
+        ? errorMessage(resend.error, t`We couldn’t send a new code. Please try again.`)
         : undefined;
 
   return (
@@ -166,13 +173,15 @@ export function MfaForm({
       <p className="text-center text-sm text-slate-600">{hintFor(mfaMethod, email)}</p>
       {otherError ? <Alert variant="error">{otherError}</Alert> : null}
       {resentAt !== undefined && !resend.isError ? (
-        <Alert variant="success">A new code is on its way. Earlier codes no longer work.</Alert>
+        <Alert variant="success">
+          <Trans>A new code is on its way. Earlier codes no longer work.</Trans>
+        </Alert>
       ) : null}
       {recovery ? (
         <TextField
           key="recovery"
           ref={inputRef}
-          label="Recovery code"
+          label={t`Recovery code`}
           name="code"
           autoComplete="off"
           spellCheck={false}
@@ -181,23 +190,23 @@ export function MfaForm({
           required
           value={code}
           error={fieldError}
-          hint="One of the ten codes you saved when you set up the authenticator app. Each works once."
+          hint={t`One of the ten codes you saved when you set up the authenticator app. Each works once.`}
           onChange={(event) => setCode(event.target.value.trim().slice(0, 11))}
-          placeholder="abcde-12345"
+          placeholder={t`abcde-12345`}
           variant="code"
         />
       ) : (
         <OneTimeCodeField
           key="code"
           ref={inputRef}
-          label={mfaMethod === 'authenticator' ? 'Authentication code' : 'Verification code'}
+          label={mfaMethod === 'authenticator' ? t`Authentication code` : t`Verification code`}
           value={code}
           error={fieldError}
           onCodeChange={setCode}
         />
       )}
       <Button type="submit" className="w-full" loading={verify.isPending}>
-        {verify.isPending ? 'Verifying…' : 'Verify and sign in'}
+        {verify.isPending ? <Trans>Verifying…</Trans> : <Trans>Verify and sign in</Trans>}
       </Button>
       <div className="flex flex-col items-center gap-2 text-sm">
         {mfaMethod === 'authenticator' ? (
@@ -211,7 +220,11 @@ export function MfaForm({
             }}
           >
             <KeyRound aria-hidden="true" />
-            {recovery ? 'Use a code from the app instead' : 'Use a recovery code instead'}
+            {recovery ? (
+              <Trans>Use a code from the app instead</Trans>
+            ) : (
+              <Trans>Use a recovery code instead</Trans>
+            )}
           </Button>
         ) : (
           <Button
@@ -222,11 +235,15 @@ export function MfaForm({
             onClick={() => resend.send()}
           >
             {resend.isPending ? null : <RotateCw aria-hidden="true" />}
-            {cooldownLeft > 0 ? `Send a new code (${Math.ceil(cooldownLeft / 1000)} s)` : 'Send a new code'}
+            {cooldownLeft > 0 ? (
+              <Trans>Send a new code ({cooldownSeconds} s)</Trans>
+            ) : (
+              <Trans>Send a new code</Trans>
+            )}
           </Button>
         )}
         <Button variant="ghost" size="sm" onClick={onStartOver}>
-          Use a different account
+          <Trans>Use a different account</Trans>
         </Button>
       </div>
     </form>

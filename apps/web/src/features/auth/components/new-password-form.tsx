@@ -1,5 +1,6 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@equip/domain/identity';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Circle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -25,10 +26,13 @@ export const NewPasswordInput = z
 export type NewPasswordInput = z.infer<typeof NewPasswordInput>;
 
 function PasswordRules({ password }: { password: string }) {
+  const { t } = useLingui();
+  const min = PASSWORD_MIN_LENGTH;
+  const max = PASSWORD_MAX_LENGTH;
   const rules = [
-    { label: `At least ${PASSWORD_MIN_LENGTH} characters`, met: password.length >= PASSWORD_MIN_LENGTH },
+    { label: t`At least ${min} characters`, met: password.length >= PASSWORD_MIN_LENGTH },
     {
-      label: `At most ${PASSWORD_MAX_LENGTH} characters`,
+      label: t`At most ${max} characters`,
       met: password.length <= PASSWORD_MAX_LENGTH,
       quiet: true,
     },
@@ -48,10 +52,12 @@ function PasswordRules({ password }: { password: string }) {
               <Circle aria-hidden="true" className="size-3.5" />
             )}
             {rule.label}
-            <span className="sr-only">{rule.met ? ' (met)' : ' (not met yet)'}</span>
+            <span className="sr-only"> {rule.met ? <Trans>(met)</Trans> : <Trans>(not met yet)</Trans>}</span>
           </span>
         ))}
-      <span>Longer is stronger: a few unrelated words make a good password.</span>
+      <span>
+        <Trans>Longer is stronger: a few unrelated words make a good password.</Trans>
+      </span>
     </span>
   );
 }
@@ -80,6 +86,7 @@ export function NewPasswordForm({
     defaultValues: { password: '', confirmPassword: '' },
   });
   const password = watch('password');
+  const { t } = useLingui();
   return (
     <form
       noValidate
@@ -90,7 +97,7 @@ export function NewPasswordForm({
     >
       {children}
       <PasswordField
-        label="New password"
+        label={t`New password`}
         autoComplete="new-password"
         required
         error={errors.password?.message}
@@ -98,7 +105,7 @@ export function NewPasswordForm({
         {...register('password')}
       />
       <PasswordField
-        label="Confirm new password"
+        label={t`Confirm new password`}
         autoComplete="new-password"
         required
         error={errors.confirmPassword?.message}

@@ -1,5 +1,6 @@
 import type { LoggedInResponse, MfaMethod } from '@equip/domain/identity';
 import { isMfaRequired } from '@equip/domain/identity-rules';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Building2 } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { paths } from '@/config/paths';
@@ -43,6 +44,7 @@ export function PasswordLoginForm({
    */
   passwordNotice?: string | undefined;
 }) {
+  const { t } = useLingui();
   const dispatch = useAppDispatch();
   const email = useAppSelector(selectLoginEmail);
   const password = useAppSelector(selectLoginPassword);
@@ -95,7 +97,7 @@ export function PasswordLoginForm({
         ) : null}
         <EmailField
           ref={emailRef}
-          label="Email"
+          label={t`Email`}
           required
           value={email}
           error={errors.email}
@@ -106,7 +108,7 @@ export function PasswordLoginForm({
         />
         <PasswordField
           ref={passwordRef}
-          label="Password"
+          label={t`Password`}
           name="password"
           autoComplete="current-password"
           required
@@ -119,22 +121,22 @@ export function PasswordLoginForm({
           }}
           labelAction={
             <TextLink to={paths.auth.resetPassword} className="text-sm">
-              Forgot password?
+              <Trans>Forgot password?</Trans>
             </TextLink>
           }
         />
         <Button type="submit" className="w-full" loading={signIn.isPending}>
-          {signIn.isPending ? 'Signing in…' : 'Sign in'}
+          {signIn.isPending ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
         </Button>
       </form>
       <div className="flex items-center gap-3 text-xs font-medium tracking-wide text-slate-400 uppercase">
         <span aria-hidden="true" className="h-px flex-1 bg-slate-200" />
-        or
+        <Trans>or</Trans>
         <span aria-hidden="true" className="h-px flex-1 bg-slate-200" />
       </div>
       <Button variant="secondary" className="w-full" onClick={onUseSso}>
         <Building2 aria-hidden="true" />
-        Sign in with SSO
+        <Trans>Sign in with SSO</Trans>
       </Button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { assignLocation } from '@/lib/location';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
@@ -23,6 +24,7 @@ export function SsoForm({
   onBack?: () => void;
   onPasswordInstead: () => void;
 }) {
+  const { t } = useLingui();
   const dispatch = useAppDispatch();
   const email = useAppSelector(selectLoginEmail);
   const [error, setError] = useState<string>();
@@ -63,23 +65,23 @@ export function SsoForm({
       ) : null}
       <EmailField
         ref={inputRef}
-        label="Work email"
+        label={t`Work email`}
         required
         value={email}
         error={error}
-        hint="We’ll send you to your company’s sign-in page."
+        hint={t`We’ll send you to your company’s sign-in page.`}
         onChange={(event) => {
           dispatch(setEmail(event.target.value));
           if (error) setError(undefined);
         }}
       />
       <Button type="submit" className="w-full" loading={start.isPending || redirecting}>
-        {start.isPending || redirecting ? 'Redirecting…' : 'Continue with SSO'}
+        {start.isPending || redirecting ? <Trans>Redirecting…</Trans> : <Trans>Continue with SSO</Trans>}
       </Button>
       {onBack ? (
         <div className="text-center">
           <Button variant="ghost" size="sm" onClick={onBack}>
-            Sign in with email and password
+            <Trans>Sign in with email and password</Trans>
           </Button>
         </div>
       ) : null}

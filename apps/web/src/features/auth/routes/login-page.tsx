@@ -1,4 +1,7 @@
 import type { MfaMethod } from '@equip/domain/identity';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Building2, ShieldCheck } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
@@ -6,6 +9,7 @@ import { paths, safeNextPath } from '@/config/paths';
 import { hasSessionCookie } from '@/lib/auth-tokens';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { Alert } from '@/ui/alert';
+import { LanguageSelect } from '@/ui/language-select';
 import { Spinner } from '@/ui/spinner';
 import { PASSWORD_INSTEAD_OF_SSO_NOTICE, ssoErrorMessage } from '../auth-errors';
 import { AuthCard } from '../components/auth-card';
@@ -14,10 +18,10 @@ import { SsoForm } from '../components/sso-form';
 import { clearLoginForm, MFA_CHALLENGE_TTL_MS, selectShowMfaForm, showMfaForm } from '../login-slice';
 import { useCompleteSignIn } from '../use-complete-sign-in';
 
-const MFA_TITLES: Record<MfaMethod, string> = {
-  'email-code': 'Check your email',
-  'sms-code': 'Check your phone',
-  authenticator: 'Two-step verification',
+const MFA_TITLES: Record<MfaMethod, MessageDescriptor> = {
+  'email-code': msg`Check your email`,
+  'sms-code': msg`Check your phone`,
+  authenticator: msg`Two-step verification`,
 };
 
 /**
@@ -39,6 +43,7 @@ export interface LoginLocationState {
  * sign-on. `next` is the same-origin page to return to; `ssoError` is set by the SSO callback.
  */
 export function LoginPage() {
+  const { i18n, t } = useLingui();
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const next = safeNextPath(searchParams.get('next'));
@@ -82,11 +87,11 @@ export function LoginPage() {
       <Suspense
         fallback={
           <div className="flex justify-center py-16">
-            <Spinner label="Loading the second step" />
+            <Spinner label={t`Loading the second step`} />
           </div>
         }
       >
-        <AuthCard title={MFA_TITLES[challenge.mfaMethod]} icon={ShieldCheck}>
+        <AuthCard title={i18n._(MFA_TITLES[challenge.mfaMethod])} icon={ShieldCheck}>
           <MfaForm challenge={challenge} onSignedIn={completeSignIn} onStartOver={startOver} />
         </AuthCard>
       </Suspense>
@@ -96,8 +101,8 @@ export function LoginPage() {
   if (mode === 'sso') {
     return (
       <AuthCard
-        title="Sign in with SSO"
-        description="Use your company account (Google, Microsoft or your identity provider)."
+        title={t`Sign in with SSO`}
+        description={t`Use your company account (Google, Microsoft or your identity provider).`}
         icon={Building2}
       >
         <SsoForm
@@ -114,29 +119,32 @@ export function LoginPage() {
 
   const ssoProblem = ssoError ? ssoErrorMessage(ssoError) : undefined;
   return (
-    <AuthCard
-      title="Sign in to Equip"
-      description="Manage your organisation’s employees, devices and software."
-      footer="New to Equip? Your IT team sends you an invitation by email."
-    >
-      {notice ? <Alert variant="success">{notice}</Alert> : null}
-      {ssoProblem ? (
-        <Alert variant="error" title={ssoProblem.title}>
-          {ssoProblem.text}
-        </Alert>
-      ) : null}
-      <PasswordLoginForm
-        onMfaRequired={(response) => {
-          setChallenge({ mfaToken: response.mfaToken, mfaMethod: response.mfaMethod });
-          dispatch(showMfaForm({ tokenExpireTimestamp: Date.now() + MFA_CHALLENGE_TTL_MS }));
-        }}
-        onSignedIn={completeSignIn}
-        onUseSso={() => {
-          setPasswordInsteadOfSso(false);
-          setMode('sso');
-        }}
-        passwordNotice={passwordInsteadOfSso ? PASSWORD_INSTEAD_OF_SSO_NOTICE : undefined}
-      />
-    </AuthCard>
+    <>
+      <AuthCard
+        title={t`Sign in to Equip`}
+        description={t`Manage your organisation’s employees, devices and software.`}
+        footer={t`New to Equip? Your IT team sends you an invitation by email.`}
+      >
+        {notice ? <Alert variant="success">{notice}</Alert> : null}
+        {ssoProblem ? (
+          <Alert variant="error" title={ssoProblem.title}>
+            {ssoProblem.text}
+          </Alert>
+        ) : null}
+        <PasswordLoginForm
+          onMfaRequired={(response) => {
+            setChallenge({ mfaToken: response.mfaToken, mfaMethod: response.mfaMethod });
+            dispatch(showMfaForm({ tokenExpireTimestamp: Date.now() + MFA_CHALLENGE_TTL_MS }));
+          }}
+          onSignedIn={completeSignIn}
+          onUseSso={() => {
+            setPasswordInsteadOfSso(false);
+            setMode('sso');
+          }}
+          passwordNotice={passwordInsteadOfSso ? i18n._(PASSWORD_INSTEAD_OF_SSO_NOTICE) : undefined}
+        />
+      </AuthCard>
+      <LanguageSelect className="mt-6" />
+    </>
   );
 }

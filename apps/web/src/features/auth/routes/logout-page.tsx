@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -17,6 +18,7 @@ export const LOGOUT_TIMEOUT_MS = 3000;
  * expired) is passed on, so signing in again returns to the same page.
  */
 export function LogoutPage() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
@@ -37,5 +39,5 @@ export function LogoutPage() {
     void Promise.race([revoke, timeout]).then(() => navigate(paths.auth.login(next), { replace: true }));
   }, [queryClient, navigate, dispatch, next]);
 
-  return <PageSpinner label="Signing out" />;
+  return <PageSpinner label={t`Signing out`} />;
 }

@@ -1,4 +1,6 @@
 import { ErrorType } from '@equip/domain/errors';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { KeyRound, MailCheck } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
@@ -17,9 +19,10 @@ import { NewPasswordForm } from '../components/new-password-form';
 import { TextLink } from '../components/text-link';
 import type { LoginLocationState } from './login-page';
 
-export const PASSWORD_CHANGED_NOTICE = 'Your password has been changed. Sign in with your new password.';
+export const PASSWORD_CHANGED_NOTICE = msg`Your password has been changed. Sign in with your new password.`;
 
 function RequestResetForm() {
+  const { t } = useLingui();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -35,30 +38,32 @@ function RequestResetForm() {
   }
 
   if (request.isSuccess) {
+    const address = request.variables;
     return (
       <AuthCard
-        title="Check your email"
+        title={t`Check your email`}
         icon={MailCheck}
         iconTone="emerald"
         description={
-          <>
-            If an Equip account uses{' '}
-            <strong className="font-medium text-slate-700">{request.variables}</strong>, we’ve sent it a link
-            to choose a new password. The link is valid for one hour.
-          </>
+          <Trans>
+            If an Equip account uses <strong className="font-medium text-slate-700">{address}</strong>, we’ve
+            sent it a link to choose a new password. The link is valid for one hour.
+          </Trans>
         }
         footer={<BackToLogin />}
       >
         <p className="text-center text-sm text-slate-500">
-          Nothing arrived? Check your spam folder, or{' '}
-          <button
-            type="button"
-            className="rounded-sm font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
-            onClick={() => request.reset()}
-          >
-            try another address
-          </button>
-          .
+          <Trans>
+            Nothing arrived? Check your spam folder, or{' '}
+            <button
+              type="button"
+              className="rounded-sm font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
+              onClick={() => request.reset()}
+            >
+              try another address
+            </button>
+            .
+          </Trans>
         </p>
       </AuthCard>
     );
@@ -66,8 +71,8 @@ function RequestResetForm() {
 
   return (
     <AuthCard
-      title="Reset your password"
-      description="Enter your work email and we’ll send you a link to choose a new password."
+      title={t`Reset your password`}
+      description={t`Enter your work email and we’ll send you a link to choose a new password.`}
       icon={KeyRound}
       footer={<BackToLogin />}
     >
@@ -75,7 +80,7 @@ function RequestResetForm() {
         {request.isError ? <Alert variant="error">{errorMessage(request.error)}</Alert> : null}
         <EmailField
           ref={inputRef}
-          label="Email"
+          label={t`Email`}
           required
           autoFocus
           value={email}
@@ -86,7 +91,7 @@ function RequestResetForm() {
           }}
         />
         <Button type="submit" className="w-full" loading={request.isPending}>
-          {request.isPending ? 'Sending…' : 'Send reset link'}
+          {request.isPending ? <Trans>Sending…</Trans> : <Trans>Send reset link</Trans>}
         </Button>
       </form>
     </AuthCard>
@@ -94,34 +99,37 @@ function RequestResetForm() {
 }
 
 function ChooseNewPasswordForm({ token }: { token: string }) {
+  const { i18n, t } = useLingui();
   const navigate = useNavigate();
   const reset = useMutation({
     mutationFn: resetPassword,
     onSuccess: () =>
       navigate(paths.auth.login(), {
         replace: true,
-        state: { notice: PASSWORD_CHANGED_NOTICE } satisfies LoginLocationState,
+        state: { notice: i18n._(PASSWORD_CHANGED_NOTICE) } satisfies LoginLocationState,
       }),
   });
   const failure = reset.isError ? describeFailure(reset.error) : undefined;
   const invalidLink = failure?.errorType === ErrorType.InvalidToken;
   return (
     <AuthCard
-      title="Choose a new password"
-      description="Pick a password you don’t use anywhere else. Changing it signs you out everywhere."
+      title={t`Choose a new password`}
+      description={t`Pick a password you don’t use anywhere else. Changing it signs you out everywhere.`}
       icon={KeyRound}
       footer={<BackToLogin />}
     >
       <NewPasswordForm
-        submitLabel="Change password"
-        pendingLabel="Changing password…"
+        submitLabel={t`Change password`}
+        pendingLabel={t`Changing password…`}
         pending={reset.isPending}
         onSubmit={(password) => reset.mutate({ token, password })}
       >
         {invalidLink ? (
-          <Alert variant="error" title="This link has expired or was already used">
-            Reset links work once and for one hour.{' '}
-            <TextLink to={paths.auth.resetPassword}>Request a new link</TextLink>.
+          <Alert variant="error" title={t`This link has expired or was already used`}>
+            <Trans>
+              Reset links work once and for one hour.{' '}
+              <TextLink to={paths.auth.resetPassword}>Request a new link</TextLink>.
+            </Trans>
           </Alert>
         ) : failure ? (
           <Alert variant="error">{failure.message}</Alert>

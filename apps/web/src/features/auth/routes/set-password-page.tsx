@@ -1,4 +1,5 @@
 import { ErrorType } from '@equip/domain/errors';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { PartyPopper, TriangleAlert } from 'lucide-react';
 import { useSearchParams } from 'react-router';
@@ -12,6 +13,7 @@ import { useCompleteSignIn } from '../use-complete-sign-in';
 
 /** `/auth/set-password?invitationToken=…`: accepting an invitation. Success signs the person in. */
 export function SetPasswordPage() {
+  const { t } = useLingui();
   const [searchParams] = useSearchParams();
   const invitationToken = searchParams.get('invitationToken');
   const completeSignIn = useCompleteSignIn(undefined);
@@ -20,14 +22,16 @@ export function SetPasswordPage() {
   if (!invitationToken) {
     return (
       <AuthCard
-        title="Set your password"
+        title={t`Set your password`}
         icon={TriangleAlert}
         iconTone="red"
-        description="This invitation link is incomplete."
+        description={t`This invitation link is incomplete.`}
         footer={<BackToLogin />}
       >
         <p className="text-center text-sm text-slate-600">
-          Open the link from your invitation email again, or ask your IT team to send a new invitation.
+          <Trans>
+            Open the link from your invitation email again, or ask your IT team to send a new invitation.
+          </Trans>
         </p>
       </AuthCard>
     );
@@ -37,24 +41,24 @@ export function SetPasswordPage() {
   const invalid = failure?.errorType === ErrorType.InvalidToken;
   return (
     <AuthCard
-      title="Set your password"
+      title={t`Set your password`}
       icon={PartyPopper}
-      description="Welcome to Equip! Choose a password to activate your account."
+      description={t`Welcome to Equip! Choose a password to activate your account.`}
       footer={
         <>
-          Already activated? <BackToLogin />
+          <Trans>Already activated?</Trans> <BackToLogin />
         </>
       }
     >
       <NewPasswordForm
-        submitLabel="Activate account"
-        pendingLabel="Activating…"
+        submitLabel={t`Activate account`}
+        pendingLabel={t`Activating…`}
         pending={accept.isPending}
         onSubmit={(password) => accept.mutate({ invitationToken, password })}
       >
         {invalid ? (
-          <Alert variant="error" title="This invitation is invalid or has expired">
-            Invitations work once and for seven days. Ask your IT team to send you a new one.
+          <Alert variant="error" title={t`This invitation is invalid or has expired`}>
+            <Trans>Invitations work once and for seven days. Ask your IT team to send you a new one.</Trans>
           </Alert>
         ) : failure ? (
           <Alert variant="error">{failure.message}</Alert>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Building2 } from 'lucide-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths, safeNextPath } from '@/config/paths';
@@ -8,13 +9,14 @@ import type { LoginLocationState } from './login-page';
 
 /** `/auth/sso`: single sign-on on its own (the login page offers it too). */
 export function SsoPage() {
+  const { t } = useLingui();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const next = safeNextPath(searchParams.get('next'));
   return (
     <AuthCard
-      title="Sign in with SSO"
-      description="Use your company account (Google, Microsoft or your identity provider)."
+      title={t`Sign in with SSO`}
+      description={t`Use your company account (Google, Microsoft or your identity provider).`}
       icon={Building2}
       footer={<BackToLogin />}
     >

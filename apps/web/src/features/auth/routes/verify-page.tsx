@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { MailCheck, RotateCw } from 'lucide-react';
 import { Link, Navigate, useParams } from 'react-router';
@@ -13,6 +14,7 @@ import { BackToLogin } from '../components/back-to-login';
 
 /** `/auth/verify/:code`: the link from a verification email. A refused code leads to `type=failed` (SPEC §8). */
 export function VerifyPage() {
+  const { t } = useLingui();
   const { code = '' } = useParams();
   const check = useQuery(verifyEmailQueryOptions(code));
 
@@ -23,11 +25,11 @@ export function VerifyPage() {
       return <Navigate to={paths.auth.emailVerification(true)} replace />;
     }
     return (
-      <AuthCard title="Verify your email" footer={<BackToLogin />}>
+      <AuthCard title={t`Verify your email`} footer={<BackToLogin />}>
         <Alert variant="error">{failure.message}</Alert>
         <Button variant="secondary" className="w-full" onClick={() => check.refetch()}>
           <RotateCw aria-hidden="true" />
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </AuthCard>
     );
@@ -37,14 +39,14 @@ export function VerifyPage() {
     const signedIn = hasSessionCookie();
     return (
       <AuthCard
-        title="Email verified"
+        title={t`Email verified`}
         icon={MailCheck}
         iconTone="emerald"
-        description="Thanks! Your email address is confirmed."
+        description={t`Thanks! Your email address is confirmed.`}
       >
         <Button asChild className="w-full">
           <Link to={signedIn ? paths.dashboard.overview : paths.auth.login()}>
-            {signedIn ? 'Continue to Equip' : 'Sign in'}
+            {signedIn ? <Trans>Continue to Equip</Trans> : <Trans>Sign in</Trans>}
           </Link>
         </Button>
       </AuthCard>
@@ -52,9 +54,9 @@ export function VerifyPage() {
   }
 
   return (
-    <AuthCard title="Verify your email" description="One moment while we confirm your email address.">
+    <AuthCard title={t`Verify your email`} description={t`One moment while we confirm your email address.`}>
       <div className="flex justify-center py-2">
-        <Spinner label="Verifying your email" />
+        <Spinner label={t`Verifying your email`} />
       </div>
     </AuthCard>
   );

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { FileUp, Headphones, Laptop, MonitorSmartphone, Plus } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { DEVICES_TABS, type DevicesTab, paths } from '@/config/paths';
@@ -6,33 +9,34 @@ import { EmptyState } from '@/ui/empty-state';
 import { LinkTabs } from '@/ui/link-tabs';
 import { PageHeader } from '@/ui/page-header';
 
-const TAB_LABELS: Record<DevicesTab, string> = { devices: 'Devices', assets: 'Assets' };
+const TAB_LABELS: Record<DevicesTab, MessageDescriptor> = { devices: msg`Devices`, assets: msg`Assets` };
 
 export function parseDevicesTab(value: string | null): DevicesTab {
   return DEVICES_TABS.find((tab) => tab === value) ?? 'devices';
 }
 
 export function DevicesPage() {
+  const { t, i18n } = useLingui();
   const [searchParams] = useSearchParams();
   const tab = parseDevicesTab(searchParams.get('tab'));
   const registerType = searchParams.get('registerType') ?? undefined;
   return (
     <div className="space-y-6">
       <PageHeader
-        description="Computers, phones and tablets, and peripheral assets such as monitors and headsets."
+        description={t`Computers, phones and tablets, and peripheral assets such as monitors and headsets.`}
         actions={
           tab === 'assets' ? (
             <>
               <Button asChild variant="secondary">
                 <Link to={paths.dashboard.importPeripherals}>
                   <FileUp aria-hidden="true" />
-                  Import CSV
+                  <Trans>Import CSV</Trans>
                 </Link>
               </Button>
               <Button asChild>
                 <Link to={paths.dashboard.addPeripherals}>
                   <Plus aria-hidden="true" />
-                  Add assets
+                  <Trans>Add assets</Trans>
                 </Link>
               </Button>
             </>
@@ -40,28 +44,32 @@ export function DevicesPage() {
             <Button asChild>
               <Link to={paths.dashboard.registerDevices(registerType)}>
                 <MonitorSmartphone aria-hidden="true" />
-                Register devices
+                <Trans>Register devices</Trans>
               </Link>
             </Button>
           )
         }
       />
       <LinkTabs
-        label="Devices sections"
+        label={t`Devices sections`}
         current={tab}
-        tabs={DEVICES_TABS.map((id) => ({ id, label: TAB_LABELS[id], to: paths.dashboard.devices(id) }))}
+        tabs={DEVICES_TABS.map((id) => ({
+          id,
+          label: i18n._(TAB_LABELS[id]),
+          to: paths.dashboard.devices(id),
+        }))}
       />
       {tab === 'assets' ? (
         <EmptyState
           icon={Headphones}
-          title="No assets yet"
-          description="Peripherals — monitors, keyboards, headsets and more — with who has them and whether they are in use or in stock."
+          title={t`No assets yet`}
+          description={t`Peripherals — monitors, keyboards, headsets and more — with who has them and whether they are in use or in stock.`}
         />
       ) : (
         <EmptyState
           icon={Laptop}
-          title="No devices yet"
-          description="Every registered device with its owner, OS version, security status and enrolment state, searchable and sortable."
+          title={t`No devices yet`}
+          description={t`Every registered device with its owner, OS version, security status and enrolment state, searchable and sortable.`}
         />
       )}
     </div>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { FileUp, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -10,13 +11,13 @@ export function AddEmployeesActions() {
       <Button asChild variant="secondary">
         <Link to={paths.dashboard.importEmployees}>
           <FileUp aria-hidden="true" />
-          Import CSV
+          <Trans>Import CSV</Trans>
         </Link>
       </Button>
       <Button asChild>
         <Link to={paths.dashboard.addEmployeesManual}>
           <UserPlus aria-hidden="true" />
-          Add employees
+          <Trans>Add employees</Trans>
         </Link>
       </Button>
     </>

@@ -1,4 +1,5 @@
 import type { Device } from '@equip/domain/devices';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Laptop, Lock, type LucideIcon, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
@@ -33,6 +34,8 @@ function SecurityNote({ ok, icon: Icon, label }: { ok: boolean; icon: LucideIcon
 }
 
 function DeviceItem({ device }: { device: Device }) {
+  const serial = device.serialNumber;
+  const lastSeen = formatDate(device.lastSeenAt);
   const details = [device.manufacturer, device.model].filter(Boolean).join(' ');
   return (
     <li className="flex gap-4 py-4">
@@ -55,7 +58,11 @@ function DeviceItem({ device }: { device: Device }) {
           {details ? ` · ${details}` : ''}
         </p>
         <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
-          {device.serialNumber ? <span>Serial {device.serialNumber}</span> : null}
+          {serial ? (
+            <span>
+              <Trans>Serial {serial}</Trans>
+            </span>
+          ) : null}
           <span>{ENROLLMENT_STATE_LABELS[device.enrollmentState]}</span>
           <SecurityNote ok={device.isEncrypted} icon={Lock} label={encryptionLabel(device.isEncrypted)} />
           <SecurityNote
@@ -63,7 +70,11 @@ function DeviceItem({ device }: { device: Device }) {
             icon={device.isProtected ? ShieldCheck : ShieldAlert}
             label={protectionLabel(device.isProtected)}
           />
-          {device.lastSeenAt ? <span>Last seen {formatDate(device.lastSeenAt)}</span> : null}
+          {lastSeen ? (
+            <span>
+              <Trans>Last seen {lastSeen}</Trans>
+            </span>
+          ) : null}
         </p>
       </div>
     </li>
@@ -71,6 +82,7 @@ function DeviceItem({ device }: { device: Device }) {
 }
 
 export function DevicesTab({ employeeId }: { employeeId: string }) {
+  const { t } = useLingui();
   const devices = useEmployeeDevices(employeeId);
   if (devices.isPending) {
     return (
@@ -85,9 +97,9 @@ export function DevicesTab({ employeeId }: { employeeId: string }) {
     return (
       <div className="p-6">
         <LoadError
-          title="Could not load the devices"
+          title={t`Could not load the devices`}
           error={devices.error}
-          fallback="Please try again."
+          fallback={t`Please try again.`}
           retrying={devices.isFetching}
           onRetry={() => void devices.refetch()}
         />
@@ -100,14 +112,14 @@ export function DevicesTab({ employeeId }: { employeeId: string }) {
         <EmptyState
           icon={Laptop}
           headingLevel={3}
-          title="No devices assigned"
-          description="Devices assigned to this person, or registered by them, are listed here."
+          title={t`No devices assigned`}
+          description={t`Devices assigned to this person, or registered by them, are listed here.`}
         />
       </div>
     );
   }
   return (
-    <ul aria-label="Devices" className="divide-y divide-slate-100 px-6">
+    <ul aria-label={t`Devices`} className="divide-y divide-slate-100 px-6">
       {devices.data.map((device) => (
         <DeviceItem key={device.uuid} device={device} />
       ))}

@@ -1,4 +1,8 @@
 import type { EmployeeDetailTab } from '@equip/domain/employees';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect } from 'react';
 import { fullName } from '@/lib/format';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { Drawer } from '@/ui/drawer';
@@ -6,34 +10,36 @@ import { Skeleton } from '@/ui/skeleton';
 import { EmployeeStatusBadge } from '@/ui/status-badges';
 import { Tabs } from '@/ui/tabs';
 import { useEmployee, useEmployeeSummary } from '../api/get-employee';
-import {
-  selectEmployee,
-  selectEmployeeViewState,
-  selectSelectedEmployeeId,
-  setActiveTab,
-} from '../employees-slice';
+import { selectEmployee, selectEmployeeViewState, setActiveTab } from '../employees-slice';
+import { useEmployeeUrl } from '../lib/employee-url';
 import { DevicesTab } from './devices-tab';
 import { EmployeeAvatar } from './employee-avatar';
 import { PersonalInfoTab } from './personal-info-tab';
 import { StatusTab } from './status-tab';
 
-const TAB_LABELS: Record<EmployeeDetailTab, string> = {
-  status: 'Status',
-  devices: 'Devices',
-  'personal-information': 'Personal information',
+const TAB_LABELS: Record<EmployeeDetailTab, MessageDescriptor> = {
+  status: msg`Status`,
+  devices: msg`Devices`,
+  'personal-information': msg`Personal information`,
 };
 
-/** The selected employee's details in a side sheet, with the tabs of SPEC §2. */
+/**
+ * The open employee's details in a side sheet, with the tabs of SPEC §2. Which employee is open is the
+ * URL's (`/dashboard/employees/<uuid>`); the employees slice follows it (SPEC §4's selectedEmployeeId).
+ */
 export function EmployeeDrawer() {
   const dispatch = useAppDispatch();
-  const employeeId = useAppSelector(selectSelectedEmployeeId);
+  const { recordId: employeeId, close } = useEmployeeUrl();
+  useEffect(() => {
+    dispatch(selectEmployee(employeeId));
+  }, [dispatch, employeeId]);
   return (
     <Drawer
       open={employeeId !== null}
       onOpenChange={(open) => {
-        if (!open) dispatch(selectEmployee(null));
+        if (!open) close();
       }}
-      title={employeeId ? <DrawerTitle employeeId={employeeId} /> : 'Employee'}
+      title={employeeId ? <DrawerTitle employeeId={employeeId} /> : <Trans>Employee</Trans>}
       description={employeeId ? <DrawerDescription employeeId={employeeId} /> : undefined}
       headerExtra={employeeId ? <DrawerStatus employeeId={employeeId} /> : undefined}
     >
@@ -64,7 +70,12 @@ function DrawerStatus({ employeeId }: { employeeId: string }) {
 
 function DrawerDescription({ employeeId }: { employeeId: string }) {
   const data = useEmployeeSummary(employeeId);
-  if (!data) return <span className="sr-only">Loading</span>;
+  if (!data)
+    return (
+      <span className="sr-only">
+        <Trans>Loading</Trans>
+      </span>
+    );
   return (
     <span className="ml-12 block truncate">
       {[data.email, data.position, data.department].filter(Boolean).join(' · ')}
@@ -73,39 +84,45 @@ function DrawerDescription({ employeeId }: { employeeId: string }) {
 }
 
 function EmployeeDetail({ employeeId }: { employeeId: string }) {
+  const { t, i18n } = useLingui();
   const dispatch = useAppDispatch();
   const viewState = useAppSelector((state) => selectEmployeeViewState(state, employeeId));
-  const activeTab = viewState?.activeTab ?? 'status';
+  const url = useEmployeeUrl();
+  const activeTab = url.tab ?? viewState?.activeTab ?? 'status';
   const employee = useEmployee(employeeId);
 
   if (employee.isError && !employee.data) {
+    const reason = employee.error.message;
     return (
       <p role="alert" className="p-6 text-sm text-red-700">
-        Could not load this employee: {employee.error.message}
+        <Trans>Could not load this employee: {reason}</Trans>
       </p>
     );
   }
 
   return (
     <Tabs
-      label="Employee details"
+      label={t`Employee details`}
       value={activeTab}
-      onValueChange={(tab) => dispatch(setActiveTab({ employeeId, tab }))}
+      onValueChange={(tab) => {
+        dispatch(setActiveTab({ employeeId, tab }));
+        url.setTab(tab);
+      }}
       listClassName="sticky top-0 z-10 bg-white px-6"
       tabs={[
         {
           id: 'status',
-          label: TAB_LABELS.status,
+          label: i18n._(TAB_LABELS.status),
           content: <StatusTab employee={employee.data} />,
         },
         {
           id: 'devices',
-          label: TAB_LABELS.devices,
+          label: i18n._(TAB_LABELS.devices),
           content: <DevicesTab employeeId={employeeId} />,
         },
         {
           id: 'personal-information',
-          label: TAB_LABELS['personal-information'],
+          label: i18n._(TAB_LABELS['personal-information']),
           content: employee.data ? (
             <PersonalInfoTab employee={employee.data} />
           ) : (

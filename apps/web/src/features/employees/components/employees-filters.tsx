@@ -1,5 +1,6 @@
 import type { EmployeeTableFilters, EmployeeTableView } from '@equip/domain/employees';
 import { EmployeeStatus, UserSource, UserType } from '@equip/domain/identity';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { EMPLOYEE_STATUS_LABELS, USER_SOURCE_LABELS, USER_TYPE_LABELS } from '@/lib/labels';
 import { DebouncedSearch } from '@/ui/data-table/debounced-search';
@@ -7,12 +8,11 @@ import { FilterBar, ToggleFilter } from '@/ui/data-table/filter-bar';
 import { MultiSelect } from '@/ui/multi-select';
 import type { FiltersByView } from '../employees-table-slice';
 
-const USER_TYPE_OPTIONS = UserType.options.map((value) => ({ value, label: USER_TYPE_LABELS[value] }));
-const STATUS_OPTIONS = EmployeeStatus.options.map((value) => ({
-  value,
-  label: EMPLOYEE_STATUS_LABELS[value],
-}));
-const SOURCE_OPTIONS = UserSource.options.map((value) => ({ value, label: USER_SOURCE_LABELS[value] }));
+// The labels are read while rendering: they follow the current language.
+const userTypeOptions = () => UserType.options.map((value) => ({ value, label: USER_TYPE_LABELS[value] }));
+const statusOptions = () =>
+  EmployeeStatus.options.map((value) => ({ value, label: EMPLOYEE_STATUS_LABELS[value] }));
+const sourceOptions = () => UserSource.options.map((value) => ({ value, label: USER_SOURCE_LABELS[value] }));
 
 export function EmployeesFilters<V extends EmployeeTableView>({
   view,
@@ -30,16 +30,17 @@ export function EmployeesFilters<V extends EmployeeTableView>({
   /** Controls at the right end (column settings). */
   trailing?: ReactNode;
 }) {
+  const { t } = useLingui();
   const all = view === 'all' ? (filters as EmployeeTableFilters) : null;
   const setAll = onFilter as unknown as <K extends keyof EmployeeTableFilters>(
     key: K,
     value: EmployeeTableFilters[K],
   ) => void;
   return (
-    <FilterBar label="Filter employees" isDefault={isDefault} onReset={onReset} trailing={trailing}>
+    <FilterBar label={t`Filter employees`} isDefault={isDefault} onReset={onReset} trailing={trailing}>
       <DebouncedSearch
-        label="Search employees"
-        placeholder="Search name or email"
+        label={t`Search employees`}
+        placeholder={t`Search name or email`}
         value={filters.textSearchQuery}
         onCommit={(text) => onFilter('textSearchQuery' as keyof FiltersByView[V], text as never)}
         className="w-full sm:w-56"
@@ -47,20 +48,20 @@ export function EmployeesFilters<V extends EmployeeTableView>({
       {all ? (
         <>
           <MultiSelect
-            label="User type"
-            options={USER_TYPE_OPTIONS}
+            label={t`User type`}
+            options={userTypeOptions()}
             value={all.userType}
             onValueChange={(value) => setAll('userType', value)}
           />
           <MultiSelect
-            label="Status"
-            options={STATUS_OPTIONS}
+            label={t`Status`}
+            options={statusOptions()}
             value={all.employeeStatus}
             onValueChange={(value) => setAll('employeeStatus', value)}
           />
           <MultiSelect
-            label="Source"
-            options={SOURCE_OPTIONS}
+            label={t`Source`}
+            options={sourceOptions()}
             value={all.userSources}
             onValueChange={(value) => setAll('userSources', value)}
           />
@@ -68,13 +69,13 @@ export function EmployeesFilters<V extends EmployeeTableView>({
             checked={all.onlyWithoutAssignedBundle}
             onChange={(checked) => setAll('onlyWithoutAssignedBundle', checked)}
           >
-            Without bundle
+            <Trans>Without bundle</Trans>
           </ToggleFilter>
           <ToggleFilter
             checked={all.withInactiveUsers}
             onChange={(checked) => setAll('withInactiveUsers', checked)}
           >
-            Show inactive
+            <Trans>Show inactive</Trans>
           </ToggleFilter>
         </>
       ) : null}

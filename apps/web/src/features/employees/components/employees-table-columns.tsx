@@ -4,8 +4,12 @@ import type {
   EmployeeSortingKey,
   EmployeeTableView,
 } from '@equip/domain/employees';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { type ColumnMeta, createColumnHelper } from '@tanstack/react-table';
 import { Laptop } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { formatDate, fullName } from '@/lib/format';
 import { USER_SOURCE_LABELS } from '@/lib/labels';
@@ -23,12 +27,12 @@ function meta(
   return { sortKey, className, ...extra };
 }
 
-function Muted({ children }: { children: string }) {
+function Muted({ children }: { children: ReactNode }) {
   return <span className="text-slate-400">{children}</span>;
 }
 
 /** One line; the full text in a tooltip when it is cut. */
-function Truncated({ text, empty }: { text: string | null; empty: string }) {
+function Truncated({ text, empty }: { text: string | null; empty: ReactNode }) {
   if (!text) return <Muted>{empty}</Muted>;
   return (
     <span className="block truncate" title={text}>
@@ -44,7 +48,7 @@ function Truncated({ text, empty }: { text: string | null; empty: string }) {
 export const COLUMNS = {
   name: column.accessor((e) => fullName(e), {
     id: 'name',
-    header: 'Name',
+    header: () => <Trans>Name</Trans>,
     meta: meta('name', 'min-w-48 max-w-56', { skeleton: 'person' }),
     cell: ({ row }) => (
       <div className="flex min-w-0 items-center gap-3">
@@ -57,7 +61,7 @@ export const COLUMNS = {
     ),
   }),
   department: column.accessor('department', {
-    header: 'Department',
+    header: () => <Trans>Department</Trans>,
     meta: meta('department', 'max-w-40'),
     cell: ({ row }) =>
       row.original.department || row.original.position ? (
@@ -72,22 +76,22 @@ export const COLUMNS = {
       ),
   }),
   startDate: column.accessor('startDate', {
-    header: 'Start date',
+    header: () => <Trans>Start date</Trans>,
     meta: meta('startDate', 'w-28'),
     cell: (info) => formatDate(info.getValue()) || <Muted>—</Muted>,
   }),
   lastDate: column.accessor('lastDate', {
-    header: 'Last day',
+    header: () => <Trans>Last day</Trans>,
     meta: meta('lastDate', 'w-28'),
     cell: (info) => formatDate(info.getValue()) || <Muted>—</Muted>,
   }),
   employeeStatus: column.accessor('employeeStatus', {
-    header: 'Status',
+    header: () => <Trans>Status</Trans>,
     meta: meta('employeeStatus', 'w-28'),
     cell: (info) => <EmployeeStatusBadge status={info.getValue()} />,
   }),
   devicesAssigned: column.accessor('devicesAssigned', {
-    header: 'Devices',
+    header: () => <Trans>Devices</Trans>,
     meta: meta('devicesAssigned', 'w-20'),
     cell: (info) => (
       <span
@@ -103,17 +107,17 @@ export const COLUMNS = {
   }),
   assignedBundle: column.accessor((e) => e.assignedBundle?.name ?? null, {
     id: 'assignedBundle',
-    header: 'Bundle',
+    header: () => <Trans>Bundle</Trans>,
     meta: meta('assignedBundle', 'max-w-28'),
-    cell: (info) => <Truncated text={info.getValue()} empty="No bundle" />,
+    cell: (info) => <Truncated text={info.getValue()} empty={<Trans>No bundle</Trans>} />,
   }),
   license: column.accessor('license', {
-    header: 'License',
+    header: () => <Trans>License</Trans>,
     meta: meta(undefined, 'max-w-32'),
     cell: (info) => <Truncated text={info.getValue()} empty="—" />,
   }),
   source: column.accessor('source', {
-    header: 'Source',
+    header: () => <Trans>Source</Trans>,
     meta: meta('source', 'w-24'),
     cell: (info) => USER_SOURCE_LABELS[info.getValue()],
   }),
@@ -137,10 +141,10 @@ export const VIEW_COLUMNS: Record<EmployeeTableView, ColumnId[]> = {
 };
 
 /** The optional columns of the all view (persisted under `equip:all_employees_columns`), as the menu names them. */
-export const COLUMN_LABELS: Record<EmployeeColumnKey, string> = {
-  employeeStatus: 'Status',
-  devicesAssigned: 'Devices',
-  assignedBundle: 'Bundle',
-  license: 'License',
-  source: 'Source',
+export const COLUMN_LABELS: Record<EmployeeColumnKey, MessageDescriptor> = {
+  employeeStatus: msg`Status`,
+  devicesAssigned: msg`Devices`,
+  assignedBundle: msg`Bundle`,
+  license: msg`License`,
+  source: msg`Source`,
 };

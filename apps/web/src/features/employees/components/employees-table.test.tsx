@@ -28,7 +28,7 @@ const listRequests = (requests: FakeRequest[]) =>
   requests.filter((r) => r.method === 'GET' && r.path === '/employees');
 
 function renderPage(path = '/dashboard/employees') {
-  return renderWithApp([{ path: '/dashboard/employees', element: <EmployeesPage /> }], path);
+  return renderWithApp([{ path: '/dashboard/employees/:employeeUuid?', element: <EmployeesPage /> }], path);
 }
 
 describe('employees table', () => {
@@ -203,7 +203,7 @@ describe('employees table', () => {
 
   it('opens the detail drawer with Enter on a focused row, on the status tab', async () => {
     installFakeApi(listHandler());
-    const { user, store } = renderPage();
+    const { user, store, router } = renderPage('/dashboard/employees?view=all&page=1');
     const row = (await screen.findByText('Person 003')).closest('tr')!;
     act(() => row.focus());
     await user.keyboard('{Enter}');
@@ -215,8 +215,23 @@ describe('employees table', () => {
     await user.click(within(dialog).getByRole('tab', { name: 'Devices' }));
     expect(await within(dialog).findByText('No devices assigned')).toBeInTheDocument();
     expect(selectEmployeeViewState(store.getState(), people[2]!.uuid)?.activeTab).toBe('devices');
+    // The open employee and tab are the URL's: a reload or a shared link opens the same.
+    expect(router.state.location.pathname).toBe(`/dashboard/employees/${people[2]!.uuid}`);
+    expect(new URLSearchParams(router.state.location.search).get('tab')).toBe('devices');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(selectSelectedEmployeeId(store.getState())).toBeNull();
+    expect(router.state.location.pathname).toBe('/dashboard/employees');
+  });
+
+  it('opens the employee a link names, on its tab, and Back closes it', async () => {
+    installFakeApi(listHandler());
+    const { router } = renderPage('/dashboard/employees');
+    await screen.findByText('Person 001');
+    await act(() => router.navigate(`/dashboard/employees/${people[4]!.uuid}?tab=devices`));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('tab', { name: 'Devices' })).toHaveAttribute('aria-selected', 'true');
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

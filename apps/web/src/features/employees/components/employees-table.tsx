@@ -4,41 +4,48 @@ import {
   type EmployeeListItem,
   type EmployeeTableView,
 } from '@equip/domain/employees';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SearchX, UserMinus, UserPlus, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import { fullName } from '@/lib/format';
 import { useColumnPreferences } from '@/lib/list-state/use-column-preferences';
 import { useListTable } from '@/lib/list-state/use-list-table';
-import { useAppDispatch } from '@/lib/store';
 import { Button } from '@/ui/button';
 import { ColumnMenu } from '@/ui/data-table/column-menu';
 import { DataTable } from '@/ui/data-table/data-table';
 import type { EmptyStateProps } from '@/ui/empty-state';
 import { MenuItem } from '@/ui/multi-select';
 import { EMPLOYEES_PAGE_SIZE, getEmployeesQueryOptions } from '../api/get-employees';
-import { selectEmployee } from '../employees-slice';
 import { employeesTable } from '../employees-table-slice';
+import { useEmployeeUrl } from '../lib/employee-url';
 import { AddEmployeesActions } from './add-employees-actions';
 import { EmployeesFilters } from './employees-filters';
 import { COLUMN_LABELS, COLUMNS, VIEW_COLUMNS } from './employees-table-columns';
 import { EmployeesSelectionBar } from './selection-bar';
 
-const EMPTY_VIEW: Record<EmployeeTableView, EmptyStateProps> = {
+interface EmptyView extends Omit<EmptyStateProps, 'title' | 'description'> {
+  title: MessageDescriptor;
+  description: MessageDescriptor;
+}
+
+const EMPTY_VIEW: Record<EmployeeTableView, EmptyView> = {
   all: {
     icon: Users,
-    title: 'No employees yet',
-    description: 'Add the people of your organisation one by one or import them from a CSV file.',
+    title: msg`No employees yet`,
+    description: msg`Add the people of your organisation one by one or import them from a CSV file.`,
     action: <AddEmployeesActions />,
   },
   onboarding: {
     icon: UserPlus,
-    title: 'No onboardings in progress',
-    description: 'People whose start date lies ahead are listed here while they are being onboarded.',
+    title: msg`No onboardings in progress`,
+    description: msg`People whose start date lies ahead are listed here while they are being onboarded.`,
   },
   offboarding: {
     icon: UserMinus,
-    title: 'No offboardings in progress',
-    description: 'People who are leaving are listed here until their offboarding is done.',
+    title: msg`No offboardings in progress`,
+    description: msg`People who are leaving are listed here until their offboarding is done.`,
   },
 };
 
@@ -51,24 +58,30 @@ const rowId = (employee: EmployeeListItem) => employee.uuid;
  * next loads), the optional columns of the all view and the bulk-action bar.
  */
 export function EmployeesTable({ view }: { view: EmployeeTableView }) {
-  const dispatch = useAppDispatch();
+  const { t, i18n } = useLingui();
+  const { open: openEmployee } = useEmployeeUrl();
   const table = useListTable(employeesTable, view, {
     queryOptions: getEmployeesQueryOptions,
     pageSize: EMPLOYEES_PAGE_SIZE,
     getRowId: rowId,
   });
   const columnPreferences = useColumnPreferences(EMPLOYEE_COLUMNS_STORAGE_KEY, OPTIONAL_COLUMNS);
+  const selectLabel = (name: string) => t`Select ${name}`;
   const columns = useMemo(() => VIEW_COLUMNS[view].map((id) => COLUMNS[id]), [view]);
 
+  const columnLabels = Object.fromEntries(
+    OPTIONAL_COLUMNS.map((column) => [column, i18n._(COLUMN_LABELS[column])]),
+  ) as Record<EmployeeColumnKey, string>;
+  const viewEmpty = EMPTY_VIEW[view];
   const empty: EmptyStateProps = table.hasDefaultFilters
-    ? EMPTY_VIEW[view]
+    ? { ...viewEmpty, title: i18n._(viewEmpty.title), description: i18n._(viewEmpty.description) }
     : {
         icon: SearchX,
-        title: 'No employees match these filters',
-        description: 'Try other words or fewer filters.',
+        title: t`No employees match these filters`,
+        description: t`Try other words or fewer filters.`,
         action: (
           <Button variant="secondary" onClick={table.resetFilters}>
-            Reset filters
+            <Trans>Reset filters</Trans>
           </Button>
         ),
       };
@@ -85,18 +98,20 @@ export function EmployeesTable({ view }: { view: EmployeeTableView }) {
           view === 'all' ? (
             <ColumnMenu
               columns={OPTIONAL_COLUMNS}
-              labels={COLUMN_LABELS}
+              labels={columnLabels}
               visible={columnPreferences.visible}
               onToggle={columnPreferences.toggle}
               onShowAll={columnPreferences.reset}
             >
-              <MenuItem onSelect={table.clearAll}>Clear filters, sorting and selection in all views</MenuItem>
+              <MenuItem onSelect={table.clearAll}>
+                <Trans>Clear filters, sorting and selection in all views</Trans>
+              </MenuItem>
             </ColumnMenu>
           ) : undefined
         }
       />
       <DataTable
-        label="Employees"
+        label={t`Employees`}
         className="max-h-[calc(100vh-19rem)] min-h-[20rem]"
         columns={columns}
         columnVisibility={view === 'all' ? columnPreferences.visibility : undefined}
@@ -104,9 +119,9 @@ export function EmployeesTable({ view }: { view: EmployeeTableView }) {
         getRowId={rowId}
         sorting={table.state.sorting}
         onSortingChange={table.setSorting}
-        selection={{ ...table.selection, rowLabel: (employee) => `Select ${fullName(employee)}` }}
+        selection={{ ...table.selection, rowLabel: (employee) => selectLabel(fullName(employee)) }}
         status={table.query}
-        messages={{ loading: 'Loading employees…', error: 'Could not load employees' }}
+        messages={{ loading: t`Loading employees…`, error: t`Could not load employees` }}
         empty={empty}
         firstRowIndex={table.params.skip}
         total={table.query.data ? table.total : undefined}
@@ -114,10 +129,10 @@ export function EmployeesTable({ view }: { view: EmployeeTableView }) {
           page: table.url.page,
           pageSize: EMPLOYEES_PAGE_SIZE,
           onPageChange: table.setPage,
-          label: 'Employees pages',
+          label: t`Employees pages`,
         }}
-        onOpenRow={(employee) => dispatch(selectEmployee(employee.uuid))}
-        keyboardHint="Use the arrow keys to move between rows, Enter to open a person's details and Space to select them."
+        onOpenRow={(employee) => openEmployee(employee.uuid)}
+        keyboardHint={t`Use the arrow keys to move between rows, Enter to open a person's details and Space to select them.`}
       />
       <EmployeesSelectionBar
         selection={table.selection}

@@ -5,12 +5,16 @@ import { UpdateEmployeeRequest } from '@equip/domain/employees';
 import { ErrorType } from '@equip/domain/errors';
 import { Role } from '@equip/domain/identity';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { describeFailure, failureMessage } from '@/lib/api/error-message';
 import { fullName } from '@/lib/format';
+import { i18n } from '@/lib/i18n/i18n';
 import { ROLE_LABELS } from '@/lib/labels';
 import { useCurrentUser } from '@/lib/session';
 import { useAppDispatch } from '@/lib/store';
@@ -21,8 +25,8 @@ import { SelectField } from '@/ui/select-field';
 import { useToast } from '@/ui/toast';
 import { useDeleteEmployee } from '../api/delete-employee';
 import { useUpdateEmployee } from '../api/update-employee';
-import { selectEmployee } from '../employees-slice';
 import { deselectAll } from '../employees-table-slice';
+import { useEmployeeUrl } from '../lib/employee-url';
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
@@ -59,7 +63,7 @@ export type PersonalInfoFormValues = z.input<typeof personalInfoFormSchema>;
 /** "Required" for an empty required field, instead of the generic too-small message. */
 export const requiredMessages = {
   error: (issue: { code?: string; input?: unknown }) =>
-    issue.code === 'too_small' && issue.input === '' ? 'Required' : undefined,
+    issue.code === 'too_small' && issue.input === '' ? i18n._(msg`Required`) : undefined,
 };
 
 function toFormValues(employee: Employee): PersonalInfoFormValues {
@@ -67,8 +71,8 @@ function toFormValues(employee: Employee): PersonalInfoFormValues {
 }
 
 /** Said at the role and at delete when the person is the one signed in (the server refuses both). */
-export const OWN_ROLE_HINT = 'You can’t change your own role. Ask another IT owner.';
-export const OWN_REMOVAL_HINT = 'You can’t delete your own account. Another IT owner can.';
+export const OWN_ROLE_HINT = msg`You can’t change your own role. Ask another IT owner.`;
+export const OWN_REMOVAL_HINT = msg`You can’t delete your own account. Another IT owner can.`;
 
 /**
  * The roles offered: only those the signed-in person may grant (`grantableRoles`, the server's rule),
@@ -83,21 +87,28 @@ function roleOptions(grantable: readonly Role[], current: Role) {
   }));
 }
 
-const FIELDS: { name: keyof PersonalInfoFormValues; label: string; type?: string; autoComplete?: string }[] =
-  [
-    { name: 'firstName', label: 'First name', autoComplete: 'off' },
-    { name: 'lastName', label: 'Last name', autoComplete: 'off' },
-    { name: 'email', label: 'Email', type: 'email', autoComplete: 'off' },
-    { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'off' },
-    { name: 'startDate', label: 'Start date', type: 'date' },
-    { name: 'lastDate', label: 'Last day', type: 'date' },
-    { name: 'department', label: 'Department' },
-    { name: 'position', label: 'Position' },
-  ];
+const FIELDS: {
+  name: keyof PersonalInfoFormValues;
+  label: MessageDescriptor;
+  type?: string;
+  autoComplete?: string;
+}[] = [
+  { name: 'firstName', label: msg`First name`, autoComplete: 'off' },
+  { name: 'lastName', label: msg`Last name`, autoComplete: 'off' },
+  { name: 'email', label: msg`Email`, type: 'email', autoComplete: 'off' },
+  { name: 'phone', label: msg`Phone`, type: 'tel', autoComplete: 'off' },
+  { name: 'startDate', label: msg`Start date`, type: 'date' },
+  { name: 'lastDate', label: msg`Last day`, type: 'date' },
+  { name: 'department', label: msg`Department` },
+  { name: 'position', label: msg`Position` },
+];
 
 export function PersonalInfoTab({ employee }: { employee: Employee }) {
+  const { t, i18n } = useLingui();
   const { toast } = useToast();
+  const name = fullName(employee);
   const dispatch = useAppDispatch();
+  const { close: closeEmployee } = useEmployeeUrl();
   const update = useUpdateEmployee(employee.uuid);
   const remove = useDeleteEmployee();
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -118,7 +129,8 @@ export function PersonalInfoTab({ employee }: { employee: Employee }) {
     update.mutateAsync(role !== undefined && role !== employee.role ? { ...details, role } : details).then(
       (saved) => {
         form.reset(toFormValues(saved));
-        toast({ variant: 'positive', content: `${fullName(saved)}’s details were saved` });
+        const savedName = fullName(saved);
+        toast({ variant: 'positive', content: t`${savedName}’s details were saved` });
       },
       (error: unknown) => {
         const failure = describeFailure<keyof PersonalInfoFormValues>(error, {
@@ -135,7 +147,8 @@ export function PersonalInfoTab({ employee }: { employee: Employee }) {
         ][]) {
           form.setError(field, { type: 'server', message }, { shouldFocus: field === 'email' });
         }
-        if (failure.message) toast({ variant: 'negative', content: `Could not save: ${failure.message}` });
+        const reason = failure.message;
+        if (reason) toast({ variant: 'negative', content: t`Could not save: ${reason}` });
       },
     ),
   );
@@ -143,9 +156,9 @@ export function PersonalInfoTab({ employee }: { employee: Employee }) {
   function onDelete() {
     remove.mutate(employee.uuid, {
       onSuccess: () => {
-        toast({ variant: 'positive', content: `${fullName(employee)} was deleted` });
+        toast({ variant: 'positive', content: t`${name} was deleted` });
         setConfirmDelete(false);
-        dispatch(selectEmployee(null));
+        closeEmployee();
         for (const view of ['all', 'onboarding', 'offboarding'] as const) {
           dispatch(deselectAll({ view, ids: [employee.uuid] }));
         }
@@ -154,7 +167,7 @@ export function PersonalInfoTab({ employee }: { employee: Employee }) {
         setConfirmDelete(false);
         toast({
           variant: 'negative',
-          content: failureMessage(`Could not delete ${fullName(employee)}`, error),
+          content: failureMessage(t`Could not delete ${name}`, error),
         });
       },
     });
@@ -162,12 +175,12 @@ export function PersonalInfoTab({ employee }: { employee: Employee }) {
 
   return (
     <div className="space-y-8 p-6">
-      <form noValidate onSubmit={onSubmit} aria-label="Personal information" className="space-y-4">
+      <form noValidate onSubmit={onSubmit} aria-label={t`Personal information`} className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
           {FIELDS.map((field) => (
             <TextField
               key={field.name}
-              label={field.label}
+              label={i18n._(field.label)}
               type={field.type ?? 'text'}
               autoComplete={field.autoComplete}
               required={field.name === 'firstName' || field.name === 'lastName' || field.name === 'email'}
@@ -176,10 +189,12 @@ export function PersonalInfoTab({ employee }: { employee: Employee }) {
             />
           ))}
           <SelectField
-            label="Role"
+            label={t`Role`}
             options={roleOptions(grantable, employee.role)}
             hint={
-              isSelf ? OWN_ROLE_HINT : 'IT owners manage the organisation’s people, devices and software.'
+              isSelf
+                ? i18n._(OWN_ROLE_HINT)
+                : t`IT owners manage the organisation’s people, devices and software.`
             }
             error={errors.role?.message}
             // One's own role is shown, not offered: the form keeps it unchanged, so it is not sent.
@@ -194,21 +209,25 @@ export function PersonalInfoTab({ employee }: { employee: Employee }) {
             disabled={!isDirty || form.formState.isSubmitting}
             onClick={() => form.reset(toFormValues(employee))}
           >
-            Discard changes
+            <Trans>Discard changes</Trans>
           </Button>
           <Button type="submit" disabled={!isDirty || form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? 'Saving…' : 'Save changes'}
+            {form.formState.isSubmitting ? <Trans>Saving…</Trans> : <Trans>Save changes</Trans>}
           </Button>
         </div>
       </form>
 
       <section aria-labelledby="delete-heading" className="rounded-lg border border-red-200 p-4">
         <h3 id="delete-heading" className="text-sm font-semibold text-slate-900">
-          Delete employee
+          <Trans>Delete employee</Trans>
         </h3>
         <div className="mt-1 flex flex-wrap items-center justify-between gap-3">
           <p id={deleteDescriptionId} className="text-sm text-slate-600">
-            {isSelf ? OWN_REMOVAL_HINT : 'Their devices return to stock and they leave their bundle.'}
+            {isSelf ? (
+              i18n._(OWN_REMOVAL_HINT)
+            ) : (
+              <Trans>Their devices return to stock and they leave their bundle.</Trans>
+            )}
           </p>
           <Button
             variant="danger"
@@ -218,7 +237,7 @@ export function PersonalInfoTab({ employee }: { employee: Employee }) {
             onClick={() => setConfirmDelete(true)}
           >
             <Trash2 aria-hidden="true" />
-            Delete
+            <Trans>Delete</Trans>
           </Button>
         </div>
       </section>
@@ -226,11 +245,11 @@ export function PersonalInfoTab({ employee }: { employee: Employee }) {
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
         tone="danger"
-        title={`Delete ${fullName(employee)}?`}
-        description="They disappear from every list, their devices return to stock and they leave their bundle."
-        confirmLabel="Delete employee"
+        title={t`Delete ${name}?`}
+        description={t`They disappear from every list, their devices return to stock and they leave their bundle.`}
+        confirmLabel={t`Delete employee`}
         pending={remove.isPending}
-        pendingLabel="Deleting…"
+        pendingLabel={t`Deleting…`}
         onConfirm={onDelete}
       />
     </div>

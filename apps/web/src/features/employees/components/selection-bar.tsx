@@ -1,15 +1,18 @@
+import { EXPORT_SEPARATORS, separatorForLocale } from '@equip/domain/csv-import/csv-text';
 import { employeesToCsv, employeeToCsvEntry } from '@equip/domain/employee-import';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, Mail } from 'lucide-react';
 import { useState } from 'react';
 import { failureMessage } from '@/lib/api/error-message';
+import { exportFileName } from '@/lib/csv-import/export-menu';
 import { downloadFile } from '@/lib/download';
 import { formatNumber, people } from '@/lib/format';
 import { Button } from '@/ui/button';
 import { SelectionBar } from '@/ui/data-table/selection-bar';
 import { ConfirmDialog } from '@/ui/dialog';
 import { useToast } from '@/ui/toast';
-import { exportEmployeesCsv } from '../api/export-employees';
+import { exportEmployees } from '../api/export-employees';
 import { getEmployeeCached } from '../api/get-employee';
 import { type EmployeeFilterQuery, getMatchingEmployeeIds } from '../api/get-employees';
 import { inviteEmployees } from '../api/invite-employee';
@@ -32,6 +35,7 @@ export interface EmployeesSelectionBarProps {
 
 /** The bulk actions on selected employees: invite them to Equip, export them as CSV. */
 export function EmployeesSelectionBar({ selection, total, pageSize, filter }: EmployeesSelectionBarProps) {
+  const { t, i18n } = useLingui();
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const [confirmInvite, setConfirmInvite] = useState(false);
@@ -40,30 +44,36 @@ export function EmployeesSelectionBar({ selection, total, pageSize, filter }: Em
 
   async function ids(): Promise<string[]> {
     if (!allMatchingSelected) return [...selectedIds];
-    setProgress('Collecting the selected people…');
-    return getMatchingEmployeeIds(filter, (loaded, all) =>
-      setProgress(`Collecting the selected people… ${formatNumber(loaded)} of ${formatNumber(all)}`),
-    );
+    setProgress(t`Collecting the selected people…`);
+    return getMatchingEmployeeIds(filter, (loadedCount, allCount) => {
+      const loaded = formatNumber(loadedCount);
+      const all = formatNumber(allCount);
+      setProgress(t`Collecting the selected people… ${loaded} of ${all}`);
+    });
   }
 
   async function invite() {
     try {
       const uuids = await ids();
-      const result = await inviteEmployees(uuids, (done, all) =>
-        setProgress(`Inviting ${formatNumber(done)} of ${formatNumber(all)}…`),
-      );
+      const result = await inviteEmployees(uuids, (doneCount, allCount) => {
+        const done = formatNumber(doneCount);
+        const all = formatNumber(allCount);
+        setProgress(t`Inviting ${done} of ${all}…`);
+      });
       await queryClient.invalidateQueries({ queryKey: employeeKeys.all });
+      const invited = people(result.invited);
       if (result.failed.length === 0) {
-        toast({ variant: 'positive', content: `Invitations sent to ${people(result.invited)}` });
+        toast({ variant: 'positive', content: t`Invitations sent to ${invited}` });
         onClear();
       } else {
+        const failed = people(result.failed.length);
         toast({
           variant: 'negative',
-          content: `Invitations sent to ${people(result.invited)}; ${people(result.failed.length)} could not be invited.`,
+          content: t`Invitations sent to ${invited}; ${failed} could not be invited.`,
         });
       }
     } catch (error) {
-      toast({ variant: 'negative', content: failureMessage('Could not send the invitations', error) });
+      toast({ variant: 'negative', content: failureMessage(t`Could not send the invitations`, error) });
     } finally {
       setProgress(null);
       setConfirmInvite(false);
@@ -72,24 +82,27 @@ export function EmployeesSelectionBar({ selection, total, pageSize, filter }: Em
 
   async function exportSelection() {
     try {
-      setProgress('Preparing the CSV…');
+      setProgress(t`Preparing the CSV…`);
+      // Separated as the reader's language writes CSV (German: semicolon), like the page's export.
+      const separator = separatorForLocale(i18n.locale);
       if (allMatchingSelected) {
-        await exportEmployeesCsv(filter);
+        await exportEmployees(filter, 'csv', separator);
         return;
       }
       // The table's rows hold what it shows; the CSV has every import column (phone …).
       const employees = await Promise.all(selectedIds.map((id) => getEmployeeCached(queryClient, id)));
       downloadFile(
-        employeesToCsv(employees.map(employeeToCsvEntry)),
-        `employees-selected-${new Date().toISOString().slice(0, 10)}.csv`,
+        employeesToCsv(employees.map(employeeToCsvEntry), EXPORT_SEPARATORS[separator]),
+        exportFileName('employees-selected', 'csv'),
       );
     } catch (error) {
-      toast({ variant: 'negative', content: failureMessage('Could not export the selection', error) });
+      toast({ variant: 'negative', content: failureMessage(t`Could not export the selection`, error) });
     } finally {
       setProgress(null);
     }
   }
 
+  const selectedPeople = people(count);
   const actionClasses = 'text-white hover:bg-white/10 hover:text-white';
   return (
     <SelectionBar
@@ -109,7 +122,7 @@ export function EmployeesSelectionBar({ selection, total, pageSize, filter }: Em
         onClick={() => setConfirmInvite(true)}
       >
         <Mail aria-hidden="true" />
-        Invite to Equip
+        <Trans>Invite to Equip</Trans>
       </Button>
       <Button
         size="sm"
@@ -119,20 +132,22 @@ export function EmployeesSelectionBar({ selection, total, pageSize, filter }: Em
         onClick={exportSelection}
       >
         <Download aria-hidden="true" />
-        Export CSV
+        <Trans>Export CSV</Trans>
       </Button>
       <ConfirmDialog
         open={confirmInvite}
         onOpenChange={(open) => {
           if (progress === null) setConfirmInvite(open);
         }}
-        title={`Invite ${people(count)} to Equip?`}
-        description={`Each person gets an email with a link to set their password.${
-          count > pageSize ? ' Large selections take a moment.' : ''
-        }`}
-        confirmLabel="Send invitations"
+        title={t`Invite ${selectedPeople} to Equip?`}
+        description={
+          count > pageSize
+            ? t`Each person gets an email with a link to set their password. Large selections take a moment.`
+            : t`Each person gets an email with a link to set their password.`
+        }
+        confirmLabel={t`Send invitations`}
         pending={progress !== null}
-        pendingLabel="Sending…"
+        pendingLabel={t`Sending…`}
         onConfirm={invite}
       >
         {progress ? (

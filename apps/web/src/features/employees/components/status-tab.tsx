@@ -1,4 +1,5 @@
 import type { Employee } from '@equip/domain/employees';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { MailCheck, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { failureMessage } from '@/lib/api/error-message';
@@ -20,44 +21,50 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const none = (text = 'Not set') => <span className="text-slate-400">{text}</span>;
+function None({ children }: { children?: ReactNode }) {
+  return <span className="text-slate-400">{children ?? <Trans>Not set</Trans>}</span>;
+}
 
 function InviteSection({ employee }: { employee: Employee }) {
+  const { t } = useLingui();
   const invite = useInviteEmployee();
   const { toast } = useToast();
+  const name = fullName(employee);
+  const email = employee.email;
+  const invitedOn = formatDate(employee.invitedAt);
   const send = () =>
     invite.mutate(employee.uuid, {
       onSuccess: () =>
         toast({
           variant: 'positive',
-          content: `Invitation sent to ${fullName(employee)} (${employee.email})`,
+          content: t`Invitation sent to ${name} (${email})`,
         }),
       onError: (error) =>
-        toast({ variant: 'negative', content: failureMessage('Could not send the invitation', error) }),
+        toast({ variant: 'negative', content: failureMessage(t`Could not send the invitation`, error) }),
     });
   return (
     <section aria-labelledby="invite-heading" className="rounded-lg border border-slate-200 p-4">
       <h3 id="invite-heading" className="text-sm font-semibold text-slate-900">
-        Equip access
+        <Trans>Equip access</Trans>
       </h3>
       {employee.invitedAt ? (
         <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
           <p className="flex items-center gap-2 text-sm text-slate-600">
             <MailCheck aria-hidden="true" className="size-4 text-emerald-600" />
-            Invited on {formatDate(employee.invitedAt)}
+            <Trans>Invited on {invitedOn}</Trans>
           </p>
           <Button variant="secondary" size="sm" onClick={send} disabled={invite.isPending}>
-            {invite.isPending ? 'Sending…' : 'Send again'}
+            {invite.isPending ? <Trans>Sending…</Trans> : <Trans>Send again</Trans>}
           </Button>
         </div>
       ) : (
         <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-slate-600">
-            Not invited yet. The invitation mails a link to set a password.
+            <Trans>Not invited yet. The invitation mails a link to set a password.</Trans>
           </p>
           <Button size="sm" onClick={send} disabled={invite.isPending}>
             <Send aria-hidden="true" />
-            {invite.isPending ? 'Sending…' : 'Invite to Equip'}
+            {invite.isPending ? <Trans>Sending…</Trans> : <Trans>Invite to Equip</Trans>}
           </Button>
         </div>
       )}
@@ -66,6 +73,7 @@ function InviteSection({ employee }: { employee: Employee }) {
 }
 
 export function StatusTab({ employee }: { employee: Employee | undefined }) {
+  const { t } = useLingui();
   if (!employee) {
     return (
       <div className="space-y-3 p-6" aria-hidden="true">
@@ -76,33 +84,44 @@ export function StatusTab({ employee }: { employee: Employee | undefined }) {
       </div>
     );
   }
+  const devicesCount = employee.devicesAssigned;
   return (
     <div className="space-y-6 p-6">
       <dl className="divide-y divide-slate-100">
-        <Field label="Status">
+        <Field label={t`Status`}>
           <EmployeeStatusBadge status={employee.employeeStatus} />
         </Field>
-        <Field label="Start date">{formatDate(employee.startDate) || none()}</Field>
-        <Field label="Last day">{formatDate(employee.lastDate) || none()}</Field>
-        <Field label="Bundle">
+        <Field label={t`Start date`}>{formatDate(employee.startDate) || <None />}</Field>
+        <Field label={t`Last day`}>{formatDate(employee.lastDate) || <None />}</Field>
+        <Field label={t`Bundle`}>
           {employee.assignedBundle ? (
             <Badge tone="indigo">{employee.assignedBundle.name}</Badge>
           ) : (
-            none('No bundle assigned')
+            <None>
+              <Trans>No bundle assigned</Trans>
+            </None>
           )}
         </Field>
-        <Field label="Devices">
-          {employee.devicesAssigned === 0
-            ? none('No devices')
-            : `${employee.devicesAssigned} ${employee.devicesAssigned === 1 ? 'device' : 'devices'}`}
+        <Field label={t`Devices`}>
+          {employee.devicesAssigned === 0 ? (
+            <None>
+              <Trans>No devices</Trans>
+            </None>
+          ) : (
+            <Plural value={devicesCount} one="# device" other="# devices" />
+          )}
         </Field>
-        <Field label="License">{employee.license ?? none()}</Field>
-        <Field label="User type">{USER_TYPE_LABELS[employee.userType]}</Field>
-        <Field label="Role">{ROLE_LABELS[employee.role]}</Field>
-        <Field label="Source">
-          {employee.source === 'hris' ? 'Synced from your HR system' : USER_SOURCE_LABELS[employee.source]}
+        <Field label={t`License`}>{employee.license ?? <None />}</Field>
+        <Field label={t`User type`}>{USER_TYPE_LABELS[employee.userType]}</Field>
+        <Field label={t`Role`}>{ROLE_LABELS[employee.role]}</Field>
+        <Field label={t`Source`}>
+          {employee.source === 'hris' ? (
+            <Trans>Synced from your HR system</Trans>
+          ) : (
+            USER_SOURCE_LABELS[employee.source]
+          )}
         </Field>
-        <Field label="Added">{formatDate(employee.createdAt)}</Field>
+        <Field label={t`Added`}>{formatDate(employee.createdAt)}</Field>
       </dl>
       <InviteSection employee={employee} />
     </div>

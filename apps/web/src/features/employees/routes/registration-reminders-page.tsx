@@ -1,11 +1,14 @@
 import type { RegistrationReminderCandidate } from '@equip/domain/employees';
 import { selectionState } from '@equip/domain/selection';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MailCheck, Send } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { paths } from '@/config/paths';
 import { failureMessage } from '@/lib/api/error-message';
 import { cn } from '@/lib/cn';
-import { formatDate, fullName, people } from '@/lib/format';
+import { compareText, formatDate, fullName, people } from '@/lib/format';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { BackLink } from '@/ui/back-link';
 import { Button } from '@/ui/button';
@@ -42,17 +45,17 @@ import {
 
 const PAGE_SIZE = 50;
 
-const VIEW_LABELS: Record<ReminderView, string> = {
-  all: 'Everyone',
-  active: 'Active',
-  onboarding: 'Onboarding',
+const VIEW_LABELS: Record<ReminderView, MessageDescriptor> = {
+  all: msg`Everyone`,
+  active: msg`Active`,
+  onboarding: msg`Onboarding`,
 };
 
-const COLUMNS: { key: ReminderSortingKey; label: string }[] = [
-  { key: 'name', label: 'Name' },
-  { key: 'email', label: 'Email' },
-  { key: 'department', label: 'Department' },
-  { key: 'startDate', label: 'Start date' },
+const COLUMNS: { key: ReminderSortingKey; label: MessageDescriptor }[] = [
+  { key: 'name', label: msg`Name` },
+  { key: 'email', label: msg`Email` },
+  { key: 'department', label: msg`Department` },
+  { key: 'startDate', label: msg`Start date` },
 ];
 /** The selection checkbox, the sortable columns and the status. */
 const COLUMN_COUNT = COLUMNS.length + 2;
@@ -73,6 +76,7 @@ function inView(person: RegistrationReminderCandidate, view: ReminderView): bool
  * views, sorting and selection (the `organizationSetup` slice), and "Send reminder".
  */
 export function RegistrationRemindersPage() {
+  const { t, i18n } = useLingui();
   const dispatch = useAppDispatch();
   const { toast } = useToast();
   const table = useAppSelector(selectEmailReminders);
@@ -89,7 +93,7 @@ export function RegistrationRemindersPage() {
       const left = sortValue(a, key);
       const right = sortValue(b, key);
       if (!left !== !right) return left ? -1 : 1; // empty values last
-      return left.localeCompare(right) * factor;
+      return compareText(left, right) * factor;
     });
   }, [query.data, table]);
 
@@ -97,6 +101,7 @@ export function RegistrationRemindersPage() {
   const selected = useMemo(() => new Set(table.selectedEmployeeUuids), [table.selectedEmployeeUuids]);
   const listedIds = useMemo(() => listed.map((p) => p.uuid), [listed]);
   const recipients = listedIds.filter((id) => selected.has(id));
+  const recipientCount = people(recipients.length);
   const headerState = selectionState(listedIds, selected);
 
   function sortBy(key: ReminderSortingKey) {
@@ -108,32 +113,39 @@ export function RegistrationRemindersPage() {
   function sendReminders() {
     send.mutate(recipients, {
       onSuccess: ({ sent }) => {
-        toast({ variant: 'positive', content: `Reminders sent to ${people(sent)}` });
+        const recipientsText = people(sent);
+        toast({ variant: 'positive', content: t`Reminders sent to ${recipientsText}` });
         dispatch(deselectReminderRecipients(recipients));
       },
       onError: (error) =>
-        toast({ variant: 'negative', content: failureMessage('Could not send the reminders', error) }),
+        toast({ variant: 'negative', content: failureMessage(t`Could not send the reminders`, error) }),
     });
   }
 
   return (
     <div className="space-y-5">
-      <BackLink to={paths.dashboard.employees()}>Employees</BackLink>
+      <BackLink to={paths.dashboard.employees()}>
+        <Trans>Employees</Trans>
+      </BackLink>
       <PageHeader
-        description="People who have not registered a work device yet. A reminder mails them a link to register their device in two minutes."
+        description={t`People who have not registered a work device yet. A reminder mails them a link to register their device in two minutes.`}
         actions={
           <Button onClick={sendReminders} disabled={recipients.length === 0 || send.isPending}>
             <Send aria-hidden="true" />
-            {send.isPending
-              ? 'Sending…'
-              : recipients.length > 0
-                ? `Send reminder to ${people(recipients.length)}`
-                : 'Send reminder'}
+            {send.isPending ? (
+              <Trans>Sending…</Trans>
+            ) : recipients.length > 0 ? (
+              <Trans>Send reminder to {recipientCount}</Trans>
+            ) : (
+              <Trans>Send reminder</Trans>
+            )}
           </Button>
         }
       />
       <fieldset className="inline-flex rounded-lg bg-slate-100 p-1">
-        <legend className="sr-only">Show</legend>
+        <legend className="sr-only">
+          <Trans>Show</Trans>
+        </legend>
         {REMINDER_VIEWS.map((view) => (
           <button
             key={view}
@@ -150,7 +162,7 @@ export function RegistrationRemindersPage() {
                 : 'text-slate-600 hover:text-slate-900',
             )}
           >
-            {VIEW_LABELS[view]}
+            {i18n._(VIEW_LABELS[view])}
             {query.data ? (
               <span className="ml-1.5 text-xs text-slate-500 tabular-nums">
                 {query.data.filter((p) => inView(p, view)).length}
@@ -160,14 +172,14 @@ export function RegistrationRemindersPage() {
         ))}
       </fieldset>
       <TableFrame className="max-h-[calc(100vh-20rem)] min-h-[16rem]">
-        <Table aria-label="People without a registered device">
+        <Table aria-label={t`People without a registered device`}>
           <TableHead>
             <tr>
               <Th className="w-10 pr-0">
                 <Checkbox
                   checked={headerState === 'All' ? true : headerState === 'Partial' ? 'indeterminate' : false}
                   disabled={listed.length === 0}
-                  label={headerState === 'All' ? 'Deselect everyone listed' : 'Select everyone listed'}
+                  label={headerState === 'All' ? t`Deselect everyone listed` : t`Select everyone listed`}
                   onChange={() =>
                     dispatch(
                       headerState === 'All'
@@ -183,10 +195,12 @@ export function RegistrationRemindersPage() {
                   direction={table.sortingKey === column.key ? table.sortingDirection : null}
                   onSort={() => sortBy(column.key)}
                 >
-                  {column.label}
+                  {i18n._(column.label)}
                 </SortableTh>
               ))}
-              <Th>Status</Th>
+              <Th>
+                <Trans>Status</Trans>
+              </Th>
             </tr>
           </TableHead>
           <tbody>
@@ -195,7 +209,7 @@ export function RegistrationRemindersPage() {
             ) : query.isError ? (
               <TableErrorRow
                 colSpan={COLUMN_COUNT}
-                title="Could not load the list"
+                title={t`Could not load the list`}
                 error={query.error}
                 onRetry={() => void query.refetch()}
               />
@@ -203,22 +217,23 @@ export function RegistrationRemindersPage() {
               <TableMessageRow
                 colSpan={COLUMN_COUNT}
                 icon={MailCheck}
-                title="Everyone has registered a device"
-                description="Nobody in this list needs a reminder."
+                title={t`Everyone has registered a device`}
+                description={t`Nobody in this list needs a reminder.`}
               />
             ) : (
               pageRows.map((person) => {
                 const checked = selected.has(person.uuid);
+                const name = fullName(person);
                 return (
                   <tr key={person.uuid} className={cn(checked && 'bg-indigo-50/50')}>
                     <Td className="w-10 pr-0">
                       <Checkbox
                         checked={checked}
-                        label={`Select ${fullName(person)}`}
+                        label={t`Select ${name}`}
                         onChange={() => dispatch(toggleReminderSelection(person.uuid))}
                       />
                     </Td>
-                    <Td className="font-medium text-slate-900">{fullName(person)}</Td>
+                    <Td className="font-medium text-slate-900">{name}</Td>
                     <Td>{person.email}</Td>
                     <Td>{person.department ?? <span className="text-slate-400">—</span>}</Td>
                     <Td>{formatDate(person.startDate) || <span className="text-slate-400">—</span>}</Td>
@@ -234,7 +249,7 @@ export function RegistrationRemindersPage() {
       </TableFrame>
       {listed.length > PAGE_SIZE ? (
         <Pagination
-          label="Reminder list pages"
+          label={t`Reminder list pages`}
           page={page}
           pageSize={PAGE_SIZE}
           total={listed.length}

@@ -1,5 +1,6 @@
 import type { Employee } from '@equip/domain/employees';
 import type { CurrentUser } from '@equip/domain/identity';
+import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,6 +8,7 @@ import type { ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { i18n } from '@/lib/i18n/i18n';
 import { currentUserQueryKey } from '@/lib/session';
 import { createStore } from '@/lib/store';
 import { ToastProvider } from '@/ui/toast';
@@ -63,15 +65,17 @@ export function renderWithApp(
   });
   const user = userEvent.setup();
   const result = render(
-    <ReduxProvider store={store}>
-      <QueryClientProvider client={queryClient}>
-        <TooltipProvider>
-          <ToastProvider>
-            <RouterProvider router={router} />
-          </ToastProvider>
-        </TooltipProvider>
-      </QueryClientProvider>
-    </ReduxProvider>,
+    <I18nProvider i18n={i18n}>
+      <ReduxProvider store={store}>
+        <QueryClientProvider client={queryClient}>
+          <TooltipProvider>
+            <ToastProvider>
+              <RouterProvider router={router} />
+            </ToastProvider>
+          </TooltipProvider>
+        </QueryClientProvider>
+      </ReduxProvider>
+    </I18nProvider>,
   );
   return { ...result, store, queryClient, router, user };
 }

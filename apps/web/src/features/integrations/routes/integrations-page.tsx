@@ -1,13 +1,15 @@
+import { useLingui } from '@lingui/react/macro';
 import { Blocks } from 'lucide-react';
 import { PlaceholderPage } from '@/ui/placeholder-page';
 
 export function IntegrationsPage() {
+  const { t } = useLingui();
   return (
     <PlaceholderPage
-      description="Connections to your HR system."
+      description={t`Connections to your HR system.`}
       icon={Blocks}
-      emptyTitle="No HR system connected"
-      emptyDescription="Connect Personio, HiBob, Kenjo, HeavenHR, HRworks, Factorial or BambooHR to keep employees in sync."
+      emptyTitle={t`No HR system connected`}
+      emptyDescription={t`Connect Personio, HiBob, Kenjo, HeavenHR, HRworks, Factorial or BambooHR to keep employees in sync.`}
     />
   );
 }

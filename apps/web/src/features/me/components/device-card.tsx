@@ -1,4 +1,5 @@
 import type { Device } from '@equip/domain/devices';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Lock, LockOpen, type LucideIcon, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { formatDate } from '@/lib/format';
 import { DEVICE_OS_LABELS, DEVICE_TYPE_LABELS, encryptionLabel, protectionLabel } from '@/lib/labels';
@@ -20,6 +21,7 @@ function SecurityBadge({ device, kind }: { device: Device; kind: 'encryption' | 
 }
 
 export function DeviceCard({ device }: { device: Device }) {
+  const { t } = useLingui();
   const model = [device.manufacturer, device.model].filter(Boolean).join(' ');
   const os = [DEVICE_OS_LABELS[device.os], device.osVersion].filter(Boolean).join(' ');
   return (
@@ -36,25 +38,35 @@ export function DeviceCard({ device }: { device: Device }) {
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
         <div>
-          <dt className="text-xs text-slate-500">System</dt>
+          <dt className="text-xs text-slate-500">
+            <Trans>System</Trans>
+          </dt>
           <dd className="text-slate-900">{os}</dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">Serial number</dt>
+          <dt className="text-xs text-slate-500">
+            <Trans>Serial number</Trans>
+          </dt>
           <dd className="truncate font-mono text-xs leading-5 text-slate-900">
             {device.serialNumber ?? '—'}
           </dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">Last seen</dt>
-          <dd className="text-slate-900">{device.lastSeenAt ? formatDate(device.lastSeenAt) : 'Not yet'}</dd>
+          <dt className="text-xs text-slate-500">
+            <Trans>Last seen</Trans>
+          </dt>
+          <dd className="text-slate-900">
+            {device.lastSeenAt ? formatDate(device.lastSeenAt) : <Trans>Not yet</Trans>}
+          </dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">Assigned since</dt>
+          <dt className="text-xs text-slate-500">
+            <Trans>Assigned since</Trans>
+          </dt>
           <dd className="text-slate-900">{formatDate(device.createdAt)}</dd>
         </div>
       </dl>
-      <ul aria-label="Security" className="mt-4 flex flex-wrap gap-1.5 border-t border-slate-100 pt-4">
+      <ul aria-label={t`Security`} className="mt-4 flex flex-wrap gap-1.5 border-t border-slate-100 pt-4">
         <li>
           <EnrollmentStateBadge state={device.enrollmentState} />
         </li>

@@ -1,5 +1,6 @@
 import type { Employee } from '@equip/domain/employees';
 import type { CurrentUser } from '@equip/domain/identity';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LifeBuoy, MonitorSmartphone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useBootConfig } from '@/lib/boot-config-context';
@@ -16,8 +17,6 @@ import { useMyDevices } from '../api/get-my-devices';
 import { useMyRecord } from '../api/get-my-record';
 import { DeviceCard } from '../components/device-card';
 
-const LOAD_FAILED = 'This could not be loaded.';
-
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
@@ -28,6 +27,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function DetailsCard({ employee }: { employee: Employee }) {
+  const { t } = useLingui();
   return (
     <Card className="p-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
@@ -43,25 +43,26 @@ function DetailsCard({ employee }: { employee: Employee }) {
         <EmployeeStatusBadge status={employee.employeeStatus} className="self-start sm:self-center" />
       </div>
       <dl className="mt-6 grid gap-x-6 gap-y-4 border-t border-slate-100 pt-6 sm:grid-cols-2 lg:grid-cols-3">
-        <Detail label="Work email">{employee.email}</Detail>
-        <Detail label="Phone">{employee.phone}</Detail>
-        <Detail label="Department">{employee.department}</Detail>
-        <Detail label="Position">{employee.position}</Detail>
-        <Detail label="Start date">{formatDate(employee.startDate)}</Detail>
-        <Detail label="Software bundle">{employee.assignedBundle?.name}</Detail>
+        <Detail label={t`Work email`}>{employee.email}</Detail>
+        <Detail label={t`Phone`}>{employee.phone}</Detail>
+        <Detail label={t`Department`}>{employee.department}</Detail>
+        <Detail label={t`Position`}>{employee.position}</Detail>
+        <Detail label={t`Start date`}>{formatDate(employee.startDate)}</Detail>
+        <Detail label={t`Software bundle`}>{employee.assignedBundle?.name}</Detail>
       </dl>
     </Card>
   );
 }
 
 function Devices({ accountUuid }: { accountUuid: string }) {
+  const { t } = useLingui();
   const devices = useMyDevices(accountUuid);
-  if (devices.isPending) return <PageSpinner label="Loading your devices" />;
+  if (devices.isPending) return <PageSpinner label={t`Loading your devices`} />;
   if (devices.isError) {
     return (
       <LoadError
         error={devices.error}
-        fallback={LOAD_FAILED}
+        fallback={t`This could not be loaded.`}
         retrying={devices.isFetching}
         onRetry={() => devices.refetch()}
       />
@@ -72,8 +73,8 @@ function Devices({ accountUuid }: { accountUuid: string }) {
       <EmptyState
         icon={MonitorSmartphone}
         headingLevel={3}
-        title="No devices assigned to you"
-        description="When your IT team hands you a laptop or phone, it will be listed here."
+        title={t`No devices assigned to you`}
+        description={t`When your IT team hands you a laptop or phone, it will be listed here.`}
       />
     );
   }
@@ -95,28 +96,31 @@ export function MyPage() {
 }
 
 function MyPageContent({ user }: { user: CurrentUser }) {
+  const { t } = useLingui();
   const { helpDeskUrl } = useBootConfig();
-  const { accountUuid } = user;
+  const { accountUuid, firstName, organizationName } = user;
   const record = useMyRecord(accountUuid);
   return (
     <div className="space-y-10">
       <div>
-        <h2 className="text-2xl font-semibold tracking-tight text-slate-900">Hello, {user.firstName}</h2>
+        <h2 className="text-2xl font-semibold tracking-tight text-slate-900">
+          <Trans>Hello, {firstName}</Trans>
+        </h2>
         <p className="mt-1 text-sm text-slate-500">
-          What {user.organizationName} has on file for you, and the equipment you have been given.
+          <Trans>What {organizationName} has on file for you, and the equipment you have been given.</Trans>
         </p>
       </div>
 
       <section aria-labelledby="my-details-title" className="space-y-4">
         <h2 id="my-details-title" className="text-base font-semibold text-slate-900">
-          Your details
+          <Trans>Your details</Trans>
         </h2>
         {record.isPending ? (
-          <PageSpinner label="Loading your details" />
+          <PageSpinner label={t`Loading your details`} />
         ) : record.isError ? (
           <LoadError
             error={record.error}
-            fallback={LOAD_FAILED}
+            fallback={t`This could not be loaded.`}
             retrying={record.isFetching}
             onRetry={() => record.refetch()}
           />
@@ -127,16 +131,18 @@ function MyPageContent({ user }: { user: CurrentUser }) {
 
       <section aria-labelledby="my-devices-title" className="space-y-4">
         <h2 id="my-devices-title" className="text-base font-semibold text-slate-900">
-          Your devices
+          <Trans>Your devices</Trans>
         </h2>
         <Devices accountUuid={accountUuid} />
       </section>
 
       <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
         <div>
-          <p className="text-sm font-medium text-slate-900">Something missing or wrong?</p>
+          <p className="text-sm font-medium text-slate-900">
+            <Trans>Something missing or wrong?</Trans>
+          </p>
           <p className="text-sm text-slate-500">
-            Your IT team can correct your details or help with a device.
+            <Trans>Your IT team can correct your details or help with a device.</Trans>
           </p>
         </div>
         <a
@@ -146,8 +152,11 @@ function MyPageContent({ user }: { user: CurrentUser }) {
           className={buttonClasses('secondary')}
         >
           <LifeBuoy aria-hidden="true" />
-          Request support
-          <span className="sr-only"> (opens in a new tab)</span>
+          <Trans>Request support</Trans>
+          <span className="sr-only">
+            {' '}
+            <Trans>(opens in a new tab)</Trans>
+          </span>
         </a>
       </Card>
     </div>

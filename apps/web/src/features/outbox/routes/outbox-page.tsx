@@ -1,4 +1,6 @@
 import type { OutboxMessage } from '@equip/domain/organizations';
+import { msg, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { EyeOff, Inbox, Mail, MessageSquareText, RotateCw } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { statusOf } from '@/lib/api/error-message';
@@ -14,28 +16,32 @@ import { PageSpinner } from '@/ui/spinner';
 import { useOutbox } from '../api/get-outbox';
 import { LinkifiedText } from '../components/linkified-text';
 
+/** Read while rendering: `t` answers in the current language. */
 function titleOf(message: OutboxMessage): string {
-  return message.kind === 'sms' ? 'Text message' : message.subject || '(no subject)';
+  return message.kind === 'sms' ? t`Text message` : message.subject || t`(no subject)`;
 }
 
 /** Why a body is not shown (outside demo mode the server sends metadata only). */
-export const WITHHELD_BODY_NOTE =
-  'Equip does not show the text of messages here outside demo mode: they carry live sign-in, invitation and password-reset links and codes. Codes in subjects are masked.';
+export const WITHHELD_BODY_NOTE = msg`Equip does not show the text of messages here outside demo mode: they carry live sign-in, invitation and password-reset links and codes. Codes in subjects are masked.`;
 
 function deliveryNote(message: OutboxMessage): string {
-  if (message.sentAt) return `It was delivered to ${message.to}, who can read it there.`;
+  const recipient = message.to;
+  if (message.sentAt) return t`It was delivered to ${recipient}, who can read it there.`;
   return message.kind === 'mail'
-    ? 'It has not been sent: without an SMTP server (SMTP_URL) mail stays in this outbox.'
-    : 'It has not been sent: without a text-message provider, messages stay in this outbox.';
+    ? t`It has not been sent: without an SMTP server (SMTP_URL) mail stays in this outbox.`
+    : t`It has not been sent: without a text-message provider, messages stay in this outbox.`;
 }
 
 function WithheldBody({ message }: { message: OutboxMessage }) {
+  const { i18n } = useLingui();
   return (
     <div className="flex gap-3 rounded-lg bg-slate-50 p-4 text-sm text-slate-700 ring-1 ring-slate-200 ring-inset">
       <EyeOff aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
       <div className="space-y-1">
-        <p className="font-medium text-slate-900">Message text withheld</p>
-        <p>{WITHHELD_BODY_NOTE}</p>
+        <p className="font-medium text-slate-900">
+          <Trans>Message text withheld</Trans>
+        </p>
+        <p>{i18n._(WITHHELD_BODY_NOTE)}</p>
         <p>{deliveryNote(message)}</p>
       </div>
     </div>
@@ -52,12 +58,16 @@ function MessageView({ message, focusOnShow }: { message: OutboxMessage; focusOn
       <header className="space-y-3 border-b border-slate-100 p-6">
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone={message.kind === 'mail' ? 'indigo' : 'neutral'}>
-            {message.kind === 'mail' ? 'Email' : 'SMS'}
+            {message.kind === 'mail' ? <Trans>Email</Trans> : 'SMS'}
           </Badge>
           {message.sentAt ? (
-            <Badge tone="green">Delivered</Badge>
+            <Badge tone="green">
+              <Trans>Delivered</Trans>
+            </Badge>
           ) : (
-            <Badge tone="amber">Held (not sent)</Badge>
+            <Badge tone="amber">
+              <Trans>Held (not sent)</Trans>
+            </Badge>
           )}
         </div>
         <h2
@@ -69,13 +79,19 @@ function MessageView({ message, focusOnShow }: { message: OutboxMessage; focusOn
           {titleOf(message)}
         </h2>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <dt className="text-slate-500">To</dt>
+          <dt className="text-slate-500">
+            <Trans>To</Trans>
+          </dt>
           <dd className="break-all text-slate-900">{message.to}</dd>
-          <dt className="text-slate-500">Created</dt>
+          <dt className="text-slate-500">
+            <Trans>Created</Trans>
+          </dt>
           <dd className="text-slate-900">{formatDateTime(message.createdAt)}</dd>
           {message.sentAt ? (
             <>
-              <dt className="text-slate-500">Sent</dt>
+              <dt className="text-slate-500">
+                <Trans>Sent</Trans>
+              </dt>
               <dd className="text-slate-900">{formatDateTime(message.sentAt)}</dd>
             </>
           ) : null}
@@ -100,6 +116,7 @@ function MessageView({ message, focusOnShow }: { message: OutboxMessage; focusOn
  * so invitations, reset links and sign-in codes can be read (and their links followed).
  */
 export function OutboxPage() {
+  const { t } = useLingui();
   const outbox = useOutbox();
   const [selectedUuid, setSelectedUuid] = useState<string>();
   const readerRef = useRef<HTMLDivElement>(null);
@@ -112,19 +129,19 @@ export function OutboxPage() {
   }, [selectedUuid]);
 
   let content: ReactNode;
-  if (outbox.isPending) content = <PageSpinner label="Loading the outbox" />;
+  if (outbox.isPending) content = <PageSpinner label={t`Loading the outbox`} />;
   else if (outbox.isError) {
     content =
       statusOf(outbox.error) === 404 ? (
         <EmptyState
           icon={Inbox}
-          title="The outbox is not available"
-          description="This server does not offer the outbox yet."
+          title={t`The outbox is not available`}
+          description={t`This server does not offer the outbox yet.`}
         />
       ) : (
         <LoadError
           error={outbox.error}
-          fallback="The outbox could not be loaded."
+          fallback={t`The outbox could not be loaded.`}
           retrying={outbox.isFetching}
           onRetry={() => outbox.refetch()}
         />
@@ -133,15 +150,15 @@ export function OutboxPage() {
     content = (
       <EmptyState
         icon={Inbox}
-        title="No messages yet"
-        description="Invitations, password reset links and sign-in codes will appear here as they are sent."
+        title={t`No messages yet`}
+        description={t`Invitations, password reset links and sign-in codes will appear here as they are sent.`}
       />
     );
   } else {
     content = (
       <Card className="grid overflow-hidden lg:h-[calc(100vh-14rem)] lg:min-h-[28rem] lg:grid-cols-[22rem_1fr]">
         <nav
-          aria-label="Messages"
+          aria-label={t`Messages`}
           className="overflow-y-auto border-b border-slate-200 lg:border-r lg:border-b-0"
         >
           <ul className="divide-y divide-slate-100">
@@ -174,7 +191,9 @@ export function OutboxPage() {
                       <span className="block truncate text-sm text-slate-700">{titleOf(message)}</span>
                       <span className="block truncate text-xs text-slate-500">
                         {message.text === null ? (
-                          <span className="italic">Text withheld</span>
+                          <span className="italic">
+                            <Trans>Text withheld</Trans>
+                          </span>
                         ) : (
                           message.text.slice(0, 120)
                         )}
@@ -202,7 +221,7 @@ export function OutboxPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        description="Mail and text messages this installation has sent or holds, newest first: to whom, when and about what. Their text is shown only in demo mode."
+        description={t`Mail and text messages this installation has sent or holds, newest first: to whom, when and about what. Their text is shown only in demo mode.`}
         actions={
           outbox.isSuccess ? (
             <Button
@@ -212,7 +231,7 @@ export function OutboxPage() {
               onClick={() => outbox.refetch()}
             >
               {outbox.isFetching ? null : <RotateCw aria-hidden="true" />}
-              Refresh
+              <Trans>Refresh</Trans>
             </Button>
           ) : null
         }

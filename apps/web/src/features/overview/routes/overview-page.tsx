@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowRight, Blocks, Laptop, type LucideIcon, Package, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -5,77 +8,84 @@ import { Card } from '@/ui/card';
 import { PageHeader } from '@/ui/page-header';
 
 interface SummaryCard {
-  label: string;
+  label: MessageDescriptor;
   icon: LucideIcon;
-  hint: string;
+  hint: MessageDescriptor;
 }
 
 const SUMMARY: SummaryCard[] = [
-  { label: 'Employees', icon: Users, hint: 'Counts by status appear once employees are added.' },
-  { label: 'Devices', icon: Laptop, hint: 'Enrolled, unencrypted and unprotected devices at a glance.' },
-  { label: 'Bundles', icon: Package, hint: 'Software bundles and how many employees they cover.' },
+  { label: msg`Employees`, icon: Users, hint: msg`Counts by status appear once employees are added.` },
+  {
+    label: msg`Devices`,
+    icon: Laptop,
+    hint: msg`Enrolled, unencrypted and unprotected devices at a glance.`,
+  },
+  { label: msg`Bundles`, icon: Package, hint: msg`Software bundles and how many employees they cover.` },
 ];
 
 interface NextStep {
-  title: string;
-  description: string;
+  title: MessageDescriptor;
+  description: MessageDescriptor;
   to: string;
   icon: LucideIcon;
 }
 
 const NEXT_STEPS: NextStep[] = [
   {
-    title: 'Add your employees',
-    description: 'Add people one by one or import a CSV file.',
+    title: msg`Add your employees`,
+    description: msg`Add people one by one or import a CSV file.`,
     to: paths.dashboard.addEmployeesManual,
     icon: Users,
   },
   {
-    title: 'Register devices',
-    description: 'Enrol Macs, PCs, iPhones and iPads in device management.',
+    title: msg`Register devices`,
+    description: msg`Enrol Macs, PCs, iPhones and iPads in device management.`,
     to: paths.dashboard.registerDevices(),
     icon: Laptop,
   },
   {
-    title: 'Create a bundle',
-    description: 'Group the apps a team needs and assign them in one go.',
+    title: msg`Create a bundle`,
+    description: msg`Group the apps a team needs and assign them in one go.`,
     to: paths.dashboard.createBundle(),
     icon: Package,
   },
   {
-    title: 'Connect your HR system',
-    description: 'Keep employees in sync with Personio, HiBob, BambooHR and others.',
+    title: msg`Connect your HR system`,
+    description: msg`Keep employees in sync with Personio, HiBob, BambooHR and others.`,
     to: paths.dashboard.integrations,
     icon: Blocks,
   },
 ];
 
 export function OverviewPage() {
+  const { t, i18n } = useLingui();
   return (
     <div className="space-y-10">
       <PageHeader
-        eyebrow="Overview"
-        title="Welcome to Equip"
-        description="Your organisation’s people, devices and software in one place. Here is where to start."
+        eyebrow={t`Overview`}
+        title={t`Welcome to Equip`}
+        description={t`Your organisation’s people, devices and software in one place. Here is where to start.`}
       />
 
       <section aria-labelledby="overview-summary">
         <h3 id="overview-summary" className="sr-only">
-          Summary
+          <Trans>Summary</Trans>
         </h3>
         <ul className="grid gap-4 sm:grid-cols-3">
           {SUMMARY.map(({ label, icon: Icon, hint }) => (
-            <li key={label}>
+            <li key={label.id}>
               <Card className="h-full p-5">
                 <div className="flex items-center gap-2 text-sm font-medium text-slate-500">
                   <Icon aria-hidden="true" className="size-4 text-slate-400" />
-                  {label}
+                  {i18n._(label)}
                 </div>
                 <p className="mt-3 text-3xl font-semibold tracking-tight text-slate-300">
                   <span aria-hidden="true">—</span>
-                  <span className="sr-only">No data yet</span>
+                  <span className="sr-only">
+                    <Trans>No data yet</Trans>
+                  </span>
                 </p>
-                <p className="mt-2 text-xs text-slate-500">{hint}</p>
+                <p className="mt-2 text-xs text-slate-500">{i18n._(hint)}</p>
               </Card>
             </li>
           ))}
@@ -84,11 +94,11 @@ export function OverviewPage() {
 
       <section aria-labelledby="overview-next-steps" className="space-y-4">
         <h3 id="overview-next-steps" className="text-base font-semibold text-slate-900">
-          Get set up
+          <Trans>Get set up</Trans>
         </h3>
         <ul className="grid gap-4 sm:grid-cols-2">
           {NEXT_STEPS.map(({ title, description, to, icon: Icon }) => (
-            <li key={title}>
+            <li key={to}>
               <Link
                 to={to}
                 className="group flex h-full items-start gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-xs transition hover:border-indigo-200 hover:shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
@@ -97,8 +107,8 @@ export function OverviewPage() {
                   <Icon aria-hidden="true" className="size-5" />
                 </span>
                 <span className="min-w-0 flex-1">
-                  <span className="block text-sm font-semibold text-slate-900">{title}</span>
-                  <span className="mt-1 block text-sm text-slate-500">{description}</span>
+                  <span className="block text-sm font-semibold text-slate-900">{i18n._(title)}</span>
+                  <span className="mt-1 block text-sm text-slate-500">{i18n._(description)}</span>
                 </span>
                 <ArrowRight
                   aria-hidden="true"

@@ -1,13 +1,15 @@
+import { useLingui } from '@lingui/react/macro';
 import { PackageSearch } from 'lucide-react';
 import { PlaceholderPage } from '@/ui/placeholder-page';
 
 export function OrdersPage() {
+  const { t } = useLingui();
   return (
     <PlaceholderPage
-      description="Hardware ordered for your employees."
+      description={t`Hardware ordered for your employees.`}
       icon={PackageSearch}
-      emptyTitle="No orders yet"
-      emptyDescription="Orders you place for new hardware will be listed here with their devices and delivery tracking."
+      emptyTitle={t`No orders yet`}
+      emptyDescription={t`Orders you place for new hardware will be listed here with their devices and delivery tracking.`}
     />
   );
 }

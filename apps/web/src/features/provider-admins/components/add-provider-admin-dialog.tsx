@@ -1,7 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { describeFailure } from '@/lib/api/error-message';
+import { i18n } from '@/lib/i18n/i18n';
 import { Alert } from '@/ui/alert';
 import { FormDialog, FormDialogActions } from '@/ui/form-dialog';
 import { EmailField, TextField } from '@/ui/form-field';
@@ -14,25 +18,28 @@ import {
 
 type Field = keyof CreateProviderAdminInput;
 
-const NAME_FIELDS: { name: Field; label: string }[] = [
-  { name: 'firstName', label: 'First name' },
-  { name: 'lastName', label: 'Last name' },
+const NAME_FIELDS: { name: Field; label: MessageDescriptor }[] = [
+  { name: 'firstName', label: msg`First name` },
+  { name: 'lastName', label: msg`Last name` },
 ];
 const FIELD_NAMES: readonly string[] = ['firstName', 'lastName', 'email'] satisfies Field[];
 
 /** Messages written for this form instead of the schema's generic ones. */
-const MESSAGES: Record<Field, { missing: string; invalid?: string }> = {
-  firstName: { missing: 'Enter a first name' },
-  lastName: { missing: 'Enter a last name' },
-  email: { missing: 'Enter an email address', invalid: 'Enter a valid email address, like name@company.com' },
+const MESSAGES: Record<Field, { missing: MessageDescriptor; invalid?: MessageDescriptor }> = {
+  firstName: { missing: msg`Enter a first name` },
+  lastName: { missing: msg`Enter a last name` },
+  email: {
+    missing: msg`Enter an email address`,
+    invalid: msg`Enter a valid email address, like name@company.com`,
+  },
 };
 
 const formMessages = {
   error: (issue: { code?: string; input?: unknown; path?: PropertyKey[] }) => {
     const messages = MESSAGES[issue.path?.[0] as Field];
     if (!messages) return undefined;
-    if (typeof issue.input === 'string' && issue.input.trim() === '') return messages.missing;
-    return issue.code === 'invalid_format' ? messages.invalid : undefined;
+    if (typeof issue.input === 'string' && issue.input.trim() === '') return i18n._(messages.missing);
+    return issue.code === 'invalid_format' && messages.invalid ? i18n._(messages.invalid) : undefined;
   },
 };
 
@@ -47,14 +54,15 @@ export function AddProviderAdminDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useLingui();
   const [pending, setPending] = useState(false);
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       busy={pending}
-      title="Add provider admin"
-      description="Provider admins run this installation and can act for every organisation. We email them a link to set their password."
+      title={t`Add provider admin`}
+      description={t`Provider admins run this installation and can act for every organisation. We email them a link to set their password.`}
     >
       <AddProviderAdminForm onPendingChange={setPending} onDone={() => onOpenChange(false)} />
     </FormDialog>
@@ -68,6 +76,7 @@ function AddProviderAdminForm({
   onPendingChange: (pending: boolean) => void;
   onDone: () => void;
 }) {
+  const { t } = useLingui();
   const create = useCreateProviderAdmin();
   const [formError, setFormError] = useState<string>();
   const form = useForm<CreateProviderAdminInput>({
@@ -82,15 +91,17 @@ function AddProviderAdminForm({
     onPendingChange(true);
     try {
       const admin = await create.mutateAsync(input);
+      const name = `${admin.firstName} ${admin.lastName}`;
+      const email = admin.email;
       toast({
         variant: 'positive',
-        content: `${admin.firstName} ${admin.lastName} was added. An invitation is on its way to ${admin.email}.`,
+        content: t`${name} was added. An invitation is on its way to ${email}.`,
       });
       onDone();
     } catch (error) {
       // EmailIsUsed (409) says "… is already a provider admin" at `email`.
       const failure = describeFailure<Field>(error, {
-        fallback: 'The provider admin could not be added. Please try again.',
+        fallback: t`The provider admin could not be added. Please try again.`,
         field: ({ param }) => (param && FIELD_NAMES.includes(param) ? (param as Field) : undefined),
       });
       for (const [field, message] of Object.entries(failure.fields) as [Field, string][]) {
@@ -103,13 +114,13 @@ function AddProviderAdminForm({
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Add provider admin" className="space-y-4">
+    <form noValidate onSubmit={onSubmit} aria-label={t`Add provider admin`} className="space-y-4">
       {formError ? <Alert variant="error">{formError}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         {NAME_FIELDS.map((field) => (
           <TextField
             key={field.name}
-            label={field.label}
+            label={i18n._(field.label)}
             autoComplete="off"
             required
             error={errors[field.name]?.message}
@@ -117,7 +128,7 @@ function AddProviderAdminForm({
           />
         ))}
         <EmailField
-          label="Email"
+          label={t`Email`}
           autoComplete="off"
           required
           error={errors.email?.message}
@@ -125,7 +136,7 @@ function AddProviderAdminForm({
           {...form.register('email')}
         />
       </div>
-      <FormDialogActions submitLabel="Add and invite" pending={isSubmitting} pendingLabel="Adding…" />
+      <FormDialogActions submitLabel={t`Add and invite`} pending={isSubmitting} pendingLabel={t`Adding…`} />
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import type { ProviderAdmin } from '@equip/domain/provider-admins';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { UserX } from 'lucide-react';
 import type { Ref } from 'react';
 import { formatDate, fullName } from '@/lib/format';
@@ -23,6 +24,7 @@ export function ProviderAdminsTable({
   onDisable: (admin: ProviderAdmin) => void;
   ref?: Ref<HTMLDivElement>;
 }) {
+  const { t } = useLingui();
   return (
     // The frame takes focus when a row goes away under the person (after disabling someone).
     <div
@@ -30,17 +32,31 @@ export function ProviderAdminsTable({
       tabIndex={-1}
       className="rounded-xl focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
     >
-      <TableFrame loadingLabel={admins ? undefined : 'Loading provider admins'}>
+      <TableFrame loadingLabel={admins ? undefined : t`Loading provider admins`}>
         <Table>
-          {admins ? <caption className="sr-only">Provider admins</caption> : null}
+          {admins ? (
+            <caption className="sr-only">
+              <Trans>Provider admins</Trans>
+            </caption>
+          ) : null}
           <TableHead>
             <tr>
-              <Th>Name</Th>
-              <Th>Email</Th>
-              <Th>Status</Th>
-              <Th>Invited</Th>
+              <Th>
+                <Trans>Name</Trans>
+              </Th>
+              <Th>
+                <Trans>Email</Trans>
+              </Th>
+              <Th>
+                <Trans>Status</Trans>
+              </Th>
+              <Th>
+                <Trans>Invited</Trans>
+              </Th>
               <Th className="text-right">
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">
+                  <Trans>Actions</Trans>
+                </span>
               </Th>
             </tr>
           </TableHead>
@@ -55,18 +71,22 @@ export function ProviderAdminsTable({
                   <Td className="font-medium text-slate-900">
                     <span className="flex items-center gap-2">
                       {name}
-                      {isSelf ? <Badge tone="indigo">You</Badge> : null}
+                      {isSelf ? (
+                        <Badge tone="indigo">
+                          <Trans>You</Trans>
+                        </Badge>
+                      ) : null}
                     </span>
                   </Td>
                   <Td className="break-all">{admin.email}</Td>
                   <Td>
                     {admin.hasPassword ? (
                       <Badge tone="green" dot>
-                        Active
+                        <Trans>Active</Trans>
                       </Badge>
                     ) : (
                       <Badge tone="amber" dot>
-                        Invited
+                        <Trans>Invited</Trans>
                       </Badge>
                     )}
                   </Td>
@@ -76,7 +96,9 @@ export function ProviderAdminsTable({
                     ) : (
                       <>
                         <span aria-hidden="true">—</span>
-                        <span className="sr-only">Not invited by email</span>
+                        <span className="sr-only">
+                          <Trans>Not invited by email</Trans>
+                        </span>
                       </>
                     )}
                   </Td>
@@ -85,11 +107,11 @@ export function ProviderAdminsTable({
                       <Button
                         variant="ghost"
                         size="sm"
-                        aria-label={`Disable ${name}`}
+                        aria-label={t`Disable ${name}`}
                         onClick={() => onDisable(admin)}
                       >
                         <UserX aria-hidden="true" />
-                        Disable
+                        <Trans>Disable</Trans>
                       </Button>
                     )}
                   </Td>

@@ -1,4 +1,5 @@
 import type { ProviderAdmin } from '@equip/domain/provider-admins';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ShieldCheck, UserPlus } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/api/error-message';
@@ -22,12 +23,14 @@ import { ProviderAdminsTable } from '../components/provider-admins-table';
  * (never themselves, never the last one). The operator can do the same with `npm run admin`.
  */
 export function ProviderAdminsPage() {
+  const { t } = useLingui();
   const admins = useProviderAdmins();
   const currentUser = useCurrentUser();
   const disable = useDisableProviderAdmin();
   const [adding, setAdding] = useState(false);
   const [toDisable, setToDisable] = useState<ProviderAdmin | null>(null);
   const tableRef = useRef<HTMLDivElement>(null);
+  const disableName = toDisable ? fullName(toDisable) : null;
 
   function confirmDisable() {
     if (!toDisable) return;
@@ -35,7 +38,7 @@ export function ProviderAdminsPage() {
     disable.mutate(toDisable.uuid, {
       onSuccess: () => {
         setToDisable(null);
-        toast({ variant: 'positive', content: `${name} was disabled and can no longer sign in.` });
+        toast({ variant: 'positive', content: t`${name} was disabled and can no longer sign in.` });
         // Their row is gone: focus stays in the list instead of falling to the page.
         requestAnimationFrame(() => tableRef.current?.focus());
       },
@@ -45,7 +48,7 @@ export function ProviderAdminsPage() {
   const addButton = (
     <Button onClick={() => setAdding(true)}>
       <UserPlus aria-hidden="true" />
-      Add provider admin
+      <Trans>Add provider admin</Trans>
     </Button>
   );
 
@@ -53,9 +56,9 @@ export function ProviderAdminsPage() {
   if (admins.isError) {
     content = (
       <LoadError
-        title="The provider admins could not be loaded"
+        title={t`The provider admins could not be loaded`}
         error={admins.error}
-        fallback="Please try again."
+        fallback={t`Please try again.`}
         retrying={admins.isFetching}
         onRetry={() => admins.refetch()}
       />
@@ -64,8 +67,8 @@ export function ProviderAdminsPage() {
     content = (
       <EmptyState
         icon={ShieldCheck}
-        title="No provider admins yet"
-        description="Add the people who run this installation. Each gets an email with a link to set their password."
+        title={t`No provider admins yet`}
+        description={t`Add the people who run this installation. Each gets an email with a link to set their password.`}
         action={addButton}
       />
     );
@@ -86,7 +89,7 @@ export function ProviderAdminsPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        description="The people who run this installation and can act for every organisation. They belong to no organisation."
+        description={t`The people who run this installation and can act for every organisation. They belong to no organisation.`}
         actions={admins.isSuccess && admins.data.length > 0 ? addButton : null}
       />
       {content}
@@ -97,16 +100,16 @@ export function ProviderAdminsPage() {
           if (!open && !disable.isPending) setToDisable(null);
         }}
         tone="danger"
-        title={toDisable ? `Disable ${fullName(toDisable)}?` : ''}
-        description="They can no longer sign in, and their open sessions end at once. Their past actions stay in the event log."
-        confirmLabel="Disable"
+        title={disableName ? t`Disable ${disableName}?` : ''}
+        description={t`They can no longer sign in, and their open sessions end at once. Their past actions stay in the event log.`}
+        confirmLabel={t`Disable`}
         pending={disable.isPending}
-        pendingLabel="Disabling…"
+        pendingLabel={t`Disabling…`}
         onConfirm={confirmDisable}
       >
         {disable.isError ? (
           <Alert variant="error" className="mt-4">
-            {errorMessage(disable.error, 'The provider admin could not be disabled. Please try again.')}
+            {errorMessage(disable.error, t`The provider admin could not be disabled. Please try again.`)}
           </Alert>
         ) : null}
       </ConfirmDialog>
