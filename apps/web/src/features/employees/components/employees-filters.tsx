@@ -43,7 +43,7 @@ export function EmployeesFilters<V extends EmployeeTableView>({
         placeholder={t`Search name or email`}
         value={filters.textSearchQuery}
         onCommit={(text) => onFilter('textSearchQuery' as keyof FiltersByView[V], text as never)}
-        className="w-full sm:w-56"
+        className="w-full sm:w-64"
       />
       {all ? (
         <>
