@@ -373,6 +373,17 @@ describe('employees', () => {
   });
 
   describe('CSV import and export', () => {
+    /** The fields an import writes, to compare people before and after a round trip. */
+    const pick = (e: Record<string, unknown>) => [
+      e.firstName,
+      e.lastName,
+      e.email,
+      e.phone,
+      e.startDate,
+      e.lastDate,
+      e.department,
+      e.position,
+    ];
     const header = 'First Name,Last Name,Email,Phone,Start Date,End Date,Department,Position';
 
     it('imports a valid file in one go and logs it', async () => {
@@ -522,16 +533,6 @@ describe('employees', () => {
       const after = (await get('/api/employees?sortingKey=email', thirdToken))
         .json()
         .items.filter((e: { email: string }) => e.email !== thirdOwner.email);
-      const pick = (e: Record<string, unknown>) => [
-        e.firstName,
-        e.lastName,
-        e.email,
-        e.phone,
-        e.startDate,
-        e.lastDate,
-        e.department,
-        e.position,
-      ];
       expect(after.map(pick)).toEqual(before.map(pick));
     });
 
@@ -580,16 +581,6 @@ describe('employees', () => {
       return { owner: orgOwner, token: await tokenFor(t.services, orgOwner) };
     }
 
-    const pick = (e: Record<string, unknown>) => [
-      e.firstName,
-      e.lastName,
-      e.email,
-      e.phone,
-      e.startDate,
-      e.lastDate,
-      e.department,
-      e.position,
-    ];
     const peopleOf = async (token: string, except: string) =>
       (await get('/api/employees?sortingKey=email', token))
         .json()
