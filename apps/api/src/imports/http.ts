@@ -1,7 +1,6 @@
 import { XLSX_MIME } from '@equip/domain/csv-import/export';
 import { DEFAULT_IMPORT_LIMITS } from '@equip/domain/csv-import/limits';
 import { CONTROL_CHARACTER } from '@equip/domain/text';
-import { z } from 'zod';
 import { AppError, fieldError } from '../http/errors.ts';
 import type { App } from '../http/types.ts';
 
@@ -21,8 +20,7 @@ export function acceptImportUploads(app: App): void {
   );
 }
 
-/** The request headers of an import upload (the file's name, URI-encoded). */
-export const ImportUploadHeaders = z.object({ 'x-file-name': z.string().max(300).optional() }).loose();
+export { ImportUploadHeaders } from '@equip/domain/csv-import/contract';
 
 /** The uploaded file, or 415 when the body is not a raw file. */
 export function uploadedFile(body: unknown): Buffer {

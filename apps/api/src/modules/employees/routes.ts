@@ -1,4 +1,5 @@
 import { NoContent, UuidParams } from '@equip/domain/common';
+import { ImportResult } from '@equip/domain/csv-import/contract';
 import type { Device } from '@equip/domain/devices';
 import {
   CheckEmailsRequest,
@@ -16,7 +17,7 @@ import {
   UpdateEmployeeRequest,
 } from '@equip/domain/employees';
 import { InviteRequest } from '@equip/domain/identity';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ADMINS, EVERYONE, requireAuth, requireTenant } from '../../http/access.ts';
 import { ExportFormatQuery, exportSeparator, firstLanguage, sendExport } from '../../imports/export.ts';
 import { oneImportAtATime } from '../../imports/fairness.ts';
@@ -163,7 +164,7 @@ export const employeeRoutes: ModuleRoutes = (app, { mailer, config, database, au
         summary: 'Import employees from a CSV or Excel (.xlsx) file (all or nothing)',
         consumes: IMPORT_CONTENT_TYPES,
         headers: ImportUploadHeaders,
-        response: { 201: z.object({ imported: z.number().int() }) },
+        response: { 201: ImportResult },
       },
     },
     async (request, reply) => {

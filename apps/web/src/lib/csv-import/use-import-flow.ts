@@ -1,3 +1,4 @@
+import type { ImportResult } from '@equip/domain/csv-import/contract';
 import { EXPORT_SEPARATORS, separatorForLocale } from '@equip/domain/csv-import/csv-text';
 import { entriesToCsv, errorRowsToCsv } from '@equip/domain/csv-import/export';
 import type { ImportEntry, ImportRowError, ImportSchema, TakenValues } from '@equip/domain/csv-import/schema';
@@ -42,7 +43,7 @@ export interface ImportFlowOptions<F extends string> {
     file: Blob,
     fileName: string,
     onProgress: (progress: UploadProgress) => void,
-  ) => Promise<{ imported: number }>;
+  ) => Promise<ImportResult>;
   /** How many rows, as the area says it: "3 employees" (for "3 employees imported"). */
   countLabel: (count: number) => string;
   /** After a successful import (refresh lists, go back). */

@@ -1,3 +1,4 @@
+import type { ImportResult } from '@equip/domain/csv-import/contract';
 import { platformApi } from '@/lib/api/clients';
 import { type UploadProgress, uploadImportFile } from '@/lib/csv-import/upload';
 
@@ -11,7 +12,7 @@ export function importEmployeesFile(
   fileName: string,
   onProgress: (progress: UploadProgress) => void,
   signal?: AbortSignal,
-): Promise<{ imported: number }> {
+): Promise<ImportResult> {
   return uploadImportFile(platformApi, '/employees/import', file, {
     fileName,
     contentType: 'text/csv',
