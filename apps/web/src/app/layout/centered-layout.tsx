@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Link, Outlet } from 'react-router';
 import { paths } from '@/config/paths';
 import { MAIN_LAYOUT_THEME } from '@/lib/theme';
+import { LanguageSelect } from '@/ui/language-select';
 import { Logo } from '@/ui/logo';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
@@ -30,7 +31,9 @@ export function CenteredLayout({ wide = false }: { wide?: boolean }) {
           <Outlet />
         </div>
       </main>
-      <footer className="pb-8 text-center text-xs text-slate-400">
+      <footer className="flex flex-col items-center gap-4 pb-8 text-center text-xs text-slate-400">
+        {/* Before signing in (login, reset, /start …) the language is chosen here, for this browser. */}
+        <LanguageSelect />
         <Trans>© Equip</Trans>
       </footer>
     </div>

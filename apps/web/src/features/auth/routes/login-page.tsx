@@ -9,7 +9,6 @@ import { paths, safeNextPath } from '@/config/paths';
 import { hasSessionCookie } from '@/lib/auth-tokens';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { Alert } from '@/ui/alert';
-import { LanguageSelect } from '@/ui/language-select';
 import { Spinner } from '@/ui/spinner';
 import { PASSWORD_INSTEAD_OF_SSO_NOTICE, ssoErrorMessage } from '../auth-errors';
 import { AuthCard } from '../components/auth-card';
@@ -144,7 +143,6 @@ export function LoginPage() {
           passwordNotice={passwordInsteadOfSso ? i18n._(PASSWORD_INSTEAD_OF_SSO_NOTICE) : undefined}
         />
       </AuthCard>
-      <LanguageSelect className="mt-6" />
     </>
   );
 }
