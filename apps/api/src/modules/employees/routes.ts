@@ -31,7 +31,6 @@ import {
 } from '../../imports/http.ts';
 import type { ModuleRoutes } from '../../services.ts';
 import { refreshStatisticsAfterImport } from './csv-import.ts';
-import { registrationReminderMail } from './mails.ts';
 import { employeesService as employees } from './service.ts';
 
 const tags = ['employees'];
@@ -283,9 +282,11 @@ export const employeeRoutes: ModuleRoutes = (app, { mailer, config, database, au
     },
     async (request) => {
       const people = await request.tenant((tx) =>
-        employees.recordRegistrationReminders(tx, requireAuth(request), request.body.userUuids),
+        employees.recordRegistrationReminders(tx, requireAuth(request), request.body.userUuids, {
+          mailer,
+          publicUrl: config.publicUrl,
+        }),
       );
-      for (const person of people) await mailer.send(registrationReminderMail(person, config.publicUrl));
       return { sent: people.length };
     },
   );

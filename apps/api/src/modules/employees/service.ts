@@ -15,10 +15,12 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { assertGrant } from '../../http/grants.ts';
 import { commitImport } from '../../imports/commit.ts';
 import { exportFile } from '../../imports/export.ts';
+import type { Mailer } from '../../providers/mail/mailer.ts';
 import { removeFromBundles } from '../bundles/index.ts';
 import { devicesAssignedTo, returnDevicesOf } from '../devices/index.ts';
 import { logEvent, logEventsInBulk } from '../events/index.ts';
 import { organizationName } from '../organizations/index.ts';
+import { registrationReminderMail } from './mails.ts';
 import {
   emailsInUse,
   exportRows,
@@ -304,7 +306,12 @@ export const employeesService = {
    * Records device-registration reminders and answers whom to mail; every uuid must be a person of the
    * organisation. The caller mails them once the transaction has committed.
    */
-  async recordRegistrationReminders(tx: Db, auth: AuthContext, userUuids: string[]) {
+  async recordRegistrationReminders(
+    tx: Db,
+    auth: AuthContext,
+    userUuids: string[],
+    mail: { mailer: Mailer; publicUrl: string },
+  ) {
     const unique = [...new Set(userUuids)];
     const people = await peopleByUuid(tx, unique);
     if (people.length !== unique.length) throw notFound('Some of these employees were not found');
@@ -317,6 +324,10 @@ export const employeesService = {
         subjectUuid: p.uuid,
       })),
     );
+    // Queued in this transaction: the reminders and their mail exist together or not at all.
+    for (const person of people) {
+      await mail.mailer.send(registrationReminderMail(person, mail.publicUrl), { db: tx });
+    }
     return people;
   },
 

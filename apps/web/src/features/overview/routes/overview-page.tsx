@@ -4,24 +4,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowRight, Blocks, Laptop, type LucideIcon, Package, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { Card } from '@/ui/card';
 import { PageHeader } from '@/ui/page-header';
-
-interface SummaryCard {
-  label: MessageDescriptor;
-  icon: LucideIcon;
-  hint: MessageDescriptor;
-}
-
-const SUMMARY: SummaryCard[] = [
-  { label: msg`Employees`, icon: Users, hint: msg`Counts by status appear once employees are added.` },
-  {
-    label: msg`Devices`,
-    icon: Laptop,
-    hint: msg`Enrolled, unencrypted and unprotected devices at a glance.`,
-  },
-  { label: msg`Bundles`, icon: Package, hint: msg`Software bundles and how many employees they cover.` },
-];
+import { SummaryCards } from '../components/summary-cards';
 
 interface NextStep {
   title: MessageDescriptor;
@@ -71,25 +55,7 @@ export function OverviewPage() {
         <h3 id="overview-summary" className="sr-only">
           <Trans>Summary</Trans>
         </h3>
-        <ul className="grid gap-4 sm:grid-cols-3">
-          {SUMMARY.map(({ label, icon: Icon, hint }) => (
-            <li key={label.id}>
-              <Card className="h-full p-5">
-                <div className="flex items-center gap-2 text-sm font-medium text-slate-500">
-                  <Icon aria-hidden="true" className="size-4 text-slate-400" />
-                  {i18n._(label)}
-                </div>
-                <p className="mt-3 text-3xl font-semibold tracking-tight text-slate-300">
-                  <span aria-hidden="true">—</span>
-                  <span className="sr-only">
-                    <Trans>No data yet</Trans>
-                  </span>
-                </p>
-                <p className="mt-2 text-xs text-slate-500">{i18n._(hint)}</p>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <SummaryCards />
       </section>
 
       <section aria-labelledby="overview-next-steps" className="space-y-4">
