@@ -9,6 +9,7 @@ for (const script of [
   'login-page-weight.mjs',
   'login.mjs',
   'employees-list.mjs',
+  'devices-list.mjs',
   'employee-import.mjs',
   'import-fairness.mjs',
   'jobs.mjs',

@@ -15,6 +15,7 @@ import { serializerCompiler } from './http/serializer.ts';
 import { registerSpa } from './http/spa.ts';
 import type { App } from './http/types.ts';
 import { authRoutes } from './modules/auth/index.ts';
+import { deviceRoutes } from './modules/devices/index.ts';
 import { employeeRoutes } from './modules/employees/index.ts';
 import { flagRoutes } from './modules/flags/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
@@ -32,6 +33,7 @@ const MODULES: { routes: ModuleRoutes; prefix?: string }[] = [
   { routes: flagRoutes },
   { routes: authRoutes },
   { routes: employeeRoutes },
+  { routes: deviceRoutes },
   { routes: organizationRoutes },
   { routes: outboxRoutes },
   { routes: providerAdminRoutes },

@@ -8,6 +8,7 @@ import {
   SortingDirection,
   Uuid,
 } from './common.ts';
+import { EventType } from './notifications.ts';
 
 export const DeviceType = z.enum(['PHONE', 'COMPUTER', 'TABLET']);
 export type DeviceType = z.infer<typeof DeviceType>;
@@ -45,12 +46,15 @@ export const UiDeviceType = z.enum([
   'unknown',
 ]);
 export type UiDeviceType = z.infer<typeof UiDeviceType>;
+/** Column keys of the devices table (SPEC §3), persisted under `equip:devices_columns`. */
 export const DeviceListKey = z.enum(['osVersion', 'assignedTo', 'location', 'security', 'uuid']);
+export type DeviceListKey = z.infer<typeof DeviceListKey>;
 export const DEVICE_COLUMNS_STORAGE_KEY = 'equip:devices_columns';
 export const DeviceDetailTab = z.enum(['overview', 'specification']);
 export const DeviceDetailSection = z.enum(['assignment', 'specifications']);
 
 export const MdmProvider = z.enum(['MANAGE_ENGINE', 'FLEET', 'JAMF']);
+export type MdmProvider = z.infer<typeof MdmProvider>;
 export const DeviceAction = z.enum([
   'restart',
   'shutdown',
@@ -62,6 +66,7 @@ export const DeviceAction = z.enum([
 ]);
 export const DeviceMdmStatus = z.enum(['locked', 'unlocked', 'wiped']);
 export const SecurityAddOnProvider = z.enum(['withsecure', 'sentinelone']);
+export type SecurityAddOnProvider = z.infer<typeof SecurityAddOnProvider>;
 export const EnrollmentFlow = z.enum([
   'ABM_UNKNOWN',
   'ABM_MAC',
@@ -100,6 +105,29 @@ export const Device = z.object({
 });
 export type Device = z.infer<typeof Device>;
 
+/** The person a device is assigned to, as lists and the detail show them. */
+export const DeviceAssignee = z.object({ uuid: Uuid, firstName: z.string(), lastName: z.string() });
+export type DeviceAssignee = z.infer<typeof DeviceAssignee>;
+
+/**
+ * Sort keys of the devices table (`GET /api/devices?sortingKey=`); each is backed by an index per
+ * organisation. `assignedTo` sorts by the assignee's last and first name (unassigned last), `security`
+ * by encryption then protection, `os` by OS then version.
+ */
+export const DeviceSortingKey = z.enum([
+  'name',
+  'type',
+  'os',
+  'status',
+  'assignedTo',
+  'location',
+  'security',
+  'enrollmentState',
+  'lastSeenAt',
+]);
+export type DeviceSortingKey = z.infer<typeof DeviceSortingKey>;
+
+/** `GET /api/devices` query: the filters of SPEC §2, sorting, paging (skip/take ≤ 500, or cursor). */
 export const DeviceListQuery = z.object({
   textSearchQuery: z.string().trim().max(200).optional(),
   deviceTypes: queryArray(DeviceType),
@@ -107,11 +135,115 @@ export const DeviceListQuery = z.object({
   deviceStatuses: queryArray(DeviceStatus),
   showOnlyUnencrypted: QueryBoolean.optional(),
   showOnlyUnprotected: QueryBoolean.optional(),
-  sortingKey: z.string().optional(),
+  sortingKey: DeviceSortingKey.optional(),
   sortingDirection: SortingDirection.optional(),
   ...pagination(500),
 });
-export const DevicePage = pageOf(Device);
+export type DeviceListQuery = z.infer<typeof DeviceListQuery>;
+
+/** A row of the devices table: what the table shows (the detail has the rest). */
+export const DeviceListItem = z.object({
+  uuid: Uuid,
+  name: z.string(),
+  serialNumber: z.string().nullable(),
+  type: DeviceType,
+  os: DeviceOs,
+  osVersion: z.string().nullable(),
+  model: z.string().nullable(),
+  status: DeviceStatus,
+  assignmentType: AssignmentType,
+  assignedTo: DeviceAssignee.nullable(),
+  location: z.string().nullable(),
+  enrollmentState: EnrollmentState,
+  mdmProvider: MdmProvider.nullable(),
+  isEncrypted: z.boolean(),
+  isProtected: z.boolean(),
+  lastSeenAt: IsoDateTime.nullable(),
+});
+export type DeviceListItem = z.infer<typeof DeviceListItem>;
+/** `GET /api/devices`: `{ items, total, nextCursor }`; total is the filtered count. */
+export const DevicePage = pageOf(DeviceListItem);
+export type DevicePage = z.infer<typeof DevicePage>;
+
+/** Specification values (CPU, memory, storage …) as key → value. */
+export const DeviceSpecification = z.record(z.string().max(100), z.string().max(500));
+export type DeviceSpecification = z.infer<typeof DeviceSpecification>;
+
+/** `GET /api/devices/:uuid` (and the answer of create, update and assignment). */
+export const DeviceDetail = Device.extend({
+  assignedTo: DeviceAssignee.nullable(),
+  specification: DeviceSpecification,
+  securityProvider: SecurityAddOnProvider.nullable(),
+});
+export type DeviceDetail = z.infer<typeof DeviceDetail>;
+
+const DeviceName = z.string().trim().min(1).max(200);
+const OptionalDeviceText = (max: number) => z.string().trim().max(max).nullable().optional();
+
+/**
+ * `PUT /api/devices/:uuid/assignment`: to a person of the organisation (`ASSIGNED` with
+ * `employeeUuid`), shared, or unassigned.
+ */
+export const AssignDeviceRequest = z.discriminatedUnion('assignmentType', [
+  z.object({ assignmentType: z.literal('ASSIGNED'), employeeUuid: Uuid }),
+  z.object({ assignmentType: z.literal('SHARED') }),
+  z.object({ assignmentType: z.literal('UNASSIGNED') }),
+]);
+export type AssignDeviceRequest = z.infer<typeof AssignDeviceRequest>;
+
+/** `POST /api/devices`: a device added by hand; optionally assigned at once. */
+export const CreateDeviceRequest = z.object({
+  name: DeviceName,
+  serialNumber: OptionalDeviceText(100),
+  type: DeviceType,
+  os: DeviceOs,
+  osVersion: OptionalDeviceText(50),
+  model: OptionalDeviceText(200),
+  manufacturer: OptionalDeviceText(200),
+  status: DeviceStatus.default('new'),
+  location: OptionalDeviceText(200),
+  mdmProvider: MdmProvider.nullable().optional(),
+  securityProvider: SecurityAddOnProvider.nullable().optional(),
+  isEncrypted: z.boolean().default(false),
+  isProtected: z.boolean().default(false),
+  specification: DeviceSpecification.optional(),
+  assignment: AssignDeviceRequest.optional(),
+});
+export type CreateDeviceRequest = z.infer<typeof CreateDeviceRequest>;
+
+/** `PATCH /api/devices/:uuid`: the fields given change (assignment has its own route). */
+export const UpdateDeviceRequest = z.object({
+  name: DeviceName.optional(),
+  serialNumber: OptionalDeviceText(100),
+  type: DeviceType.optional(),
+  os: DeviceOs.optional(),
+  osVersion: OptionalDeviceText(50),
+  model: OptionalDeviceText(200),
+  manufacturer: OptionalDeviceText(200),
+  status: DeviceStatus.optional(),
+  location: OptionalDeviceText(200),
+  mdmProvider: MdmProvider.nullable().optional(),
+  securityProvider: SecurityAddOnProvider.nullable().optional(),
+  isEncrypted: z.boolean().optional(),
+  isProtected: z.boolean().optional(),
+  specification: DeviceSpecification.optional(),
+});
+export type UpdateDeviceRequest = z.infer<typeof UpdateDeviceRequest>;
+
+/** One entry of a device's history (the event log's entries about it), newest first. */
+export const DeviceHistoryEvent = z.object({
+  uuid: Uuid,
+  type: EventType,
+  at: IsoDateTime,
+  actorUuid: Uuid.nullable(),
+  /** The acting person's name, or null for the system (agent, MDM, jobs). */
+  actorName: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type DeviceHistoryEvent = z.infer<typeof DeviceHistoryEvent>;
+/** `GET /api/devices/:uuid/history` (behind it-3077-device-history in the web app). */
+export const DeviceHistory = z.object({ items: z.array(DeviceHistoryEvent) });
+export type DeviceHistory = z.infer<typeof DeviceHistory>;
 
 /** Device return: if any device asks for a reset, a code is required (SPEC §5). */
 export const DeviceReturnRequest = z
@@ -138,3 +270,14 @@ export const EnrollmentStateData = z.object({
     })
     .nullable(),
 });
+
+/** The devices list filters as the client state (`devicesListFilters`) holds them. */
+export const DeviceListFilters = z.object({
+  textSearchQuery: z.string(),
+  deviceTypes: z.array(DeviceType),
+  assignmentTypes: z.array(AssignmentType),
+  deviceStatuses: z.array(DeviceStatus),
+  showOnlyUnencrypted: z.boolean(),
+  showOnlyUnprotected: z.boolean(),
+});
+export type DeviceListFilters = z.infer<typeof DeviceListFilters>;

@@ -16,6 +16,7 @@ export const TABLE_OWNERS = {
   recoveryCodes: ['auth'],
   authAttempts: ['auth'],
   devices: ['devices'],
+  deviceCounts: ['devices'],
   enrollments: ['devices'],
   assetKinds: ['assets'],
   assetDefinitions: ['assets'],

@@ -180,6 +180,12 @@ describe('demo seed', () => {
       expect(device.assignedToUuid !== null).toBe(device.assignmentType === 'ASSIGNED');
       if (device.assignedToUuid)
         expect(byUuid.get(device.assignedToUuid)!.employeeStatus).not.toBe('INACTIVE');
+      // The devices table shows, sorts and finds the assignee by the names the device carries.
+      const holder = device.assignedToUuid ? byUuid.get(device.assignedToUuid)! : null;
+      expect([device.assigneeFirstName, device.assigneeLastName]).toEqual([
+        holder?.firstName ?? null,
+        holder?.lastName ?? null,
+      ]);
       if (device.status === 'active') expect(device.enrollmentState).toBe('ENROLLED');
     }
     const computers = seeded.devices.filter((d) => d.type === 'COMPUTER');

@@ -1,2 +1,3 @@
-// The devices module's public surface (its list, actions and enrolment arrive with the devices issue).
+// The devices module's public surface: its routes, and what other areas may call.
 export { devicesAssignedTo, holdersOfEnrolledDevices, returnDevicesOf } from './people.ts';
+export { deviceRoutes } from './routes.ts';

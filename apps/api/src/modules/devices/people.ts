@@ -1,10 +1,39 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { collated } from '../../db/collation.ts';
 import { devices } from '../../db/schema/index.ts';
+
+/** The fields of the Device response (never the search column or the assignee's names). */
+const DEVICE_COLUMNS = {
+  uuid: devices.uuid,
+  organizationUuid: devices.organizationUuid,
+  name: devices.name,
+  serialNumber: devices.serialNumber,
+  type: devices.type,
+  os: devices.os,
+  osVersion: devices.osVersion,
+  model: devices.model,
+  manufacturer: devices.manufacturer,
+  status: devices.status,
+  assignmentType: devices.assignmentType,
+  assignedToUuid: devices.assignedToUuid,
+  location: devices.location,
+  enrollmentState: devices.enrollmentState,
+  mdmProvider: devices.mdmProvider,
+  isEncrypted: devices.isEncrypted,
+  isProtected: devices.isProtected,
+  lastSeenAt: devices.lastSeenAt,
+  createdAt: devices.createdAt,
+  updatedAt: devices.updatedAt,
+};
 
 /** The devices assigned to a person, by name. */
 export function devicesAssignedTo(tx: Db, userUuid: string) {
-  return tx.select().from(devices).where(eq(devices.assignedToUuid, userUuid)).orderBy(devices.name);
+  return tx
+    .select(DEVICE_COLUMNS)
+    .from(devices)
+    .where(eq(devices.assignedToUuid, userUuid))
+    .orderBy(collated(devices.name), devices.uuid);
 }
 
 /** A removed person's devices go back to stock, unassigned. */

@@ -1,4 +1,5 @@
 // The employees module's public surface.
 
 export { sendDailyRegistrationReminders } from './daily-reminders.ts';
+export { namesByUuid, type PersonRef, personRef } from './people.ts';
 export { employeeRoutes } from './routes.ts';

@@ -1,2 +1,2 @@
 // The event log's public surface: every module writes its changes through logEvent.
-export { type EventInput, lastEventBySubject, logEvent, logEventsInBulk } from './log.ts';
+export { type EventInput, eventsAbout, lastEventBySubject, logEvent, logEventsInBulk } from './log.ts';

@@ -1,5 +1,5 @@
 import type { EventType } from '@equip/domain/notifications';
-import { and, eq, max } from 'drizzle-orm';
+import { and, desc, eq, max } from 'drizzle-orm';
 import { insertRowsAsJson, type WritePace } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/client.ts';
 import { eventLog } from '../../db/schema/index.ts';
@@ -54,4 +54,20 @@ export async function lastEventBySubject(
     .where(and(eq(eventLog.organizationUuid, organizationUuid), eq(eventLog.type, type)))
     .groupBy(eventLog.subjectUuid);
   return new Map(rows.flatMap((r) => (r.subjectUuid && r.last ? [[r.subjectUuid, r.last] as const] : [])));
+}
+
+/** The events about one subject (a device, a person), newest first, in the caller's transaction. */
+export function eventsAbout(db: Db, subjectUuid: string, limit = 200) {
+  return db
+    .select({
+      uuid: eventLog.uuid,
+      type: eventLog.type,
+      actorUuid: eventLog.actorUuid,
+      data: eventLog.data,
+      createdAt: eventLog.createdAt,
+    })
+    .from(eventLog)
+    .where(eq(eventLog.subjectUuid, subjectUuid))
+    .orderBy(desc(eventLog.createdAt), desc(eventLog.uuid))
+    .limit(limit);
 }

@@ -1,0 +1,78 @@
+import type { DeviceListItem, DeviceListQuery } from '@equip/domain/devices';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { devices } from '../../db/schema/index.ts';
+import type { TenantReads } from '../../db/tenant-reads.ts';
+import { type Page, readPage, totalStatement } from '../../lists/list-query.ts';
+import { deviceList, searchPageStatement, searchPattern } from './list.ts';
+
+/** What the devices area writes into a device's row. */
+export type DeviceValues = typeof devices.$inferInsert;
+
+/** One page of the devices table and its filtered total, in one pipelined read (lists/list-query.ts). */
+export async function listDevices(
+  reads: TenantReads,
+  organizationUuid: string,
+  query: DeviceListQuery,
+): Promise<Page<DeviceListItem>> {
+  if (!searchPattern(query) || query.cursor !== undefined)
+    return readPage(reads, deviceList, organizationUuid, query);
+  const [rows = []] = await reads.read(organizationUuid, [searchPageStatement(query)]);
+  let total = Number(rows[0]?.__total ?? 0);
+  if (rows.length === 0 && query.skip > 0) {
+    const [[counted] = []] = await reads.read(organizationUuid, [
+      totalStatement(deviceList, organizationUuid, query),
+    ]);
+    total = Number(counted?.__total ?? 0);
+  }
+  for (const row of rows) delete row.__total;
+  return { items: rows as unknown as DeviceListItem[], total };
+}
+
+/** The columns of a device's detail (the DeviceDetail response's fields), never the search column. */
+const DETAIL_COLUMNS = {
+  uuid: devices.uuid,
+  organizationUuid: devices.organizationUuid,
+  name: devices.name,
+  serialNumber: devices.serialNumber,
+  type: devices.type,
+  os: devices.os,
+  osVersion: devices.osVersion,
+  model: devices.model,
+  manufacturer: devices.manufacturer,
+  specification: devices.specification,
+  status: devices.status,
+  assignmentType: devices.assignmentType,
+  assignedToUuid: devices.assignedToUuid,
+  assigneeFirstName: devices.assigneeFirstName,
+  assigneeLastName: devices.assigneeLastName,
+  location: devices.location,
+  enrollmentState: devices.enrollmentState,
+  mdmProvider: devices.mdmProvider,
+  securityProvider: devices.securityProvider,
+  isEncrypted: devices.isEncrypted,
+  isProtected: devices.isProtected,
+  lastSeenAt: devices.lastSeenAt,
+  createdAt: devices.createdAt,
+  updatedAt: devices.updatedAt,
+};
+
+export type DeviceRow = NonNullable<Awaited<ReturnType<typeof findDevice>>>;
+
+/** A device of the tenant (row-level security hides other organisations' devices), or null. */
+export async function findDevice(tx: Db, uuid: string) {
+  const [row] = await tx.select(DETAIL_COLUMNS).from(devices).where(eq(devices.uuid, uuid));
+  return row ?? null;
+}
+
+export async function insertDevice(tx: Db, values: DeviceValues): Promise<string> {
+  const [row] = await tx.insert(devices).values(values).returning({ uuid: devices.uuid });
+  return row!.uuid;
+}
+
+export async function updateDevice(tx: Db, uuid: string, changes: Partial<DeviceValues>): Promise<void> {
+  await tx
+    .update(devices)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(devices.uuid, uuid));
+}

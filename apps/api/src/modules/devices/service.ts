@@ -1,0 +1,247 @@
+import type {
+  AssignDeviceRequest,
+  CreateDeviceRequest,
+  DeviceDetail,
+  DeviceHistory,
+  DeviceListQuery,
+  UpdateDeviceRequest,
+} from '@equip/domain/devices';
+import type { EventType } from '@equip/domain/notifications';
+import type { Db } from '../../db/client.ts';
+import type { TenantReads } from '../../db/tenant-reads.ts';
+import type { AuthContext } from '../../http/access.ts';
+import { notFound } from '../../http/errors.ts';
+import { assertGrant } from '../../http/grants.ts';
+import { namesByUuid, personRef } from '../employees/index.ts';
+import { type EventInput, eventsAbout, logEvent } from '../events/index.ts';
+import {
+  type DeviceRow,
+  type DeviceValues,
+  findDevice,
+  insertDevice,
+  listDevices,
+  updateDevice,
+} from './queries.ts';
+
+export const DEVICE_NOT_FOUND = 'Device not found';
+export const EMPLOYEE_NOT_FOUND = 'Employee not found';
+
+const deviceNotFound = () => notFound(DEVICE_NOT_FOUND);
+
+/** The detail response of a stored device. */
+export function toDetail(row: DeviceRow): DeviceDetail {
+  const { assigneeFirstName, assigneeLastName, specification, ...device } = row;
+  return {
+    ...device,
+    specification: specification ?? {},
+    assignedTo: row.assignedToUuid
+      ? { uuid: row.assignedToUuid, firstName: assigneeFirstName ?? '', lastName: assigneeLastName ?? '' }
+      : null,
+    lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+interface Assignment {
+  assignmentType: DeviceRow['assignmentType'];
+  assignedToUuid: string | null;
+  /** The assignee's name, for the event. */
+  assigneeName: string | null;
+}
+
+/**
+ * What an assignment request writes. Handing a device to a person goes through the domain's grant rule
+ * (decideGrant): only administrators, and only to a person of the organisation acted for — anyone else
+ * (another organisation's, a provider admin, a removed person) is not found.
+ */
+async function assignmentOf(tx: Db, auth: AuthContext, request: AssignDeviceRequest): Promise<Assignment> {
+  if (request.assignmentType !== 'ASSIGNED')
+    return { assignmentType: request.assignmentType, assignedToUuid: null, assigneeName: null };
+  const person = await personRef(tx, request.employeeUuid);
+  if (!person)
+    throw notFound(EMPLOYEE_NOT_FOUND, {
+      location: 'body',
+      param: 'employeeUuid',
+      path: ['employeeUuid'],
+      value: request.employeeUuid,
+    });
+  assertGrant(auth, person, { action: 'update' });
+  return {
+    assignmentType: 'ASSIGNED',
+    assignedToUuid: person.uuid,
+    assigneeName: `${person.firstName} ${person.lastName}`,
+  };
+}
+
+/** The assignment event of a change from `before` to `after`, or none when nothing changed. */
+function assignmentEvent(
+  auth: AuthContext,
+  deviceUuid: string,
+  deviceName: string,
+  before: Omit<Assignment, 'assigneeName'> | null,
+  after: Assignment,
+): EventInput | null {
+  if (
+    before &&
+    before.assignmentType === after.assignmentType &&
+    before.assignedToUuid === after.assignedToUuid
+  )
+    return null;
+  if (!before && after.assignmentType === 'UNASSIGNED') return null;
+  const type: EventType = after.assignmentType === 'UNASSIGNED' ? 'DEVICE_UNASSIGNED' : 'DEVICE_ASSIGNED';
+  return {
+    organizationUuid: auth.organizationUuid,
+    type,
+    actorUuid: auth.userUuid,
+    subjectUuid: deviceUuid,
+    data: {
+      name: deviceName,
+      assignmentType: after.assignmentType,
+      employeeUuid: after.assignedToUuid,
+      employeeName: after.assigneeName,
+      ...(before
+        ? { previousAssignmentType: before.assignmentType, previousEmployeeUuid: before.assignedToUuid }
+        : {}),
+    },
+  };
+}
+
+/** Fields of a device the detail and the update compare (for the event's before and after). */
+const TRACKED = [
+  'name',
+  'serialNumber',
+  'type',
+  'os',
+  'osVersion',
+  'model',
+  'manufacturer',
+  'status',
+  'location',
+  'mdmProvider',
+  'securityProvider',
+  'isEncrypted',
+  'isProtected',
+  'specification',
+] as const;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * Devices of the caller's organisation. Every method but `list` runs inside the caller's tenant
+ * transaction (row-level security: another organisation's device is not found); `list` reads through
+ * the lists' pipelined tenant read.
+ */
+export const devicesService = {
+  list: (reads: TenantReads, auth: AuthContext, query: DeviceListQuery) =>
+    listDevices(reads, auth.organizationUuid, query),
+
+  async get(tx: Db, _auth: AuthContext, uuid: string): Promise<DeviceDetail> {
+    const row = await findDevice(tx, uuid);
+    if (!row) throw deviceNotFound();
+    return toDetail(row);
+  },
+
+  /** Adds a device by hand (DEVICE_ADDED), assigned at once when the request says so (DEVICE_ASSIGNED). */
+  async create(tx: Db, auth: AuthContext, input: CreateDeviceRequest): Promise<DeviceDetail> {
+    const { assignment: requested, ...fields } = input;
+    const assignment = requested
+      ? await assignmentOf(tx, auth, requested)
+      : { assignmentType: 'UNASSIGNED' as const, assignedToUuid: null, assigneeName: null };
+    const values: DeviceValues = {
+      ...fields,
+      organizationUuid: auth.organizationUuid,
+      assignmentType: assignment.assignmentType,
+      assignedToUuid: assignment.assignedToUuid,
+    };
+    const uuid = await insertDevice(tx, values);
+    const events: EventInput[] = [
+      {
+        organizationUuid: auth.organizationUuid,
+        type: 'DEVICE_ADDED',
+        actorUuid: auth.userUuid,
+        subjectUuid: uuid,
+        data: { name: input.name, type: input.type, os: input.os, status: input.status, via: 'manual' },
+      },
+    ];
+    const assigned = assignmentEvent(auth, uuid, input.name, null, assignment);
+    if (assigned) events.push(assigned);
+    await logEvent(tx, events);
+    return toDetail((await findDevice(tx, uuid))!);
+  },
+
+  /**
+   * Changes the given fields (DEVICE_UPDATED with before and after); a new status is also
+   * DEVICE_STATUS_CHANGED, and a device that stops being encrypted or protected a SECURITY_ALERT.
+   */
+  async update(tx: Db, auth: AuthContext, uuid: string, input: UpdateDeviceRequest): Promise<DeviceDetail> {
+    const before = await findDevice(tx, uuid);
+    if (!before) throw deviceNotFound();
+    const changes = Object.fromEntries(
+      Object.entries(input).filter(
+        ([key, value]) => value !== undefined && !same(before[key as keyof DeviceRow], value),
+      ),
+    ) as Partial<DeviceValues>;
+    if (Object.keys(changes).length === 0) return toDetail(before);
+    await updateDevice(tx, uuid, changes);
+    const after = (await findDevice(tx, uuid))!;
+    const changed = TRACKED.filter((key) => !same(before[key], after[key]));
+    const event = (type: EventType, data: Record<string, unknown>): EventInput => ({
+      organizationUuid: auth.organizationUuid,
+      type,
+      actorUuid: auth.userUuid,
+      subjectUuid: uuid,
+      data: { name: after.name, ...data },
+    });
+    const events = [
+      event('DEVICE_UPDATED', {
+        before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+        after: Object.fromEntries(changed.map((k) => [k, after[k]])),
+      }),
+    ];
+    if (before.status !== after.status)
+      events.push(event('DEVICE_STATUS_CHANGED', { from: before.status, to: after.status }));
+    const lost = [
+      ...(before.isEncrypted && !after.isEncrypted ? ['encryption'] : []),
+      ...(before.isProtected && !after.isProtected ? ['protection'] : []),
+    ];
+    if (lost.length > 0) events.push(event('SECURITY_ALERT', { lost }));
+    await logEvent(tx, events);
+    return toDetail(after);
+  },
+
+  /** Assigns the device to a person, shares it or unassigns it (DEVICE_ASSIGNED / DEVICE_UNASSIGNED). */
+  async assign(tx: Db, auth: AuthContext, uuid: string, request: AssignDeviceRequest): Promise<DeviceDetail> {
+    const before = await findDevice(tx, uuid);
+    if (!before) throw deviceNotFound();
+    const assignment = await assignmentOf(tx, auth, request);
+    const event = assignmentEvent(auth, uuid, before.name, before, assignment);
+    if (!event) return toDetail(before);
+    await updateDevice(tx, uuid, {
+      assignmentType: assignment.assignmentType,
+      assignedToUuid: assignment.assignedToUuid,
+    });
+    await logEvent(tx, event);
+    return toDetail((await findDevice(tx, uuid))!);
+  },
+
+  /** The device's events, newest first, with the acting person's name (null for the system). */
+  async history(tx: Db, _auth: AuthContext, uuid: string): Promise<DeviceHistory> {
+    if (!(await findDevice(tx, uuid))) throw deviceNotFound();
+    const events = await eventsAbout(tx, uuid);
+    const names = await namesByUuid(
+      tx,
+      events.flatMap((e) => (e.actorUuid ? [e.actorUuid] : [])),
+    );
+    return {
+      items: events.map((e) => ({
+        uuid: e.uuid,
+        type: e.type,
+        at: e.createdAt.toISOString(),
+        actorUuid: e.actorUuid,
+        actorName: e.actorUuid ? (names.get(e.actorUuid) ?? null) : null,
+        data: e.data,
+      })),
+    };
+  },
+};
