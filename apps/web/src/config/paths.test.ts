@@ -7,6 +7,7 @@ describe('paths', () => {
     expect(paths.dashboard.employees()).toBe('/dashboard/employees');
     expect(paths.dashboard.employees('onboarding')).toBe('/dashboard/employees?view=onboarding');
     expect(paths.dashboard.devices('assets')).toBe('/dashboard/devices?tab=assets');
+    expect(paths.dashboard.device('d-1', 'specification')).toBe('/dashboard/devices/d-1?tab=specification');
     expect(paths.dashboard.registerDevices('WEB_PC')).toBe(
       '/dashboard/devices/register-devices?registerType=WEB_PC',
     );

@@ -29,6 +29,9 @@ export const paths = {
       withQuery('/dashboard/employees', { view: view === 'all' ? undefined : view }),
     devices: (tab?: DevicesTab) =>
       withQuery('/dashboard/devices', { tab: tab === 'devices' ? undefined : tab }),
+    /** One device's detail over the list (`tab`: overview or specification). */
+    device: (uuid: string, tab?: 'overview' | 'specification') =>
+      withQuery(`/dashboard/devices/${encodeURIComponent(uuid)}`, { tab }),
     importPeripherals: '/dashboard/devices/import-peripherals',
     addPeripherals: '/dashboard/devices/add-peripherals',
     registerDevices: (registerType?: string) =>

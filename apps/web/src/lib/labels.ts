@@ -1,4 +1,10 @@
-import type { DeviceOs, DeviceStatus, DeviceType, EnrollmentState } from '@equip/domain/devices';
+import type {
+  AssignmentType,
+  DeviceOs,
+  DeviceStatus,
+  DeviceType,
+  EnrollmentState,
+} from '@equip/domain/devices';
 import type { EmployeeStatus, MfaMethod, Role, UserSource, UserType } from '@equip/domain/identity';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -78,6 +84,13 @@ export const ENROLLMENT_STATE_LABELS = translated<EnrollmentState>({
   PENDING_ENROLLMENT: msg`Enrolment pending`,
   FAILED_ENROLLMENT: msg`Enrolment failed`,
   ENROLLED: msg`Enrolled`,
+});
+
+/** Who has a device: a person, everyone (shared), or nobody (in stock). */
+export const ASSIGNMENT_TYPE_LABELS = translated<AssignmentType>({
+  ASSIGNED: msg`Assigned`,
+  SHARED: msg`Shared`,
+  UNASSIGNED: msg`In stock`,
 });
 
 /** Whether a device's disk is encrypted. */

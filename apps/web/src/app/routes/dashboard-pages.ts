@@ -68,7 +68,8 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
       ),
   },
   {
-    path: 'devices',
+    // The open device is the optional last segment (lib/record-url.ts).
+    path: 'devices/:deviceUuid?',
     title: msg`Devices`,
     load: () => import('@/features/devices/routes/devices-page').then((m) => m.DevicesPage),
   },

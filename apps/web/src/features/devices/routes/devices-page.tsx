@@ -1,13 +1,15 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { FileUp, Headphones, Laptop, MonitorSmartphone, Plus } from 'lucide-react';
+import { FileUp, Headphones, MonitorSmartphone, Plus } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { DEVICES_TABS, type DevicesTab, paths } from '@/config/paths';
 import { Button } from '@/ui/button';
 import { EmptyState } from '@/ui/empty-state';
 import { LinkTabs } from '@/ui/link-tabs';
 import { PageHeader } from '@/ui/page-header';
+import { DeviceDrawer } from '../components/device-drawer';
+import { DevicesTable } from '../components/devices-table';
 
 const TAB_LABELS: Record<DevicesTab, MessageDescriptor> = { devices: msg`Devices`, assets: msg`Assets` };
 
@@ -15,6 +17,10 @@ export function parseDevicesTab(value: string | null): DevicesTab {
   return DEVICES_TABS.find((tab) => tab === value) ?? 'devices';
 }
 
+/**
+ * `/dashboard/devices`: the devices list with the open device's drawer (`/dashboard/devices/<uuid>`),
+ * and the assets tab (`?tab=assets`).
+ */
 export function DevicesPage() {
   const { t, i18n } = useLingui();
   const [searchParams] = useSearchParams();
@@ -66,11 +72,10 @@ export function DevicesPage() {
           description={t`Peripherals — monitors, keyboards, headsets and more — with who has them and whether they are in use or in stock.`}
         />
       ) : (
-        <EmptyState
-          icon={Laptop}
-          title={t`No devices yet`}
-          description={t`Every registered device with its owner, OS version, security status and enrolment state, searchable and sortable.`}
-        />
+        <>
+          <DevicesTable />
+          <DeviceDrawer />
+        </>
       )}
     </div>
   );

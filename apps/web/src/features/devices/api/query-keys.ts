@@ -1,0 +1,11 @@
+import type { ListPageParams } from '@/lib/list-state/use-list-table';
+
+/** Query keys of the devices area; invalidating `deviceKeys.all` refreshes every list and detail. */
+export const deviceKeys = {
+  all: ['devices'] as const,
+  lists: () => [...deviceKeys.all, 'list'] as const,
+  list: (params: ListPageParams) => [...deviceKeys.lists(), params] as const,
+  detail: (uuid: string) => [...deviceKeys.all, 'detail', uuid] as const,
+  history: (uuid: string) => [...deviceKeys.all, 'history', uuid] as const,
+  people: (search: string) => [...deviceKeys.all, 'people', search] as const,
+};

@@ -1,0 +1,135 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect } from 'react';
+import { DEVICE_TYPE_LABELS } from '@/lib/labels';
+import { useAppDispatch, useAppSelector } from '@/lib/store';
+import { DeviceTypeIcon } from '@/ui/device-type-icon';
+import { Drawer } from '@/ui/drawer';
+import { LoadError } from '@/ui/load-error';
+import { Skeleton } from '@/ui/skeleton';
+import { DeviceStatusBadge } from '@/ui/status-badges';
+import { Tabs } from '@/ui/tabs';
+import { useDevice, useDeviceSummary } from '../api/get-device';
+import { type DeviceDetailTab, selectActiveDeviceTab, selectDevice, setActiveTab } from '../devices-slice';
+import { useDeviceUrl } from '../lib/device-url';
+import { DeviceOverviewTab } from './device-overview-tab';
+import { DeviceSpecificationTab } from './device-specification-tab';
+
+const TAB_LABELS: Record<DeviceDetailTab, MessageDescriptor> = {
+  overview: msg`Overview`,
+  specification: msg`Specification`,
+};
+
+/**
+ * The open device's details in a side sheet, with the tabs of SPEC §2 (overview, specification). Which
+ * device is open is the URL's (`/dashboard/devices/<uuid>?tab=specification`); the `devices` slice
+ * follows it (selectedDeviceId, activeTab).
+ */
+export function DeviceDrawer() {
+  const dispatch = useAppDispatch();
+  const { recordId: deviceId, tab, close } = useDeviceUrl();
+  useEffect(() => {
+    dispatch(selectDevice(deviceId));
+  }, [dispatch, deviceId]);
+  useEffect(() => {
+    if (deviceId && tab) dispatch(setActiveTab(tab));
+  }, [dispatch, deviceId, tab]);
+  return (
+    <Drawer
+      open={deviceId !== null}
+      onOpenChange={(open) => {
+        if (!open) close();
+      }}
+      title={deviceId ? <DrawerTitle deviceId={deviceId} /> : <Trans>Device</Trans>}
+      description={deviceId ? <DrawerDescription deviceId={deviceId} /> : undefined}
+      headerExtra={deviceId ? <DrawerStatus deviceId={deviceId} /> : undefined}
+    >
+      {deviceId ? <DeviceDetailView deviceId={deviceId} /> : null}
+    </Drawer>
+  );
+}
+
+function DrawerTitle({ deviceId }: { deviceId: string }) {
+  const data = useDeviceSummary(deviceId);
+  if (!data) return <Skeleton className="h-5 w-48" />;
+  return (
+    <span className="flex items-center gap-3">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600">
+        <DeviceTypeIcon type={data.type} className="size-5" />
+      </span>
+      <span className="truncate">{data.name}</span>
+    </span>
+  );
+}
+
+function DrawerStatus({ deviceId }: { deviceId: string }) {
+  const data = useDeviceSummary(deviceId);
+  return data ? (
+    <span className="mt-2">
+      <DeviceStatusBadge status={data.status} />
+    </span>
+  ) : null;
+}
+
+function DrawerDescription({ deviceId }: { deviceId: string }) {
+  const data = useDeviceSummary(deviceId);
+  if (!data)
+    return (
+      <span className="sr-only">
+        <Trans>Loading</Trans>
+      </span>
+    );
+  return (
+    <span className="ml-12 block truncate">
+      {[DEVICE_TYPE_LABELS[data.type], data.model, data.serialNumber].filter(Boolean).join(' · ')}
+    </span>
+  );
+}
+
+function DeviceDetailView({ deviceId }: { deviceId: string }) {
+  const { t, i18n } = useLingui();
+  const dispatch = useAppDispatch();
+  const url = useDeviceUrl();
+  const storedTab = useAppSelector(selectActiveDeviceTab);
+  const activeTab = url.tab ?? storedTab;
+  const device = useDevice(deviceId);
+
+  if (device.isError && !device.data) {
+    return (
+      <div className="p-6">
+        <LoadError
+          title={<Trans>Could not load this device</Trans>}
+          error={device.error}
+          fallback={t`Please try again in a moment.`}
+          onRetry={() => void device.refetch()}
+          retrying={device.isFetching}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <Tabs
+      label={t`Device details`}
+      value={activeTab}
+      onValueChange={(next) => {
+        dispatch(setActiveTab(next));
+        url.setTab(next);
+      }}
+      listClassName="sticky top-0 z-10 bg-white px-6"
+      tabs={[
+        {
+          id: 'overview',
+          label: i18n._(TAB_LABELS.overview),
+          content: <DeviceOverviewTab device={device.data} />,
+        },
+        {
+          id: 'specification',
+          label: i18n._(TAB_LABELS.specification),
+          content: <DeviceSpecificationTab device={device.data} />,
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,154 @@
+import { DEVICE_COLUMNS_STORAGE_KEY, type DeviceListItem } from '@equip/domain/devices';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Laptop, MonitorSmartphone, SearchX } from 'lucide-react';
+import { useCallback } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useFeatureFlag } from '@/lib/flags-context';
+import { formatNumber } from '@/lib/format';
+import { i18n as globalI18n } from '@/lib/i18n/i18n';
+import { useColumnPreferences } from '@/lib/list-state/use-column-preferences';
+import { type ListPageParams, useListTable } from '@/lib/list-state/use-list-table';
+import { Button } from '@/ui/button';
+import { ColumnMenu } from '@/ui/data-table/column-menu';
+import { DataTable } from '@/ui/data-table/data-table';
+import type { EmptyStateProps } from '@/ui/empty-state';
+import { MenuItem } from '@/ui/multi-select';
+import { DEVICES_PAGE_SIZE, getDevicesQueryOptions } from '../api/get-devices';
+import { devicesListBinding, withoutStagedDevices } from '../devices-list-slice';
+import { useDeviceUrl } from '../lib/device-url';
+import { DevicesFilters } from './devices-filters';
+import { DevicesSelectionBar } from './devices-selection-bar';
+import {
+  DEVICE_COLUMN_LABELS,
+  DEVICE_COLUMNS,
+  OPTIONAL_DEVICE_COLUMNS,
+  type OptionalDeviceColumn,
+} from './devices-table-columns';
+
+const COLUMNS = Object.values(DEVICE_COLUMNS);
+const rowId = (device: DeviceListItem) => device.uuid;
+
+/** `1 device` / `2 devices` (`1 Gerät` / `2 Geräte`). */
+function devicesCount(count: number): string {
+  const n = formatNumber(count);
+  return globalI18n._(plural(count, { one: `${n} device`, other: `${n} devices` }));
+}
+
+/**
+ * The devices list on the list machinery (`lib/list-state`, `ui/data-table`): filters and sorting in the
+ * `devicesListFilters` slice and the URL, server paging (50 rows a page), the filtered count, optional
+ * columns remembered under `equip:devices_columns`, row selection with its bulk actions. A row opens
+ * the device's drawer (`/dashboard/devices/<uuid>`). Staged devices only with it-2447-show-staged-devices.
+ */
+export function DevicesTable() {
+  const { t, i18n } = useLingui();
+  const { open: openDevice } = useDeviceUrl();
+  const showStaged = useFeatureFlag('it-2447-show-staged-devices');
+  const queryOptions = useCallback(
+    (params: ListPageParams) =>
+      getDevicesQueryOptions(
+        showStaged ? params : { ...params, filter: withoutStagedDevices(params.filter) },
+      ),
+    [showStaged],
+  );
+  const table = useListTable(devicesListBinding, 'all', {
+    queryOptions,
+    pageSize: DEVICES_PAGE_SIZE,
+    getRowId: rowId,
+  });
+  const filter = showStaged ? table.filter : withoutStagedDevices(table.filter);
+  const columnPreferences = useColumnPreferences(DEVICE_COLUMNS_STORAGE_KEY, OPTIONAL_DEVICE_COLUMNS);
+  const selectLabel = (name: string) => t`Select ${name}`;
+  const columnLabels = Object.fromEntries(
+    OPTIONAL_DEVICE_COLUMNS.map((column) => [column, i18n._(DEVICE_COLUMN_LABELS[column])]),
+  ) as Record<OptionalDeviceColumn, string>;
+
+  const empty: EmptyStateProps = table.hasDefaultFilters
+    ? {
+        icon: Laptop,
+        title: t`No devices yet`,
+        description: t`Register your organisation's computers, phones and tablets to see who has which one, and whether it is encrypted and protected.`,
+        action: (
+          <Button asChild>
+            <Link to={paths.dashboard.registerDevices()}>
+              <MonitorSmartphone aria-hidden="true" />
+              <Trans>Register devices</Trans>
+            </Link>
+          </Button>
+        ),
+      }
+    : {
+        icon: SearchX,
+        title: t`No devices match these filters`,
+        description: t`Try other words or fewer filters.`,
+        action: (
+          <Button variant="secondary" onClick={table.resetFilters}>
+            <Trans>Reset filters</Trans>
+          </Button>
+        ),
+      };
+
+  return (
+    <div className="space-y-3">
+      <DevicesFilters
+        filters={table.state.filters}
+        isDefault={devicesListBinding.list.hasDefaultFilters('all', table.state.filters)}
+        showStaged={showStaged}
+        onFilter={table.setFilter}
+        onReset={table.resetFilters}
+        trailing={
+          <>
+            {table.query.data ? (
+              <p aria-live="polite" className="text-sm whitespace-nowrap text-slate-500 tabular-nums">
+                {devicesCount(table.total)}
+              </p>
+            ) : null}
+            <ColumnMenu
+              columns={OPTIONAL_DEVICE_COLUMNS}
+              labels={columnLabels}
+              visible={columnPreferences.visible}
+              onToggle={columnPreferences.toggle}
+              onShowAll={columnPreferences.reset}
+            >
+              <MenuItem onSelect={table.clearAll}>
+                <Trans>Clear filters, sorting and selection</Trans>
+              </MenuItem>
+            </ColumnMenu>
+          </>
+        }
+      />
+      <DataTable
+        label={t`Devices`}
+        className="max-h-[calc(100vh-19rem)] min-h-[20rem]"
+        columns={COLUMNS}
+        columnVisibility={columnPreferences.visibility}
+        rows={table.rows}
+        getRowId={rowId}
+        sorting={table.state.sorting}
+        onSortingChange={table.setSorting}
+        selection={{ ...table.selection, rowLabel: (device) => selectLabel(device.name) }}
+        status={table.query}
+        messages={{ loading: t`Loading devices…`, error: t`Could not load devices` }}
+        empty={empty}
+        firstRowIndex={table.params.skip}
+        total={table.query.data ? table.total : undefined}
+        pagination={{
+          page: table.url.page,
+          pageSize: DEVICES_PAGE_SIZE,
+          onPageChange: table.setPage,
+          label: t`Devices pages`,
+        }}
+        onOpenRow={(device) => openDevice(device.uuid)}
+        keyboardHint={t`Use the arrow keys to move between rows, Enter to open a device's details and Space to select it.`}
+      />
+      <DevicesSelectionBar
+        selection={table.selection}
+        rows={table.rows}
+        total={table.total}
+        filter={filter}
+      />
+    </div>
+  );
+}

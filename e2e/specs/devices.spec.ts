@@ -1,0 +1,59 @@
+import { demoLogin, expect, signIn, test } from '../support/fixtures.ts';
+
+/** The count next to the column menu: "269 devices". */
+const countOf = async (page: import('@playwright/test').Page) => {
+  const text = await page.getByText(/^[\d,]+ devices?$/).textContent();
+  return Number(text!.replace(/\D/g, ''));
+};
+
+test.describe('devices', () => {
+  test('filters and sorts the demo devices, keeps the view in the URL and the columns across reloads', async ({
+    page,
+  }) => {
+    await signIn(page, demoLogin('it-owner'));
+    await page.goto('/dashboard/devices');
+    const table = page.getByRole('table');
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    const all = await countOf(page);
+    expect(all).toBeGreaterThan(200);
+
+    await page.getByLabel('Only unencrypted').check();
+    await expect(page).toHaveURL(/unencrypted=true/);
+    await expect.poll(() => countOf(page)).toBeLessThan(all);
+    for (const security of await table.getByRole('row').locator('td').filter({ hasText: 'ncrypted' }).all()) {
+      await expect(security).toContainText('Not encrypted');
+    }
+
+    await table.getByRole('button', { name: /^Last seen/ }).click();
+    await expect(page).toHaveURL(/sort=lastSeenAt\.asc/);
+
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Location' }).click();
+    await page.keyboard.press('Escape');
+    await expect(table.getByRole('columnheader', { name: /^Location/ })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByLabel('Only unencrypted')).toBeChecked();
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: /^Location/ })).toHaveCount(0);
+  });
+
+  test('opens a device in its own URL and assigns it to a person', async ({ page }) => {
+    await signIn(page, demoLogin('it-owner'));
+    await page.goto('/dashboard/devices?assignment=UNASSIGNED');
+    const firstRow = page.getByRole('table').getByRole('row').nth(1);
+    await expect(firstRow).toContainText('In stock');
+    await firstRow.click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page).toHaveURL(/\/dashboard\/devices\/[0-9a-f-]{36}/);
+
+    await drawer.getByRole('button', { name: 'Change assignment' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Assign / });
+    await dialog.getByRole('radio', { name: 'A person' }).check();
+    await dialog.getByLabel('Search people').fill('Mustermann');
+    await dialog.getByRole('radio', { name: /Max Mustermann/ }).check();
+    await dialog.getByRole('button', { name: 'Save assignment' }).click();
+    await expect(page.getByText(/is now assigned to Max Mustermann/).first()).toBeVisible();
+    await expect(page.getByRole('dialog').getByText('Max Mustermann').first()).toBeVisible();
+  });
+});
