@@ -5,9 +5,8 @@ import { useEffect } from 'react';
 import { DEVICE_TYPE_LABELS } from '@/lib/labels';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { DeviceTypeIcon } from '@/ui/device-type-icon';
-import { Drawer } from '@/ui/drawer';
 import { LoadError } from '@/ui/load-error';
-import { Skeleton } from '@/ui/skeleton';
+import { RecordDrawer, type RecordHeader } from '@/ui/record-drawer';
 import { DeviceStatusBadge } from '@/ui/status-badges';
 import { Tabs } from '@/ui/tabs';
 import { useDevice, useDeviceSummary } from '../api/get-device';
@@ -36,54 +35,30 @@ export function DeviceDrawer() {
     if (deviceId && tab) dispatch(setActiveTab(tab));
   }, [dispatch, deviceId, tab]);
   return (
-    <Drawer
-      open={deviceId !== null}
-      onOpenChange={(open) => {
-        if (!open) close();
-      }}
-      title={deviceId ? <DrawerTitle deviceId={deviceId} /> : <Trans>Device</Trans>}
-      description={deviceId ? <DrawerDescription deviceId={deviceId} /> : undefined}
-      headerExtra={deviceId ? <DrawerStatus deviceId={deviceId} /> : undefined}
+    <RecordDrawer
+      recordId={deviceId}
+      onClose={close}
+      emptyTitle={<Trans>Device</Trans>}
+      useHeader={useDeviceHeader}
     >
-      {deviceId ? <DeviceDetailView deviceId={deviceId} /> : null}
-    </Drawer>
+      {(id) => <DeviceDetailView deviceId={id} />}
+    </RecordDrawer>
   );
 }
 
-function DrawerTitle({ deviceId }: { deviceId: string }) {
+function useDeviceHeader(deviceId: string): RecordHeader | undefined {
   const data = useDeviceSummary(deviceId);
-  if (!data) return <Skeleton className="h-5 w-48" />;
   return (
-    <span className="flex items-center gap-3">
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600">
-        <DeviceTypeIcon type={data.type} className="size-5" />
-      </span>
-      <span className="truncate">{data.name}</span>
-    </span>
-  );
-}
-
-function DrawerStatus({ deviceId }: { deviceId: string }) {
-  const data = useDeviceSummary(deviceId);
-  return data ? (
-    <span className="mt-2">
-      <DeviceStatusBadge status={data.status} />
-    </span>
-  ) : null;
-}
-
-function DrawerDescription({ deviceId }: { deviceId: string }) {
-  const data = useDeviceSummary(deviceId);
-  if (!data)
-    return (
-      <span className="sr-only">
-        <Trans>Loading</Trans>
-      </span>
-    );
-  return (
-    <span className="ml-12 block truncate">
-      {[DEVICE_TYPE_LABELS[data.type], data.model, data.serialNumber].filter(Boolean).join(' · ')}
-    </span>
+    data && {
+      media: (
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600">
+          <DeviceTypeIcon type={data.type} className="size-5" />
+        </span>
+      ),
+      name: data.name,
+      status: <DeviceStatusBadge status={data.status} />,
+      details: [DEVICE_TYPE_LABELS[data.type], data.model, data.serialNumber],
+    }
   );
 }
 

@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { fullName } from '@/lib/format';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
-import { Drawer } from '@/ui/drawer';
+import { RecordDrawer, type RecordHeader } from '@/ui/record-drawer';
 import { Skeleton } from '@/ui/skeleton';
 import { EmployeeStatusBadge } from '@/ui/status-badges';
 import { Tabs } from '@/ui/tabs';
@@ -34,52 +34,26 @@ export function EmployeeDrawer() {
     dispatch(selectEmployee(employeeId));
   }, [dispatch, employeeId]);
   return (
-    <Drawer
-      open={employeeId !== null}
-      onOpenChange={(open) => {
-        if (!open) close();
-      }}
-      title={employeeId ? <DrawerTitle employeeId={employeeId} /> : <Trans>Employee</Trans>}
-      description={employeeId ? <DrawerDescription employeeId={employeeId} /> : undefined}
-      headerExtra={employeeId ? <DrawerStatus employeeId={employeeId} /> : undefined}
+    <RecordDrawer
+      recordId={employeeId}
+      onClose={close}
+      emptyTitle={<Trans>Employee</Trans>}
+      useHeader={useEmployeeHeader}
     >
-      {employeeId ? <EmployeeDetail employeeId={employeeId} /> : null}
-    </Drawer>
+      {(id) => <EmployeeDetail employeeId={id} />}
+    </RecordDrawer>
   );
 }
 
-function DrawerTitle({ employeeId }: { employeeId: string }) {
+function useEmployeeHeader(employeeId: string): RecordHeader | undefined {
   const data = useEmployeeSummary(employeeId);
-  if (!data) return <Skeleton className="h-5 w-48" />;
   return (
-    <span className="flex items-center gap-3">
-      <EmployeeAvatar person={data} className="size-9" />
-      <span className="truncate">{fullName(data)}</span>
-    </span>
-  );
-}
-
-function DrawerStatus({ employeeId }: { employeeId: string }) {
-  const data = useEmployeeSummary(employeeId);
-  return data ? (
-    <span className="mt-2">
-      <EmployeeStatusBadge status={data.employeeStatus} />
-    </span>
-  ) : null;
-}
-
-function DrawerDescription({ employeeId }: { employeeId: string }) {
-  const data = useEmployeeSummary(employeeId);
-  if (!data)
-    return (
-      <span className="sr-only">
-        <Trans>Loading</Trans>
-      </span>
-    );
-  return (
-    <span className="ml-12 block truncate">
-      {[data.email, data.position, data.department].filter(Boolean).join(' · ')}
-    </span>
+    data && {
+      media: <EmployeeAvatar person={data} className="size-9" />,
+      name: fullName(data),
+      status: <EmployeeStatusBadge status={data.employeeStatus} />,
+      details: [data.email, data.position, data.department],
+    }
   );
 }
 
