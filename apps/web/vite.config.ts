@@ -89,6 +89,8 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Screens typed into with user-event take a second or two when the 2 cores run every test file.
+    testTimeout: 15_000,
     css: false,
   },
 });

@@ -24,9 +24,14 @@ describe('routes', () => {
 
   it('selects the employees view from ?view=', async () => {
     // The table asks for the view's first page; an empty one shows the view's empty state.
+    const setupFetch = globalThis.fetch;
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ items: [], total: 0 }), { status: 200 })),
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+        new URL(String(input), 'http://localhost').pathname === '/api/employees'
+          ? new Response(JSON.stringify({ items: [], total: 0, nextCursor: null }), { status: 200 })
+          : setupFetch(input, init),
+      ),
     );
     renderRoute('/dashboard/employees?view=offboarding');
     const views = await screen.findByRole('navigation', { name: 'Employee views' });

@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import '@equip/domain/zod-messages';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { connectivity } from '@/lib/connectivity';
 import { deleteCookie } from '@/lib/cookies';
 import { activateLocale, loadAllCatalogs } from '@/lib/i18n/i18n';
+
+// Pages load lazily: the first import of a page (and its transform) can take over a second on a busy
+// 2-core machine, so `findBy…` waits up to 5 s instead of 1 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Tests read English unless they switch (the catalogs are the built ones, compiled from the .po files).
 await activateLocale('en', 'Europe/Berlin');

@@ -118,31 +118,29 @@ export function LoginPage() {
 
   const ssoProblem = ssoError ? ssoErrorMessage(ssoError) : undefined;
   return (
-    <>
-      <AuthCard
-        title={t`Sign in to Equip`}
-        description={t`Manage your organisation’s employees, devices and software.`}
-        footer={t`New to Equip? Your IT team sends you an invitation by email.`}
-      >
-        {notice ? <Alert variant="success">{notice}</Alert> : null}
-        {ssoProblem ? (
-          <Alert variant="error" title={ssoProblem.title}>
-            {ssoProblem.text}
-          </Alert>
-        ) : null}
-        <PasswordLoginForm
-          onMfaRequired={(response) => {
-            setChallenge({ mfaToken: response.mfaToken, mfaMethod: response.mfaMethod });
-            dispatch(showMfaForm({ tokenExpireTimestamp: Date.now() + MFA_CHALLENGE_TTL_MS }));
-          }}
-          onSignedIn={completeSignIn}
-          onUseSso={() => {
-            setPasswordInsteadOfSso(false);
-            setMode('sso');
-          }}
-          passwordNotice={passwordInsteadOfSso ? i18n._(PASSWORD_INSTEAD_OF_SSO_NOTICE) : undefined}
-        />
-      </AuthCard>
-    </>
+    <AuthCard
+      title={t`Sign in to Equip`}
+      description={t`Manage your organisation’s employees, devices and software.`}
+      footer={t`New to Equip? Your IT team sends you an invitation by email.`}
+    >
+      {notice ? <Alert variant="success">{notice}</Alert> : null}
+      {ssoProblem ? (
+        <Alert variant="error" title={ssoProblem.title}>
+          {ssoProblem.text}
+        </Alert>
+      ) : null}
+      <PasswordLoginForm
+        onMfaRequired={(response) => {
+          setChallenge({ mfaToken: response.mfaToken, mfaMethod: response.mfaMethod });
+          dispatch(showMfaForm({ tokenExpireTimestamp: Date.now() + MFA_CHALLENGE_TTL_MS }));
+        }}
+        onSignedIn={completeSignIn}
+        onUseSso={() => {
+          setPasswordInsteadOfSso(false);
+          setMode('sso');
+        }}
+        passwordNotice={passwordInsteadOfSso ? i18n._(PASSWORD_INSTEAD_OF_SSO_NOTICE) : undefined}
+      />
+    </AuthCard>
   );
 }
