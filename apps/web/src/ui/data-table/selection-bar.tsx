@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { X } from 'lucide-react';
+import { type LucideIcon, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatNumber } from '@/lib/format';
+import { Button } from '../button';
 
 /**
  * The bar that floats at the bottom of a list while rows are selected: how many, "select all N
@@ -72,5 +73,32 @@ export function SelectionBar({
         </button>
       </div>
     </section>
+  );
+}
+
+/** A bulk action of the selection bar: a light button on its dark background, off while one runs. */
+export function SelectionAction({
+  icon: Icon,
+  busy,
+  onClick,
+  children,
+}: {
+  icon: LucideIcon;
+  /** A bulk action is under way (the bar's `progress`): no second one starts meanwhile. */
+  busy: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      className="text-white hover:bg-white/10 hover:text-white"
+      disabled={busy}
+      onClick={onClick}
+    >
+      <Icon aria-hidden="true" />
+      {children}
+    </Button>
   );
 }

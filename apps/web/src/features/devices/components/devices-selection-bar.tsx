@@ -18,8 +18,7 @@ import {
   encryptionLabel,
   protectionLabel,
 } from '@/lib/labels';
-import { Button } from '@/ui/button';
-import { SelectionBar } from '@/ui/data-table/selection-bar';
+import { SelectionAction, SelectionBar } from '@/ui/data-table/selection-bar';
 import { ConfirmDialog } from '@/ui/dialog';
 import { useToast } from '@/ui/toast';
 import { assignDevice } from '../api/assign-device';
@@ -161,7 +160,6 @@ export function DevicesSelectionBar({ selection, rows, total, filter }: DevicesS
   }
 
   const selectedDevicesText = devicesWord(count);
-  const actionClasses = 'text-white hover:bg-white/10 hover:text-white';
   return (
     <SelectionBar
       count={count}
@@ -172,26 +170,12 @@ export function DevicesSelectionBar({ selection, rows, total, filter }: DevicesS
       onClear={onClear}
       progress={progress}
     >
-      <Button
-        size="sm"
-        variant="ghost"
-        className={actionClasses}
-        disabled={progress !== null}
-        onClick={exportSelection}
-      >
-        <Download aria-hidden="true" />
+      <SelectionAction icon={Download} busy={progress !== null} onClick={exportSelection}>
         <Trans>Export CSV</Trans>
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        className={actionClasses}
-        disabled={progress !== null}
-        onClick={() => setConfirmUnassign(true)}
-      >
-        <PackageOpen aria-hidden="true" />
+      </SelectionAction>
+      <SelectionAction icon={PackageOpen} busy={progress !== null} onClick={() => setConfirmUnassign(true)}>
         <Trans>Return to stock</Trans>
-      </Button>
+      </SelectionAction>
       <ConfirmDialog
         open={confirmUnassign}
         onOpenChange={(open) => {

@@ -8,8 +8,7 @@ import { failureMessage } from '@/lib/api/error-message';
 import { exportFileName } from '@/lib/csv-import/export-menu';
 import { downloadFile } from '@/lib/download';
 import { formatNumber, people } from '@/lib/format';
-import { Button } from '@/ui/button';
-import { SelectionBar } from '@/ui/data-table/selection-bar';
+import { SelectionAction, SelectionBar } from '@/ui/data-table/selection-bar';
 import { ConfirmDialog } from '@/ui/dialog';
 import { useToast } from '@/ui/toast';
 import { exportEmployees } from '../api/export-employees';
@@ -103,7 +102,6 @@ export function EmployeesSelectionBar({ selection, total, pageSize, filter }: Em
   }
 
   const selectedPeople = people(count);
-  const actionClasses = 'text-white hover:bg-white/10 hover:text-white';
   return (
     <SelectionBar
       count={count}
@@ -114,26 +112,12 @@ export function EmployeesSelectionBar({ selection, total, pageSize, filter }: Em
       onClear={onClear}
       progress={progress}
     >
-      <Button
-        size="sm"
-        variant="ghost"
-        className={actionClasses}
-        disabled={progress !== null}
-        onClick={() => setConfirmInvite(true)}
-      >
-        <Mail aria-hidden="true" />
+      <SelectionAction icon={Mail} busy={progress !== null} onClick={() => setConfirmInvite(true)}>
         <Trans>Invite to Equip</Trans>
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        className={actionClasses}
-        disabled={progress !== null}
-        onClick={exportSelection}
-      >
-        <Download aria-hidden="true" />
+      </SelectionAction>
+      <SelectionAction icon={Download} busy={progress !== null} onClick={exportSelection}>
         <Trans>Export CSV</Trans>
-      </Button>
+      </SelectionAction>
       <ConfirmDialog
         open={confirmInvite}
         onOpenChange={(open) => {
