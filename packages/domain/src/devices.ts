@@ -142,24 +142,13 @@ export const DeviceListQuery = z.object({
 export type DeviceListQuery = z.infer<typeof DeviceListQuery>;
 
 /** A row of the devices table: what the table shows (the detail has the rest). */
-export const DeviceListItem = z.object({
-  uuid: Uuid,
-  name: z.string(),
-  serialNumber: z.string().nullable(),
-  type: DeviceType,
-  os: DeviceOs,
-  osVersion: z.string().nullable(),
-  model: z.string().nullable(),
-  status: DeviceStatus,
-  assignmentType: AssignmentType,
-  assignedTo: DeviceAssignee.nullable(),
-  location: z.string().nullable(),
-  enrollmentState: EnrollmentState,
-  mdmProvider: MdmProvider.nullable(),
-  isEncrypted: z.boolean(),
-  isProtected: z.boolean(),
-  lastSeenAt: IsoDateTime.nullable(),
-});
+export const DeviceListItem = Device.omit({
+  organizationUuid: true,
+  manufacturer: true,
+  assignedToUuid: true,
+  createdAt: true,
+  updatedAt: true,
+}).extend({ assignedTo: DeviceAssignee.nullable() });
 export type DeviceListItem = z.infer<typeof DeviceListItem>;
 /** `GET /api/devices`: `{ items, total, nextCursor }`; total is the filtered count. */
 export const DevicePage = pageOf(DeviceListItem);
