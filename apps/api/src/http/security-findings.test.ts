@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -404,6 +405,7 @@ describe('the web app at the address itself, and no source maps', () => {
     );
     writeFileSync(path.join(dist, 'app-abcdef12.js'), 'console.log(1)');
     writeFileSync(path.join(dist, 'app-abcdef12.js.map'), '{"sources":["secret.ts"]}');
+    writeFileSync(path.join(dist, 'app-abcdef12.js.br'), brotliCompressSync('console.log(1)'));
     t = await createTestApp({ env: { WEB_DIST_DIR: dist }, serveWeb: true });
   });
   afterAll(() => t.app.close());
@@ -413,6 +415,19 @@ describe('the web app at the address itself, and no source maps', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('<title>Equip</title>');
+  });
+
+  it('sends the compressed copy the build wrote when the browser accepts it', async () => {
+    const compressed = await t.app.inject({
+      method: 'GET',
+      url: '/app-abcdef12.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await t.app.inject({ method: 'GET', url: '/app-abcdef12.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('never serves source maps', async () => {
