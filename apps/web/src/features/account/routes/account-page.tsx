@@ -29,6 +29,7 @@ import { useSetMfaMethod } from '../api/set-mfa-method';
 import { useSetupAuthenticator } from '../api/setup-authenticator';
 import { AuthenticatorEnrolment } from '../components/authenticator-enrolment';
 import { ConfirmIdentityDialog, type IdentityCheck } from '../components/confirm-identity-dialog';
+import { OrganizationSettingsCard } from '../components/organization-settings';
 import { RecoveryCodes } from '../components/recovery-codes';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -307,6 +308,7 @@ export function AccountPage() {
         </dl>
       </Card>
       <LanguageSetting user={user} />
+      {user.role === 'regular' ? null : <OrganizationSettingsCard />}
       <TwoStepVerification user={user} />
     </div>
   );
