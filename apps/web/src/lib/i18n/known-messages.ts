@@ -31,7 +31,6 @@ const KNOWN_TEXTS: Record<string, MessageDescriptor> = {
   'Enter the 6-digit code from the app': msg`Enter the 6-digit code from the app`,
   // The server's fixed answers
   'Email or password is incorrect': msg`Email or password is incorrect`,
-  'Unknown time zone': msg`Unknown time zone`,
   'The code is not valid': msg`The code is not valid`,
   'Start the authenticator setup first': msg`Start the authenticator setup first`,
   'Confirm with your password': msg`Confirm with your password`,
