@@ -234,16 +234,30 @@ export type DeviceHistoryEvent = z.infer<typeof DeviceHistoryEvent>;
 export const DeviceHistory = z.object({ items: z.array(DeviceHistoryEvent) });
 export type DeviceHistory = z.infer<typeof DeviceHistory>;
 
-/** Device return: if any device asks for a reset, a code is required (SPEC §5). */
+/** True when a device return asks any device to be reset: then it needs a confirmation code (SPEC §5). */
+export const returnResetsAny = (request: { devices: { triggerReset?: boolean | undefined }[] }): boolean =>
+  request.devices.some((d) => d.triggerReset === true);
+
+/**
+ * `POST /api/devices/return`: the devices go back to stock, unassigned. If any device asks for a reset,
+ * a code is required (SPEC §5): the one-time code `POST /api/devices/return-code` mailed to the caller.
+ */
 export const DeviceReturnRequest = z
   .object({
-    devices: z.array(z.object({ deviceUuid: Uuid, triggerReset: z.boolean().optional() })).min(1),
-    code: z.string().min(1).optional(),
+    devices: z
+      .array(z.object({ deviceUuid: Uuid, triggerReset: z.boolean().optional() }))
+      .min(1)
+      .max(500),
+    code: z.string().trim().min(1).max(50).optional(),
   })
-  .refine((r) => !r.devices.some((d) => d.triggerReset) || Boolean(r.code), {
+  .refine((r) => !returnResetsAny(r) || Boolean(r.code), {
     message: 'code is required if any device has triggerReset: true',
     path: ['code'],
   });
+export type DeviceReturnRequest = z.infer<typeof DeviceReturnRequest>;
+/** The answer of `POST /api/devices/return`: how many devices went back to stock. */
+export const DeviceReturnResult = z.object({ returned: z.number().int().min(0) });
+export type DeviceReturnResult = z.infer<typeof DeviceReturnResult>;
 
 /** What the enrolment flow keeps between its forms. */
 export const EnrollmentStateData = z.object({

@@ -19,6 +19,8 @@ interface IdentityTexts {
   };
   passwordReset(link: string): { subject: string; text: string };
   emailVerification(link: string): { subject: string; text: string };
+  /** The code an administrator confirms a device return with a reset (wipe) by. */
+  deviceReturnCode(code: string): { subject: string; text: string };
 }
 
 const en: IdentityTexts = {
@@ -43,6 +45,10 @@ const en: IdentityTexts = {
     subject: 'Confirm your email address for Equip',
     text: `Confirm that this is your email address:\n${link}\n`,
   }),
+  deviceReturnCode: (code) => ({
+    subject: `Your Equip confirmation code: ${code}`,
+    text: `Your code to confirm the return of devices with a reset is ${code}.\n\nIt expires in 10 minutes and works once. Resetting erases the devices. If you did not ask for this code, tell your IT team and change your password.`,
+  }),
 };
 
 const de: IdentityTexts = {
@@ -66,6 +72,10 @@ const de: IdentityTexts = {
   emailVerification: (link) => ({
     subject: 'Bestätigen Sie Ihre E-Mail-Adresse für Equip',
     text: `Bestätigen Sie, dass dies Ihre E-Mail-Adresse ist:\n${link}\n`,
+  }),
+  deviceReturnCode: (code) => ({
+    subject: `Ihr Equip-Bestätigungscode: ${code}`,
+    text: `Ihr Code zum Bestätigen der Rückgabe von Geräten mit Zurücksetzen lautet ${code}.\n\nEr ist 10 Minuten und einmal gültig. Das Zurücksetzen löscht die Geräte. Wenn Sie diesen Code nicht angefordert haben, informieren Sie Ihr IT-Team und ändern Sie Ihr Passwort.`,
   }),
 };
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { oneTimeTokens } from '../../db/schema/index.ts';
 import { randomToken, sha256 } from './secrets.ts';
@@ -11,6 +11,8 @@ export const TOKEN_PURPOSES = {
   passwordReset: { name: 'password-reset', ttlMs: 60 * 60 * 1000 },
   emailVerification: { name: 'email-verification', ttlMs: 7 * 24 * 60 * 60 * 1000 },
   ssoState: { name: 'sso-state', ttlMs: 10 * 60 * 1000 },
+  /** Carries the hashed code an administrator confirms a device return with a reset by. */
+  deviceReturnCode: { name: 'device-return-code', ttlMs: 10 * 60 * 1000 },
 } as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[keyof typeof TOKEN_PURPOSES];
 
@@ -61,6 +63,43 @@ export class OneTimeTokens {
       .where(and(eq(oneTimeTokens.tokenHash, sha256(token)), eq(oneTimeTokens.purpose, purpose.name)));
     if (!row || row.usedAt || row.expiresAt <= this.now()) return null;
     return row;
+  }
+
+  /**
+   * The user's newest token of a purpose if it is live (unused, unexpired), or null: for codes, where
+   * `create` retires the earlier ones and only the newest counts.
+   */
+  async newestLive(userUuid: string, purpose: TokenPurpose): Promise<OneTimeToken | null> {
+    const [row] = await this.db
+      .select()
+      .from(oneTimeTokens)
+      .where(and(eq(oneTimeTokens.userUuid, userUuid), eq(oneTimeTokens.purpose, purpose.name)))
+      .orderBy(desc(oneTimeTokens.createdAt))
+      .limit(1);
+    if (!row || row.usedAt || row.expiresAt <= this.now()) return null;
+    return row;
+  }
+
+  /**
+   * Makes a consumed token usable again (the work it was spent on did not happen), unless a newer
+   * token of the purpose was created meanwhile.
+   */
+  async release(token: OneTimeToken): Promise<void> {
+    const [newer] = await this.db
+      .select({ uuid: oneTimeTokens.uuid })
+      .from(oneTimeTokens)
+      .where(
+        and(
+          eq(oneTimeTokens.userUuid, token.userUuid),
+          eq(oneTimeTokens.purpose, token.purpose),
+          ne(oneTimeTokens.uuid, token.uuid),
+          // Compared in SQL: the row's time has microseconds, a Date only milliseconds.
+          sql`${oneTimeTokens.createdAt} >= (select t.created_at from one_time_tokens t where t.uuid = ${token.uuid})`,
+        ),
+      )
+      .limit(1);
+    if (newer) return;
+    await this.db.update(oneTimeTokens).set({ usedAt: null }).where(eq(oneTimeTokens.uuid, token.uuid));
   }
 
   /** Marks a token used; false when it was used concurrently. */

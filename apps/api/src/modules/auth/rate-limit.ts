@@ -32,6 +32,8 @@ export const POLICIES = {
   mfaPerAccountAndAddress: { name: 'mfa:pair', limit: 10, windowMs: 15 * MINUTE },
   /** Emailed or texted codes sent for one pending sign-in's account (the caller knows the password). */
   otpSendPerAccount: { name: 'otp-send', limit: 10, windowMs: HOUR },
+  /** Confirmation codes (device return with a reset) mailed to one signed-in administrator. */
+  confirmationCodeSendPerAccount: { name: 'confirmation-code-send', limit: 10, windowMs: HOUR },
   /** Reset requests for one email from one address, and from one address in all. */
   resetRequestsPerEmailAndAddress: { name: 'reset-request:pair', limit: 5, windowMs: HOUR },
   resetRequestsPerAddress: { name: 'reset-request:ip', limit: 50, windowMs: HOUR },

@@ -1,5 +1,6 @@
 import { Account } from './account.ts';
 import { type AuthDeps, AuthPart } from './auth-part.ts';
+import { ConfirmationCodes } from './confirmation-codes.ts';
 import { EmailVerification } from './email-verification.ts';
 import { PasswordFlows } from './password-flows.ts';
 import { SessionLifecycle } from './session-lifecycle.ts';
@@ -9,8 +10,8 @@ export type { AuthDeps, LoggedIn, Reauthentication, User } from './auth-part.ts'
 
 /**
  * Identity, split by operation: sign-in (password, second factor), the session's life (refresh, act-as,
- * logout, revocation), passwords by mailed link (invitation, reset), email verification, and the
- * person's own account (who am I, second factor).
+ * logout, revocation), passwords by mailed link (invitation, reset), email verification, the
+ * person's own account (who am I, second factor), and mailed codes that confirm far-reaching actions.
  */
 export class AuthService extends AuthPart {
   readonly signIn: SignIn;
@@ -18,6 +19,7 @@ export class AuthService extends AuthPart {
   readonly passwords: PasswordFlows;
   readonly emailVerification: EmailVerification;
   readonly account: Account;
+  readonly confirmationCodes: ConfirmationCodes;
 
   constructor(deps: AuthDeps) {
     super(deps);
@@ -26,5 +28,6 @@ export class AuthService extends AuthPart {
     this.passwords = new PasswordFlows(deps, this.signIn, this.sessions);
     this.emailVerification = new EmailVerification(deps);
     this.account = new Account(deps);
+    this.confirmationCodes = new ConfirmationCodes(deps);
   }
 }

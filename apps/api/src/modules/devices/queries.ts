@@ -1,5 +1,5 @@
 import type { DeviceListItem, DeviceListQuery } from '@equip/domain/devices';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { devices } from '../../db/schema/index.ts';
 import type { TenantReads } from '../../db/tenant-reads.ts';
@@ -65,6 +65,11 @@ export async function findDevice(tx: Db, uuid: string) {
   return row ?? null;
 }
 
+/** The tenant's devices among `uuids` (other organisations' are left out by row-level security). */
+export function findDevices(tx: Db, uuids: string[]) {
+  return tx.select(DETAIL_COLUMNS).from(devices).where(inArray(devices.uuid, uuids));
+}
+
 export async function insertDevice(tx: Db, values: DeviceValues): Promise<string> {
   const [row] = await tx.insert(devices).values(values).returning({ uuid: devices.uuid });
   return row!.uuid;
@@ -75,4 +80,12 @@ export async function updateDevice(tx: Db, uuid: string, changes: Partial<Device
     .update(devices)
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(devices.uuid, uuid));
+}
+
+/** The same change to several devices, in one statement. */
+export async function updateDevices(tx: Db, uuids: string[], changes: Partial<DeviceValues>): Promise<void> {
+  await tx
+    .update(devices)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(inArray(devices.uuid, uuids));
 }

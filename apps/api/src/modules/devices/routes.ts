@@ -1,4 +1,4 @@
-import { UuidParams } from '@equip/domain/common';
+import { NoContent, UuidParams } from '@equip/domain/common';
 import {
   AssignDeviceRequest,
   CreateDeviceRequest,
@@ -6,6 +6,9 @@ import {
   DeviceHistory,
   DeviceListQuery,
   DevicePage,
+  DeviceReturnRequest,
+  DeviceReturnResult,
+  returnResetsAny,
   UpdateDeviceRequest,
 } from '@equip/domain/devices';
 import { ADMINS, requireAuth, requireTenant } from '../../http/access.ts';
@@ -18,7 +21,7 @@ const security = [{ bearerAuth: [] }];
 // GET /api/employees/:uuid/devices.
 const admins = { access: { roles: ADMINS } };
 
-export const deviceRoutes: ModuleRoutes = (app, { database }) => {
+export const deviceRoutes: ModuleRoutes = (app, { database, auth }) => {
   app.get(
     '/api/devices',
     {
@@ -115,5 +118,46 @@ export const deviceRoutes: ModuleRoutes = (app, { database }) => {
       },
     },
     (request) => request.tenant((tx) => devices.history(tx, requireAuth(request), request.params.uuid)),
+  );
+
+  app.post(
+    '/api/devices/return-code',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Mail the caller a one-time code (6 digits, 10 minutes, once) to confirm a device return with a reset',
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await auth.confirmationCodes.send(requireTenant(request), 'deviceReturn');
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/devices/return',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Take devices back to stock, unassigned (all or none); a reset needs the code of POST /api/devices/return-code',
+        body: DeviceReturnRequest,
+        response: { 200: DeviceReturnResult },
+      },
+    },
+    (request) => {
+      const caller = requireTenant(request);
+      const work = () => request.tenant((tx) => devices.returnDevices(tx, caller, request.body));
+      // The domain schema already refused a reset without a code.
+      return returnResetsAny(request.body) && request.body.code
+        ? auth.confirmationCodes.redeem(caller, 'deviceReturn', request.body.code, work)
+        : work();
+    },
   );
 };

@@ -4,6 +4,8 @@ import type {
   DeviceDetail,
   DeviceHistory,
   DeviceListQuery,
+  DeviceReturnRequest,
+  DeviceReturnResult,
   UpdateDeviceRequest,
 } from '@equip/domain/devices';
 import type { EventType } from '@equip/domain/notifications';
@@ -18,9 +20,11 @@ import {
   type DeviceRow,
   type DeviceValues,
   findDevice,
+  findDevices,
   insertDevice,
   listDevices,
   updateDevice,
+  updateDevices,
 } from './queries.ts';
 
 export const DEVICE_NOT_FOUND = 'Device not found';
@@ -50,12 +54,21 @@ interface Assignment {
   assigneeName: string | null;
 }
 
+const UNASSIGNED: Assignment = { assignmentType: 'UNASSIGNED', assignedToUuid: null, assigneeName: null };
+
+/** The columns an assignment writes; the assignee's names and the counts follow by trigger. */
+const assignmentColumns = (assignment: Assignment): Partial<DeviceValues> => ({
+  assignmentType: assignment.assignmentType,
+  assignedToUuid: assignment.assignedToUuid,
+});
+
 /**
  * What an assignment request writes. Handing a device to a person goes through the domain's grant rule
  * (decideGrant): only administrators, and only to a person of the organisation acted for — anyone else
  * (another organisation's, a provider admin, a removed person) is not found.
  */
 async function assignmentOf(tx: Db, auth: AuthContext, request: AssignDeviceRequest): Promise<Assignment> {
+  if (request.assignmentType === 'UNASSIGNED') return UNASSIGNED;
   if (request.assignmentType !== 'ASSIGNED')
     return { assignmentType: request.assignmentType, assignedToUuid: null, assigneeName: null };
   const person = await personRef(tx, request.employeeUuid);
@@ -145,9 +158,7 @@ export const devicesService = {
   /** Adds a device by hand (DEVICE_ADDED), assigned at once when the request says so (DEVICE_ASSIGNED). */
   async create(tx: Db, auth: AuthContext, input: CreateDeviceRequest): Promise<DeviceDetail> {
     const { assignment: requested, ...fields } = input;
-    const assignment = requested
-      ? await assignmentOf(tx, auth, requested)
-      : { assignmentType: 'UNASSIGNED' as const, assignedToUuid: null, assigneeName: null };
+    const assignment = requested ? await assignmentOf(tx, auth, requested) : UNASSIGNED;
     const values: DeviceValues = {
       ...fields,
       organizationUuid: auth.organizationUuid,
@@ -217,12 +228,48 @@ export const devicesService = {
     const assignment = await assignmentOf(tx, auth, request);
     const event = assignmentEvent(auth, uuid, before.name, before, assignment);
     if (!event) return toDetail(before);
-    await updateDevice(tx, uuid, {
-      assignmentType: assignment.assignmentType,
-      assignedToUuid: assignment.assignedToUuid,
-    });
+    await updateDevice(tx, uuid, assignmentColumns(assignment));
     await logEvent(tx, event);
     return toDetail((await findDevice(tx, uuid))!);
+  },
+
+  /**
+   * Takes devices back (SPEC §5): each goes to stock, unassigned (DEVICE_UNASSIGNED when it was
+   * assigned or shared, then DEVICE_RETURNED with whether it is to be reset), all or none. A device the
+   * organisation does not have is not found, and nothing changes. The confirmation code of a return
+   * with a reset is checked before (the route spends it on this work).
+   */
+  async returnDevices(tx: Db, auth: AuthContext, request: DeviceReturnRequest): Promise<DeviceReturnResult> {
+    // A device named twice is returned once, reset if either entry asks for it.
+    const resets = new Map<string, boolean>();
+    for (const { deviceUuid, triggerReset } of request.devices)
+      resets.set(deviceUuid, (resets.get(deviceUuid) ?? false) || triggerReset === true);
+    const uuids = [...resets.keys()];
+    const rows = await findDevices(tx, uuids);
+    const found = new Set(rows.map((row) => row.uuid));
+    const missing = request.devices.findIndex((d) => !found.has(d.deviceUuid));
+    // Names only the field, never the id: it may be another organisation's.
+    if (missing >= 0)
+      throw notFound(DEVICE_NOT_FOUND, {
+        location: 'body',
+        param: `devices.${missing}.deviceUuid`,
+        path: ['devices', missing, 'deviceUuid'],
+      });
+    await updateDevices(tx, uuids, { status: 'in-stock', ...assignmentColumns(UNASSIGNED) });
+    const events: EventInput[] = [];
+    for (const row of rows) {
+      const unassigned = assignmentEvent(auth, row.uuid, row.name, row, UNASSIGNED);
+      if (unassigned) events.push(unassigned);
+      events.push({
+        organizationUuid: auth.organizationUuid,
+        type: 'DEVICE_RETURNED',
+        actorUuid: auth.userUuid,
+        subjectUuid: row.uuid,
+        data: { name: row.name, triggerReset: resets.get(row.uuid) === true, previousStatus: row.status },
+      });
+    }
+    await logEvent(tx, events);
+    return { returned: rows.length };
   },
 
   /** The device's events, newest first, with the acting person's name (null for the system). */
