@@ -1,4 +1,5 @@
-import { demoLogin, expect, signIn, test } from '../support/fixtures.ts';
+import { newOwner } from '../support/api.ts';
+import { demoLogin, expect, signIn, test, waitForMail } from '../support/fixtures.ts';
 
 /** The count next to the column menu: "269 devices". */
 const countOf = async (page: import('@playwright/test').Page) => {
@@ -55,5 +56,40 @@ test.describe('devices', () => {
     await dialog.getByRole('button', { name: 'Save assignment' }).click();
     await expect(page.getByText(/is now assigned to Max Mustermann/).first()).toBeVisible();
     await expect(page.getByRole('dialog').getByText('Max Mustermann').first()).toBeVisible();
+  });
+
+  test('returns two devices with a reset, confirmed with the code mailed to the admin', async ({
+    page,
+    request,
+  }) => {
+    const owner = await newOwner(request);
+    await signIn(page, owner);
+    await page.goto('/dashboard/devices?assignment=ASSIGNED');
+    const rows = page.getByRole('table').getByRole('row');
+    await expect(rows.nth(2)).toBeVisible();
+    const names = [
+      await rows.nth(1).locator('td').nth(1).innerText(),
+      await rows.nth(2).locator('td').nth(1).innerText(),
+    ];
+    await rows.nth(1).getByRole('checkbox').check();
+    await rows.nth(2).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Return to stock' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('Return 2 devices to stock?');
+    await dialog.getByRole('checkbox', { name: /Reset the devices/ }).check();
+    const since = Date.now();
+    await dialog.getByRole('button', { name: 'Email me a code' }).click();
+    const mail = await waitForMail(owner.email, since, (m) => /code to confirm the return/.test(m.text));
+    const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
+    await dialog.getByLabel('Confirmation code').fill(code);
+    await dialog.getByRole('button', { name: 'Return and reset' }).click();
+    await expect(page.getByText('2 devices back in stock').first()).toBeVisible();
+    await page.goto('/dashboard/devices?assignment=UNASSIGNED');
+    for (const name of names) {
+      const line = name.split('\n')[0]!;
+      await expect(page.getByRole('table').getByRole('row').filter({ hasText: line })).toContainText(
+        'In stock',
+      );
+    }
   });
 });

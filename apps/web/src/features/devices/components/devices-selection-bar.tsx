@@ -18,13 +18,15 @@ import {
   encryptionLabel,
   protectionLabel,
 } from '@/lib/labels';
+import { Button } from '@/ui/button';
 import { SelectionAction, SelectionBar } from '@/ui/data-table/selection-bar';
 import { ConfirmDialog } from '@/ui/dialog';
+import { TextField } from '@/ui/form-field';
 import { useToast } from '@/ui/toast';
-import { assignDevice } from '../api/assign-device';
 import { findDeviceInLists, getDevice } from '../api/get-device';
 import { type DeviceFilterQuery, getMatchingDevices } from '../api/get-devices';
 import { deviceKeys } from '../api/query-keys';
+import { MAX_DEVICES_PER_RETURN, returnDevices, sendReturnCode } from '../api/return-devices';
 import { osText } from './devices-table-columns';
 
 /** `1 device` / `2 devices`, for sentences about a selection. */
@@ -82,12 +84,16 @@ function devicesCsv(devices: readonly DeviceListItem[], separator: string): stri
   return CSV_BOM + toCsv([header, ...rows], separator);
 }
 
-/** The bulk actions on selected devices: export them as CSV, take them back into stock. */
+/** The bulk actions on selected devices: export them as CSV, take them back into stock (with a reset). */
 export function DevicesSelectionBar({ selection, rows, total, filter }: DevicesSelectionBarProps) {
   const { t, i18n } = useLingui();
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const [confirmUnassign, setConfirmUnassign] = useState(false);
+  const [reset, setReset] = useState(false);
+  const [code, setCode] = useState('');
+  const [codeSent, setCodeSent] = useState(false);
+  const [returnError, setReturnError] = useState<string | null>(null);
   const [progress, setProgress] = useState<string | null>(null);
   const { selectedIds, allMatchingSelected, count, onClear } = selection;
 
@@ -125,38 +131,61 @@ export function DevicesSelectionBar({ selection, rows, total, filter }: DevicesS
     }
   }
 
-  async function unassign() {
-    let done = 0;
-    const failed: string[] = [];
+  /**
+   * Takes the selected devices back (SPEC §5): in stock and unassigned, all or none per request of at
+   * most 500; with a reset, in one request, with the code mailed to the admin.
+   */
+  async function returnSelected() {
+    if (reset && !code.trim()) {
+      setReturnError(t`Enter the code we emailed you, or send one first.`);
+      return;
+    }
+    setReturnError(null);
     try {
-      const devices = await selectedDevices();
-      const toReturn = devices.filter((device) => device.assignmentType !== 'UNASSIGNED');
-      const all = formatNumber(toReturn.length);
-      for (const device of toReturn) {
-        const current = formatNumber(done + 1);
-        setProgress(t`Taking back ${current} of ${all}…`);
-        try {
-          await assignDevice(device.uuid, { assignmentType: 'UNASSIGNED' });
-          done += 1;
-        } catch {
-          failed.push(device.name);
-        }
+      setProgress(t`Returning…`);
+      const uuids = (await selectedDevices()).map((device) => device.uuid);
+      if (reset && uuids.length > MAX_DEVICES_PER_RETURN) {
+        const max = formatNumber(MAX_DEVICES_PER_RETURN);
+        setReturnError(t`Reset at most ${max} devices at a time.`);
+        return;
+      }
+      let returned = 0;
+      for (let start = 0; start < uuids.length; start += MAX_DEVICES_PER_RETURN) {
+        const batch = uuids.slice(start, start + MAX_DEVICES_PER_RETURN);
+        const result = await returnDevices({
+          devices: batch.map((deviceUuid) => ({ deviceUuid, triggerReset: reset })),
+          ...(reset ? { code: code.trim() } : {}),
+        });
+        returned += result.returned;
       }
       await queryClient.invalidateQueries({ queryKey: deviceKeys.all });
-      const returned = devicesWord(done);
-      if (failed.length === 0) {
-        toast({ variant: 'positive', content: t`${returned} back in stock` });
-        onClear();
-      } else {
-        const names = failed.join(', ');
-        toast({ variant: 'negative', content: t`${returned} back in stock; not taken back: ${names}` });
-      }
+      const returnedText = devicesWord(returned);
+      toast({ variant: 'positive', content: t`${returnedText} back in stock` });
+      closeReturn();
+      onClear();
     } catch (error) {
-      toast({ variant: 'negative', content: failureMessage(t`Could not take the devices back`, error) });
+      setReturnError(failureMessage(t`Could not take the devices back`, error));
     } finally {
       setProgress(null);
-      setConfirmUnassign(false);
     }
+  }
+
+  async function sendCode() {
+    setReturnError(null);
+    try {
+      await sendReturnCode();
+      setCodeSent(true);
+    } catch (error) {
+      setReturnError(failureMessage(t`Could not send the code`, error));
+    }
+  }
+
+  function closeReturn() {
+    setConfirmUnassign(false);
+    setReset(false);
+    setCode('');
+    setCodeSent(false);
+    setReturnError(null);
   }
 
   const selectedDevicesText = devicesWord(count);
@@ -179,20 +208,66 @@ export function DevicesSelectionBar({ selection, rows, total, filter }: DevicesS
       <ConfirmDialog
         open={confirmUnassign}
         onOpenChange={(open) => {
-          if (progress === null) setConfirmUnassign(open);
+          if (progress !== null) return;
+          if (open) setConfirmUnassign(true);
+          else closeReturn();
         }}
         title={t`Return ${selectedDevicesText} to stock?`}
         description={t`The devices are no longer assigned to anyone and show as in stock. Shared devices stop being shared.`}
-        confirmLabel={t`Return to stock`}
+        confirmLabel={reset ? t`Return and reset` : t`Return to stock`}
         pending={progress !== null}
         pendingLabel={t`Returning…`}
-        onConfirm={unassign}
+        onConfirm={returnSelected}
       >
-        {progress ? (
-          <p role="status" className="mt-3 text-sm text-slate-600">
-            {progress}
-          </p>
-        ) : null}
+        <div className="mt-4 space-y-3">
+          <label className="flex items-start gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 accent-indigo-600"
+              checked={reset}
+              onChange={(event) => setReset(event.target.checked)}
+            />
+            <span>
+              <Trans>Reset the devices: everything on them is erased before they are used again.</Trans>
+            </span>
+          </label>
+          {reset ? (
+            <div className="space-y-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+              <p>
+                <Trans>A reset cannot be undone. Confirm it with the code we email you.</Trans>
+              </p>
+              <div className="flex flex-wrap items-end gap-2">
+                <TextField
+                  label={t`Confirmation code`}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  value={code}
+                  onChange={(event) => setCode(event.target.value)}
+                  className="w-40"
+                />
+                <Button type="button" variant="secondary" size="sm" onClick={sendCode}>
+                  {codeSent ? <Trans>Send again</Trans> : <Trans>Email me a code</Trans>}
+                </Button>
+              </div>
+              {codeSent ? (
+                <p role="status">
+                  <Trans>The code is on its way to your email. It works for 10 minutes.</Trans>
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          {returnError ? (
+            <p role="alert" className="text-sm text-red-700">
+              {returnError}
+            </p>
+          ) : null}
+          {progress ? (
+            <p role="status" className="text-sm text-slate-600">
+              {progress}
+            </p>
+          ) : null}
+        </div>
       </ConfirmDialog>
     </SelectionBar>
   );

@@ -173,16 +173,13 @@ describe('devices list', () => {
     expect(within(bar).getByRole('button', { name: 'Return to stock' })).toBeInTheDocument();
   });
 
-  it('returns selected devices to stock through the assignment API', async () => {
+  it('returns selected devices to stock in one return, all or none', async () => {
     const handler = devicesApi(devices);
-    const api = installFakeApi((request) => {
-      const match = /^\/devices\/([^/]+)\/assignment$/.exec(request.path);
-      if (match && request.method === 'PUT') {
-        const device = devices.find((d) => d.uuid === match[1])!;
-        return { body: detailOf(device, { assignmentType: 'UNASSIGNED', assignedTo: null }) };
-      }
-      return handler(request);
-    });
+    const api = installFakeApi((request) =>
+      request.method === 'POST' && request.path === '/devices/return'
+        ? { body: { returned: (request.body as { devices: unknown[] }).devices.length } }
+        : handler(request),
+    );
     const { user } = renderPage();
     await screen.findByText('Laptop 001');
     await user.click(screen.getByRole('checkbox', { name: 'Select Laptop 001' }));
@@ -192,12 +189,66 @@ describe('devices list', () => {
     expect(within(dialog).getByText('Return 2 devices to stock?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Return to stock' }));
     expect(await screen.findByText('2 devices back in stock')).toBeInTheDocument();
-    const puts = api.requests.filter((r) => r.method === 'PUT');
-    expect(puts.map((r) => r.path)).toEqual([
-      `/devices/${devices[0]!.uuid}/assignment`,
-      `/devices/${devices[2]!.uuid}/assignment`,
+    const posts = api.requests.filter((r) => r.method === 'POST');
+    expect(posts.map((r) => r.body)).toEqual([
+      {
+        devices: [
+          { deviceUuid: devices[0]!.uuid, triggerReset: false },
+          { deviceUuid: devices[2]!.uuid, triggerReset: false },
+        ],
+      },
     ]);
-    expect(puts[0]?.body).toEqual({ assignmentType: 'UNASSIGNED' });
+  });
+
+  it('resets returned devices only with the code emailed to the admin', async () => {
+    const handler = devicesApi(devices);
+    const api = installFakeApi((request) => {
+      if (request.method === 'POST' && request.path === '/devices/return-code') return { status: 204 };
+      if (request.method === 'POST' && request.path === '/devices/return') {
+        const body = request.body as { code?: string; devices: unknown[] };
+        return body.code === '123456'
+          ? { body: { returned: body.devices.length } }
+          : {
+              status: 400,
+              body: {
+                errors: [
+                  {
+                    msg: 'The code is not valid',
+                    errorCode: 400,
+                    errorType: 'ZodValidationError',
+                    param: 'code',
+                    location: 'body',
+                  },
+                ],
+              },
+            };
+      }
+      return handler(request);
+    });
+    const { user } = renderPage();
+    await screen.findByText('Laptop 001');
+    await user.click(screen.getByRole('checkbox', { name: 'Select Laptop 001' }));
+    await user.click(screen.getByRole('button', { name: 'Return to stock' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('checkbox', { name: /Reset the devices/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Return and reset' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter the code we emailed you');
+    expect(api.requests.some((r) => r.path === '/devices/return')).toBe(false);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Email me a code' }));
+    expect(await within(dialog).findByText(/The code is on its way/)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Confirmation code'), '000000');
+    await user.click(within(dialog).getByRole('button', { name: 'Return and reset' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The code is not valid');
+
+    await user.clear(within(dialog).getByLabelText('Confirmation code'));
+    await user.type(within(dialog).getByLabelText('Confirmation code'), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Return and reset' }));
+    expect(await screen.findByText('1 device back in stock')).toBeInTheDocument();
+    expect(api.requests.filter((r) => r.path === '/devices/return').at(-1)?.body).toEqual({
+      devices: [{ deviceUuid: devices[0]!.uuid, triggerReset: true }],
+      code: '123456',
+    });
   });
 
   it('shows an empty organisation and an error with a retry', async () => {
