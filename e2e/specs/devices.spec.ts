@@ -67,10 +67,15 @@ test.describe('devices', () => {
     await page.goto('/dashboard/devices?assignment=ASSIGNED');
     const rows = page.getByRole('table').getByRole('row');
     await expect(rows.nth(2)).toBeVisible();
-    const names = [
-      await rows.nth(1).locator('td').nth(1).innerText(),
-      await rows.nth(2).locator('td').nth(1).innerText(),
-    ];
+    // The name cell's rendered text: the name, a line break, then type and model.
+    const nameOf = (row: number) =>
+      rows
+        .nth(row)
+        .locator('td')
+        .nth(1)
+        // biome-ignore lint/performance/useDomNodeTextContent: the line break between name and model is wanted
+        .evaluate((cell) => (cell as HTMLElement).innerText);
+    const names = [await nameOf(1), await nameOf(2)];
     await rows.nth(1).getByRole('checkbox').check();
     await rows.nth(2).getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Return to stock' }).click();
