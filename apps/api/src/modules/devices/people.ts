@@ -4,7 +4,7 @@ import { collated } from '../../db/collation.ts';
 import { devices } from '../../db/schema/index.ts';
 
 /** The fields of the Device response (never the search column or the assignee's names). */
-const DEVICE_COLUMNS = {
+export const DEVICE_COLUMNS = {
   uuid: devices.uuid,
   organizationUuid: devices.organizationUuid,
   name: devices.name,

@@ -5,6 +5,7 @@ import { devices } from '../../db/schema/index.ts';
 import type { TenantReads } from '../../db/tenant-reads.ts';
 import { type Page, readPage, totalStatement } from '../../lists/list-query.ts';
 import { deviceList, searchPageStatement, searchPattern } from './list.ts';
+import { DEVICE_COLUMNS } from './people.ts';
 
 /** What the devices area writes into a device's row. */
 export type DeviceValues = typeof devices.$inferInsert;
@@ -31,30 +32,11 @@ export async function listDevices(
 
 /** The columns of a device's detail (the DeviceDetail response's fields), never the search column. */
 const DETAIL_COLUMNS = {
-  uuid: devices.uuid,
-  organizationUuid: devices.organizationUuid,
-  name: devices.name,
-  serialNumber: devices.serialNumber,
-  type: devices.type,
-  os: devices.os,
-  osVersion: devices.osVersion,
-  model: devices.model,
-  manufacturer: devices.manufacturer,
+  ...DEVICE_COLUMNS,
   specification: devices.specification,
-  status: devices.status,
-  assignmentType: devices.assignmentType,
-  assignedToUuid: devices.assignedToUuid,
   assigneeFirstName: devices.assigneeFirstName,
   assigneeLastName: devices.assigneeLastName,
-  location: devices.location,
-  enrollmentState: devices.enrollmentState,
-  mdmProvider: devices.mdmProvider,
   securityProvider: devices.securityProvider,
-  isEncrypted: devices.isEncrypted,
-  isProtected: devices.isProtected,
-  lastSeenAt: devices.lastSeenAt,
-  createdAt: devices.createdAt,
-  updatedAt: devices.updatedAt,
 };
 
 export type DeviceRow = NonNullable<Awaited<ReturnType<typeof findDevice>>>;
