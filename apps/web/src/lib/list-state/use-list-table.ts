@@ -120,6 +120,20 @@ export function useListTable<
     rows,
     total,
     selection,
+    /**
+     * What `DataTable` shows of the list, ready to spread: rows, sorting, status, position, count and
+     * paging. The area adds its label, columns, messages, selection labels and row opening.
+     */
+    tableProps: {
+      rows,
+      getRowId,
+      sorting: state.sorting,
+      onSortingChange: listState.setSorting,
+      status: query,
+      firstRowIndex: params.skip,
+      total: query.data ? total : undefined,
+      pagination: { page: url.page, pageSize, onPageChange: setPage },
+    },
     /** True when the view's filters (as the URL has them) are the defaults. */
     hasDefaultFilters: list.hasDefaultFilters(view, url.filters),
   };

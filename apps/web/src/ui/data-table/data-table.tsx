@@ -44,18 +44,11 @@ import {
  * ];
  *
  * <DataTable
+ *   {...table.tableProps} // rows, sorting, status, position, count and paging (useListTable)
  *   label="Devices"
  *   columns={DEVICE_COLUMNS}
  *   columnVisibility={columns.visibility}
- *   getRowId={(device) => device.uuid}
- *   rows={table.rows}
- *   sorting={table.url.sorting}
- *   onSortingChange={table.setSorting}
  *   selection={{ ...table.selection, rowLabel: (device) => `Select ${device.name}` }}
- *   status={table.query}
- *   firstRowIndex={table.params.skip}
- *   total={table.total}
- *   pagination={{ page: table.url.page, pageSize: DEVICES_PAGE_SIZE, onPageChange: table.setPage }}
  *   messages={{ loading: 'Loading devices…', error: 'Could not load devices' }}
  *   empty={{ icon: Laptop, title: 'No devices yet', description: '…' }}
  *   onOpenRow={(device) => openDevice(device.uuid)}

@@ -120,26 +120,15 @@ export function DevicesTable() {
         }
       />
       <DataTable
+        {...table.tableProps}
         label={t`Devices`}
         className="max-h-[calc(100vh-19rem)] min-h-[20rem]"
         columns={COLUMNS}
         columnVisibility={columnPreferences.visibility}
-        rows={table.rows}
-        getRowId={rowId}
-        sorting={table.state.sorting}
-        onSortingChange={table.setSorting}
         selection={{ ...table.selection, rowLabel: (device) => selectLabel(device.name) }}
-        status={table.query}
         messages={{ loading: t`Loading devices…`, error: t`Could not load devices` }}
         empty={empty}
-        firstRowIndex={table.params.skip}
-        total={table.query.data ? table.total : undefined}
-        pagination={{
-          page: table.url.page,
-          pageSize: DEVICES_PAGE_SIZE,
-          onPageChange: table.setPage,
-          label: t`Devices pages`,
-        }}
+        pagination={{ ...table.tableProps.pagination, label: t`Devices pages` }}
         onOpenRow={(device) => openDevice(device.uuid)}
         keyboardHint={t`Use the arrow keys to move between rows, Enter to open a device's details and Space to select it.`}
       />

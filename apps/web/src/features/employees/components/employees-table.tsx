@@ -111,26 +111,15 @@ export function EmployeesTable({ view }: { view: EmployeeTableView }) {
         }
       />
       <DataTable
+        {...table.tableProps}
         label={t`Employees`}
         className="max-h-[calc(100vh-19rem)] min-h-[20rem]"
         columns={columns}
         columnVisibility={view === 'all' ? columnPreferences.visibility : undefined}
-        rows={table.rows}
-        getRowId={rowId}
-        sorting={table.state.sorting}
-        onSortingChange={table.setSorting}
         selection={{ ...table.selection, rowLabel: (employee) => selectLabel(fullName(employee)) }}
-        status={table.query}
         messages={{ loading: t`Loading employees…`, error: t`Could not load employees` }}
         empty={empty}
-        firstRowIndex={table.params.skip}
-        total={table.query.data ? table.total : undefined}
-        pagination={{
-          page: table.url.page,
-          pageSize: EMPLOYEES_PAGE_SIZE,
-          onPageChange: table.setPage,
-          label: t`Employees pages`,
-        }}
+        pagination={{ ...table.tableProps.pagination, label: t`Employees pages` }}
         onOpenRow={(employee) => openEmployee(employee.uuid)}
         keyboardHint={t`Use the arrow keys to move between rows, Enter to open a person's details and Space to select them.`}
       />
