@@ -190,15 +190,7 @@ export function DevicesSelectionBar({ selection, rows, total, filter }: DevicesS
 
   const selectedDevicesText = devicesWord(count);
   return (
-    <SelectionBar
-      count={count}
-      total={total}
-      allMatchingSelected={allMatchingSelected}
-      canSelectAllMatching={selection.canSelectAllMatching}
-      onSelectAllMatching={selection.onSelectAllMatching}
-      onClear={onClear}
-      progress={progress}
-    >
+    <SelectionBar {...selection} total={total} progress={progress}>
       <SelectionAction icon={Download} busy={progress !== null} onClick={exportSelection}>
         <Trans>Export CSV</Trans>
       </SelectionAction>

@@ -103,15 +103,7 @@ export function EmployeesSelectionBar({ selection, total, pageSize, filter }: Em
 
   const selectedPeople = people(count);
   return (
-    <SelectionBar
-      count={count}
-      total={total}
-      allMatchingSelected={allMatchingSelected}
-      canSelectAllMatching={selection.canSelectAllMatching}
-      onSelectAllMatching={selection.onSelectAllMatching}
-      onClear={onClear}
-      progress={progress}
-    >
+    <SelectionBar {...selection} total={total} progress={progress}>
       <SelectionAction icon={Mail} busy={progress !== null} onClick={() => setConfirmInvite(true)}>
         <Trans>Invite to Equip</Trans>
       </SelectionAction>
