@@ -1,0 +1,2 @@
+-- Placeholder: replaced by the migration of this area.
+SELECT 1;
