@@ -2,7 +2,7 @@
 // Chromium page load of /auth/login (empty cache each time): the bytes over the wire as the server
 // sent them, the same files' gzip size, and the time from navigation to a usable email field.
 // Target (issue 9): ≤ 120 KB gzip. `WEB_DIST_DIR=… node bench/login-page-weight.mjs` measures
-// another build (the server serves the app from there).
+// another build (the server serves the app from there); `BENCH_LIST=1` lists the files, largest first.
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { ensureWebBuild, ms, percentile, startServer, tempDir } from './lib.mjs';
@@ -100,6 +100,10 @@ try {
   console.log(
     `  time to a usable email field: p50 ${ms(percentile(times, 50))}, min ${ms(Math.min(...times))}, max ${ms(Math.max(...times))}`,
   );
+  if (process.env.BENCH_LIST) {
+    for (const s of [...before].sort((a, b) => gzipOf.get(b.url) - gzipOf.get(a.url)))
+      console.log(`    ${kb(gzipOf.get(s.url)).padStart(9)}  ${new URL(s.url).pathname}`);
+  }
   console.log(
     `  JavaScript loaded after the form was usable: ${after.length} files, ${kb(sum(after, (s) => gzipOf.get(s.url)))} gzip`,
   );

@@ -5,11 +5,10 @@ import { Navigate, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { LoginPage } from '@/features/auth/routes/login-page';
 import { loadAllCatalogs } from '@/lib/i18n/i18n';
-import { PageSpinner } from '@/ui/spinner';
 import { CenteredLayout } from './layout/centered-layout';
 import type { RouteHandle } from './layout/page-title';
 import { DASHBOARD_PAGES, type DashboardPage } from './routes/dashboard-pages';
-import { RouteError } from './routes/route-error';
+import { RouteBoundary } from './routing';
 
 /** A route whose component is loaded on demand, so each page's code ships in its own chunk. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
@@ -97,12 +96,13 @@ const authRoutes: RouteObject[] = [
  * `routes/dashboard-pages.ts` (one entry per page); the rest render in a centred layout. Every page
  * but the sign-in page sits in the app shell (`layout/app-shell.tsx`: server state, tooltips, toasts),
  * which loads with the first of them: the sign-in page needs only what the app's entry holds (issue 9).
+ * The table is plain route objects (elements and `lazy` functions, no data-router fields): `routing.tsx`
+ * renders it.
  */
 export const routes: RouteObject[] = [
   {
     id: 'root',
-    HydrateFallback: PageSpinner,
-    ErrorBoundary: RouteError,
+    element: <RouteBoundary />,
     children: [
       {
         path: 'auth/login',
@@ -124,7 +124,7 @@ export const routes: RouteObject[] = [
               () => import('./layout/authenticated-layout'),
               (m) => m.AuthenticatedLayout,
             ),
-            children: [{ ErrorBoundary: RouteError, children: dashboardRoutes }],
+            children: [{ element: <RouteBoundary />, children: dashboardRoutes }],
           },
           {
             path: 'onboarding/:page/*',

@@ -3,10 +3,10 @@ import { ACCESS_TOKEN_COOKIE, type CurrentUser, REFRESH_TOKEN_COOKIE } from '@eq
 import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-// `react-router/dom` resolves to a second copy of the router under Node; tests use the main entry.
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { type Location, MemoryRouter, useLocation } from 'react-router';
 import { AppProvider, createAppServices } from '@/app/provider';
 import { routes } from '@/app/router';
+import { AppRoutes, toElementRoutes } from '@/app/routing';
 import type { AppServices } from '@/lib/app-services';
 import { setCookie } from '@/lib/cookies';
 import { createQueryClient } from '@/lib/query-client';
@@ -33,7 +33,18 @@ export function signInForTest(services: TestServices, user: CurrentUser) {
   services.queryClient.setQueryData(currentUserQueryKey, user);
 }
 
-/** Renders the real route table at `path` inside the app's providers. */
+const appRoutes = toElementRoutes(routes);
+
+/** Reports each location the router moves to. */
+function LocationProbe({ onChange }: { onChange: (location: Location) => void }) {
+  onChange(useLocation());
+  return null;
+}
+
+/**
+ * Renders the real route table at `path` inside the app's providers, the way the app renders it
+ * (app/routing.tsx). `router.state.location` is where the router is now.
+ */
 export function renderRoute(path: string, options: RenderRouteOptions = {}) {
   const services: TestServices = {
     ...createAppServices({ ...DEFAULT_BOOT_CONFIG, ...options.boot }, options.services),
@@ -41,11 +52,20 @@ export function renderRoute(path: string, options: RenderRouteOptions = {}) {
   };
   const user = options.user === undefined ? testUser() : options.user;
   if (user) signInForTest(services, user);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  let location: Location | undefined;
+  const router = {
+    get state() {
+      if (!location) throw new Error('the router has not rendered yet');
+      return { location };
+    },
+  };
   const userEvents = userEvent.setup();
   const result = render(
     <AppProvider services={services}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <LocationProbe onChange={(next) => (location = next)} />
+        <AppRoutes routes={appRoutes} />
+      </MemoryRouter>
     </AppProvider>,
   );
   return { ...result, router, services, user: userEvents };

@@ -1,9 +1,8 @@
-import { useNavigation } from 'react-router';
+import { usePageLoading } from '../routing';
 
-/** A thin bar under the top bar while the next page's code or data loads. */
+/** A thin bar under the top bar while the next page's code loads. */
 export function NavigationProgress() {
-  const navigation = useNavigation();
-  if (navigation.state === 'idle') return null;
+  if (!usePageLoading()) return null;
   return (
     <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden bg-indigo-100">
       <div className="h-full w-1/3 animate-pulse bg-indigo-600" />

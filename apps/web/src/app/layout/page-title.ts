@@ -1,15 +1,16 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react';
-import { type UIMatch, useMatches } from 'react-router';
+import { matchRoutes, type RouteMatch, useLocation } from 'react-router';
+import { routes } from '../router';
 
 /** Route `handle` of dashboard pages: the title shown in the top bar (a catalog message). */
 export interface RouteHandle {
   title?: MessageDescriptor;
 }
 
-function titleOf(matches: UIMatch[]): MessageDescriptor | undefined {
+function titleOf(matches: RouteMatch[]): MessageDescriptor | undefined {
   for (let index = matches.length - 1; index >= 0; index--) {
-    const title = (matches[index]!.handle as RouteHandle | undefined)?.title;
+    const title = (matches[index]!.route.handle as RouteHandle | undefined)?.title;
     if (title) return title;
   }
   return undefined;
@@ -18,6 +19,6 @@ function titleOf(matches: UIMatch[]): MessageDescriptor | undefined {
 /** The page's title in the current language; the product's name where a page has none. */
 export function usePageTitle(): string {
   const { i18n } = useLingui();
-  const title = titleOf(useMatches());
+  const title = titleOf(matchRoutes(routes, useLocation()) ?? []);
   return title ? i18n._(title) : 'Equip';
 }

@@ -1,16 +1,10 @@
 import { Trans } from '@lingui/react/macro';
 import { RotateCw, TriangleAlert } from 'lucide-react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button } from '@/ui/button';
 
 /** Shown when a route fails to load or render (e.g. a chunk that could not be fetched after a deploy). */
-export function RouteError() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : undefined;
+export function RouteError({ error }: { error: unknown }) {
+  const detail = error instanceof Error ? error.message : undefined;
   return (
     <div role="alert" className="flex min-h-[60vh] flex-col items-center justify-center px-6 text-center">
       <span className="mb-6 flex size-14 items-center justify-center rounded-full bg-red-50 text-red-600">

@@ -1,0 +1,101 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { act, render, screen } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import type { ComponentType, ReactNode } from 'react';
+import { Link, MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n/i18n';
+import { AppRoutes, RouteBoundary, toElementRoutes, usePageLoading } from './routing';
+
+function LoadingProbe() {
+  return <p>{usePageLoading() ? 'loading a page' : 'idle'}</p>;
+}
+
+const inApp = (ui: ReactNode) => render(<I18nProvider i18n={i18n}>{ui}</I18nProvider>);
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+function Home() {
+  return (
+    <nav>
+      <Link to="/slow">Slow page</Link> <Link to="/broken">Broken page</Link>
+    </nav>
+  );
+}
+
+describe('the route table as the app renders it', () => {
+  it('loads a lazy page on demand, reporting the load meanwhile', async () => {
+    const code = deferred<{ Component: ComponentType }>();
+    const routes = toElementRoutes([
+      { element: <RouteBoundary />, children: [{ path: '/slow', lazy: () => code.promise }] },
+    ]);
+    inApp(
+      <MemoryRouter initialEntries={['/slow']}>
+        <LoadingProbe />
+        <AppRoutes routes={routes} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('loading a page')).toBeInTheDocument();
+    await act(async () => code.resolve({ Component: () => <h1>Slow page loaded</h1> }));
+    expect(await screen.findByRole('heading', { name: 'Slow page loaded' })).toBeInTheDocument();
+    expect(screen.getByText('idle')).toBeInTheDocument();
+  });
+
+  it('shows the page error where a page fails to load, and clears it on the next page', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const routes = toElementRoutes([
+      {
+        element: <RouteBoundary />,
+        children: [
+          { path: '/', element: <Home /> },
+          { path: '/broken', lazy: () => Promise.reject(new Error('chunk missing')) },
+        ],
+      },
+    ]);
+    inApp(
+      <MemoryRouter initialEntries={['/broken']}>
+        <AppRoutes routes={routes} />
+        <Link to="/">Home</Link>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('chunk missing');
+    await act(async () => screen.getByRole('link', { name: 'Home' }).click());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Slow page' })).toBeInTheDocument();
+  });
+
+  it('refuses data-router fields, which the declarative router would ignore', () => {
+    expect(() => toElementRoutes([{ path: '/', loader: () => null }])).toThrow(/elements/);
+  });
+});
+
+/** React Router APIs that only work under the data router, which the app does not ship. */
+const DATA_ROUTER_ONLY =
+  /\b(useMatches|useNavigation|useRouteError|useLoaderData|useActionData|useFetcher|useFetchers|useBlocker|useRevalidator|useRouteLoaderData|useSubmit|createBrowserRouter|RouterProvider|ScrollRestoration)\b/;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'test' ? [] : sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+it('app code uses no API of the data router', () => {
+  const src = join(import.meta.dirname, '..');
+  const offenders = sourceFiles(src).filter((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'react-router(?:\/dom)?'/g)].some(
+      (match) => DATA_ROUTER_ONLY.test(match[1]!),
+    ),
+  );
+  expect(offenders).toEqual([]);
+});

@@ -1,0 +1,124 @@
+import {
+  Component,
+  type ComponentType,
+  type ErrorInfo,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useSyncExternalStore,
+} from 'react';
+import { Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { PageSpinner } from '@/ui/spinner';
+import { RouteError } from './routes/route-error';
+
+/**
+ * How the route table is rendered (docs/decisions/014-declarative-router.md). The table in
+ * `router.tsx` is written as plain route objects; the app renders it with React Router's declarative
+ * `useRoutes` inside a `BrowserRouter`, not with the data router: the data router's code (about
+ * 18 kB gzip) was the largest single item on the sign-in page (issue 9). Routes that load on demand
+ * become `React.lazy` components; navigations run in a transition, so the current page stays on
+ * screen while the next one's code arrives, and `NavigationProgress` shows a bar meanwhile.
+ */
+
+type LoadedRoute = { Component?: ComponentType | null; element?: ReactNode };
+
+/** Page code loads in flight: the navigation progress bar shows while there is any. */
+const pageLoads = { count: 0, listeners: new Set<() => void>() };
+
+function trackPageLoad<T>(load: Promise<T>): Promise<T> {
+  const changed = (by: number) => {
+    pageLoads.count += by;
+    for (const listener of pageLoads.listeners) listener();
+  };
+  changed(1);
+  return load.finally(() => changed(-1));
+}
+
+function subscribeToPageLoads(listener: () => void) {
+  pageLoads.listeners.add(listener);
+  return () => pageLoads.listeners.delete(listener);
+}
+
+/** True while the code of a page being opened is still loading. */
+export function usePageLoading(): boolean {
+  return useSyncExternalStore(
+    subscribeToPageLoads,
+    () => pageLoads.count > 0,
+    () => false,
+  );
+}
+
+/** A route whose component loads on demand: the loader is the table's `lazy` function. */
+function lazyElement(load: () => Promise<LoadedRoute>): ReactNode {
+  const Loaded = lazy(async () => {
+    const route = await trackPageLoad(load());
+    const Page = route.Component;
+    const element = route.element ?? null;
+    return { default: Page ?? (() => element) };
+  });
+  return <Loaded />;
+}
+
+/** The route table with on-demand routes turned into lazy elements, for `useRoutes`. */
+export function toElementRoutes(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route): RouteObject => {
+    const { lazy: load, Component: Page, children, ...rest } = route;
+    if (load !== undefined && typeof load !== 'function')
+      throw new Error('routes load on demand through a `lazy` function only');
+    if (route.ErrorBoundary || route.errorElement || route.HydrateFallback || route.loader || route.action)
+      throw new Error('route objects use elements (RouteBoundary), not the data router’s fields');
+    const element = load
+      ? lazyElement(load as () => Promise<LoadedRoute>)
+      : (route.element ?? (Page ? <Page /> : undefined));
+    const converted = { ...rest, element } as RouteObject;
+    if (children) converted.children = toElementRoutes(children);
+    return converted;
+  });
+}
+
+/** Renders the route table in the router around it (BrowserRouter in the app, MemoryRouter in tests). */
+export function AppRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
+interface ErrorBoundaryProps {
+  /** The page's address: an error belongs to the page it happened on and clears when the page changes. */
+  pathname: string;
+  children: ReactNode;
+}
+
+class PageErrorBoundary extends Component<ErrorBoundaryProps, { error: unknown; pathname: string }> {
+  override state = { error: undefined as unknown, pathname: this.props.pathname };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: ErrorBoundaryProps, state: { error: unknown; pathname: string }) {
+    return props.pathname === state.pathname ? null : { error: undefined, pathname: props.pathname };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('A page failed to render', error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error === undefined ? this.props.children : <RouteError error={this.state.error} />;
+  }
+}
+
+/**
+ * Where a page's failure stops: the child route renders inside it, and a page that fails to load or
+ * render shows `RouteError` in its place. The spinner shows while a page's code loads for the first
+ * time under it.
+ */
+export function RouteBoundary() {
+  const { pathname } = useLocation();
+  return (
+    <PageErrorBoundary pathname={pathname}>
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+    </PageErrorBoundary>
+  );
+}
