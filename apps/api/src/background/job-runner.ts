@@ -35,6 +35,8 @@ export interface QueuePolicy {
   batchSize: number;
   /** Fetch loops per process. */
   workers: number;
+  /** How often an idle worker of this queue looks for jobs (the runner's interval when absent). */
+  pollingIntervalSeconds?: number;
 }
 
 export const DEFAULT_POLICY: QueuePolicy = {
@@ -193,7 +195,7 @@ export class JobRunner<C extends JobCatalogue> {
         {
           batchSize: p.batchSize,
           includeMetadata: true,
-          pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
+          pollingIntervalSeconds: p.pollingIntervalSeconds ?? this.options.pollingIntervalSeconds ?? 2,
         },
         async (jobs) => {
           // One job's failure is that job's: fail it alone; pg-boss completes the rest of the batch.

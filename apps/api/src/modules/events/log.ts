@@ -15,11 +15,36 @@ export interface EventInput {
   data?: Record<string, unknown>;
 }
 
+/** An event as written: its input, its id and time. */
+export type LoggedEvent = EventInput & { uuid: string; createdAt: Date };
+
+/** Work that must commit with the events it follows (the webhooks' fan-out), given the same transaction. */
+export type EventsLoggedHook = (db: Db, events: LoggedEvent[]) => Promise<void>;
+const hooks = new Map<string, EventsLoggedHook>();
+
+/**
+ * Registers a hook under a name (the composition root does, services.ts): `logEvent` runs it in the
+ * caller's transaction. One per name and process: a second app built in the same process (tests)
+ * replaces it, which changes nothing since a hook works only through the transaction it is given.
+ * Answers the unregistration.
+ */
+export function onEventsLogged(name: string, hook: EventsLoggedHook): () => void {
+  hooks.set(name, hook);
+  return () => {
+    if (hooks.get(name) === hook) hooks.delete(name);
+  };
+}
+
 /** Writes to the event log in the caller's transaction, so the event exists exactly when the change does. */
 export async function logEvent(db: Db, event: EventInput | EventInput[]): Promise<void> {
   const events = Array.isArray(event) ? event : [event];
   if (events.length === 0) return;
-  await db.insert(eventLog).values(events.map(eventRow));
+  const written = await db
+    .insert(eventLog)
+    .values(events.map(eventRow))
+    .returning({ uuid: eventLog.uuid, createdAt: eventLog.createdAt });
+  const logged = events.map((e, i) => ({ ...e, ...written[i]! }));
+  for (const hook of hooks.values()) await hook(db, logged);
 }
 
 const eventRow = (e: EventInput) => ({
@@ -32,7 +57,8 @@ const eventRow = (e: EventInput) => ({
 
 /**
  * Many events at once (an import's), in few statements: JSON rows, at the write pace of the database
- * when one is given (see db/bulk-insert.ts).
+ * when one is given (see db/bulk-insert.ts). The hooks do not see them: a bulk write logs one summary
+ * event with `logEvent` as well (an import's `USERS_IMPORTED`), which they see.
  */
 export async function logEventsInBulk(
   db: Db,

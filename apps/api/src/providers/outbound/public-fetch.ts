@@ -91,3 +91,48 @@ export const publicOnlyFetch: typeof fetch = async (input, init) => {
     redirect: 'manual',
   })) as unknown as Response;
 };
+
+/**
+ * The fetch for addresses an organisation configures, under a policy: `publicOnlyFetch`, or with
+ * `allowPrivate` (tests, local development) any address. Neither follows redirects: a 3xx is the
+ * answer.
+ */
+export function outboundFetch(policy: OutboundPolicy): typeof fetch {
+  if (!policy.allowPrivate) return publicOnlyFetch;
+  return async (input, init) =>
+    (await undiciFetch(input as Parameters<typeof undiciFetch>[0], {
+      ...(init as Parameters<typeof undiciFetch>[1]),
+      redirect: 'manual',
+    })) as unknown as Response;
+}
+
+/**
+ * At most `maxBytes` of an answer's body, as text; the rest is not read (the stream is cancelled), so
+ * a receiver cannot make the server read or keep an endless body.
+ */
+export async function readCappedText(
+  response: Response,
+  maxBytes: number,
+): Promise<{ text: string; truncated: boolean }> {
+  if (!response.body) return { text: '', truncated: false };
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let ended = false;
+  try {
+    while (size <= maxBytes) {
+      const { done, value } = await reader.read();
+      if (done) {
+        ended = true;
+        break;
+      }
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  const bytes = Buffer.concat(chunks).subarray(0, maxBytes);
+  // A character cut at the cap decodes to U+FFFD.
+  return { text: new TextDecoder().decode(bytes), truncated: !ended && size > maxBytes };
+}

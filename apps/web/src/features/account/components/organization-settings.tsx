@@ -1,7 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Building2 } from 'lucide-react';
+import { Building2, Webhook } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api/error-message';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
@@ -84,6 +86,21 @@ export function OrganizationSettingsCard() {
           </Button>
         </form>
       )}
+      <div className="mt-6 border-t border-slate-200 pt-4">
+        <h3 className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+          <Webhook aria-hidden="true" className="size-4 text-slate-400" />
+          <Trans>Webhooks</Trans>
+        </h3>
+        <p className="mt-1 text-sm text-slate-500">
+          <Trans>Send events from Equip to your own systems.</Trans>
+        </p>
+        <Link
+          to={paths.dashboard.webhooks}
+          className="mt-2 inline-flex rounded-sm text-sm font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          <Trans>Manage webhooks</Trans>
+        </Link>
+      </div>
     </Card>
   );
 }
