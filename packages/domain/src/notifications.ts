@@ -12,15 +12,8 @@ export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOOLTIP_OPEN_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
-export const Notification = z.object({
-  uuid: Uuid,
-  severity: Severity,
-  title: z.string(),
-  body: z.string().nullable(),
-  readAt: IsoDateTime.nullable(),
-  createdAt: IsoDateTime,
-});
-export type Notification = z.infer<typeof Notification>;
+// Notifications of the panel: which event becomes which notification in notification-rules.ts, the
+// API's shapes in notification-api.ts, the audit log's in audit-log.ts.
 
 /** Event log types named by the spec, plus the ones each area writes for its changes. */
 export const EventType = z.enum([
@@ -36,6 +29,7 @@ export const EventType = z.enum([
   'DEVICE_STATUS_CHANGED',
   'DEVICE_ENROLLED',
   'DEVICE_ACTION_SENT',
+  'DEVICE_ACTION_COMPLETED',
   'DEVICE_RETURNED',
   'SOFTWARE_PATCHED',
   'SECURITY_ALERT',

@@ -293,6 +293,9 @@ export async function seedNotifications(scope: DemoScope, devices: readonly NewD
     },
     unencrypted && {
       severity: 'negative',
+      // Written in the reader's language from kind and params (notification-rules.ts).
+      kind: 'device.unencrypted',
+      params: { deviceUuid: unencrypted.uuid ?? null, deviceName: unencrypted.name },
       title: 'Disk encryption is off',
       body: `${unencrypted.name} is not encrypted.`,
       createdAt: hoursAgo(20),
@@ -333,7 +336,8 @@ export async function seedNotifications(scope: DemoScope, devices: readonly NewD
   ];
   const rows = candidates
     .filter((row): row is NewNotification => row !== undefined)
-    .map((row, index) => ({ ...row, organizationUuid, userUuid: index % 3 === 2 ? null : itOwner }));
+    // Notifications are per person: the panel lists the signed-in person's own.
+    .map((row) => ({ ...row, organizationUuid, userUuid: itOwner }));
   await db.insert(notifications).values(rows);
 }
 

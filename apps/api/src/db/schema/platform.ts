@@ -1,6 +1,8 @@
+import type { NotificationParamValue } from '@equip/domain/notification-rules';
+import { sql } from 'drizzle-orm';
 import { bigserial, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, nullableTimestamp, organizationUuid, primaryUuid } from './columns.ts';
-import { eventTypeEnum, severityEnum } from './enums.ts';
+import { eventTypeEnum, notificationKindEnum, severityEnum } from './enums.ts';
 import { organizations, users } from './identity.ts';
 
 export const notifications = pgTable(
@@ -10,12 +12,19 @@ export const notifications = pgTable(
     organizationUuid: organizationUuid().references(() => organizations.uuid, { onDelete: 'cascade' }),
     userUuid: uuid('user_uuid').references(() => users.uuid, { onDelete: 'cascade' }),
     severity: severityEnum('severity').notNull().default('info'),
+    /** What it says (notification-rules.ts): the web writes title and body from kind and params. */
+    kind: notificationKindEnum('kind').notNull().default('message'),
+    params: jsonb('params').$type<Record<string, NotificationParamValue>>().notNull().default({}),
+    /** The text of a `message`; for other kinds an English fallback for readers without the catalog. */
     title: text('title').notNull(),
     body: text('body'),
     readAt: nullableTimestamp('read_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_org_user_idx').on(t.organizationUuid, t.userUuid, t.createdAt)],
+  (t) => [
+    index('notifications_org_user_idx').on(t.organizationUuid, t.userUuid, t.createdAt, t.uuid),
+    index('notifications_unread_idx').on(t.organizationUuid, t.userUuid).where(sql`${t.readAt} is null`),
+  ],
 );
 
 /** Every change an administrator makes: who, when, what, before and after. */
@@ -31,7 +40,10 @@ export const eventLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('event_log_org_created_idx').on(t.organizationUuid, t.createdAt),
+    // The audit log reads newest first, by organisation, optionally by type or actor (migration 0022).
+    index('event_log_org_created_idx').on(t.organizationUuid, t.createdAt, t.uuid),
+    index('event_log_org_type_created_idx').on(t.organizationUuid, t.type, t.createdAt, t.uuid),
+    index('event_log_org_actor_created_idx').on(t.organizationUuid, t.actorUuid, t.createdAt, t.uuid),
     index('event_log_subject_idx').on(t.subjectUuid),
   ],
 );

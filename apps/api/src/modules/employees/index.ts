@@ -2,4 +2,5 @@
 
 export { sendDailyRegistrationReminders } from './daily-reminders.ts';
 export { namesByUuid, type PersonRef, personRef } from './people.ts';
+export { itOwnerUuids, personNameSql } from './recipients.ts';
 export { employeeRoutes } from './routes.ts';

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { installFakeApi } from '@/test/fake-api';
 import { renderRoute } from '@/test/render';
 import { selectIsNotificationPanelOpen } from './dashboard-slice';
 
@@ -26,6 +27,7 @@ describe('app layout', () => {
       'Bundles',
       'Workspaces',
       'Integrations',
+      'Audit log',
     ]);
     expect(within(nav).getByRole('link', { name: 'Devices' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Overview' })).not.toHaveAttribute('aria-current');
@@ -43,6 +45,9 @@ describe('app layout', () => {
   });
 
   it('toggles the notification panel through the dashboard slice', async () => {
+    installFakeApi((request) =>
+      request.path === '/notifications' ? { body: { items: [], total: 0, unreadCount: 0 } } : undefined,
+    );
     const { user, services } = renderRoute('/dashboard/overview');
     const toggle = await screen.findByRole('button', { name: 'Notifications' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -65,6 +70,15 @@ describe('app layout', () => {
     screen.getByRole('button', { name: 'Close notifications' }).focus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('complementary', { name: 'Notifications' })).not.toBeInTheDocument();
+  });
+
+  it('shows the unread count on the bell, in its name too', async () => {
+    installFakeApi((request) =>
+      request.path === '/notifications' ? { body: { items: [], total: 3, unreadCount: 3 } } : undefined,
+    );
+    renderRoute('/dashboard/overview');
+    const bell = await screen.findByRole('button', { name: 'Notifications, 3 unread' });
+    expect(within(bell).getByTestId('unread-badge')).toHaveTextContent('3');
   });
 
   it('links the support request to the help desk in a new tab', async () => {

@@ -2,7 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Bell, LifeBuoy, Menu, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
+import { useUnreadNotificationCount } from '@/features/notifications/api/get-notifications';
 import { useBootConfig } from '@/lib/boot-config-context';
+import { formatNumber } from '@/lib/format';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { buttonClasses, IconButton } from '@/ui/button';
 import { Logo } from '@/ui/logo';
@@ -54,6 +56,9 @@ export function TopBar() {
   const { helpDeskUrl } = useBootConfig();
   const dispatch = useAppDispatch();
   const panelOpen = useAppSelector(selectIsNotificationPanelOpen);
+  const unread = useUnreadNotificationCount();
+  // The badge stops counting at 99.
+  const unreadText = unread > 99 ? '99+' : formatNumber(unread);
 
   return (
     <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-8">
@@ -77,13 +82,23 @@ export function TopBar() {
       </a>
       <Tooltip content={panelOpen ? t`Hide notifications` : t`Show notifications`}>
         <IconButton
-          label={t`Notifications`}
+          label={unread > 0 ? t`Notifications, ${unreadText} unread` : t`Notifications`}
           aria-expanded={panelOpen}
           aria-controls={NOTIFICATION_PANEL_ID}
           active={panelOpen}
           onClick={() => dispatch(toggleNotificationPanel())}
+          className="relative"
         >
           <Bell aria-hidden="true" />
+          {unread > 0 ? (
+            <span
+              aria-hidden="true"
+              data-testid="unread-badge"
+              className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[0.625rem] leading-none font-semibold text-white tabular-nums"
+            >
+              {unreadText}
+            </span>
+          ) : null}
         </IconButton>
       </Tooltip>
       <span aria-hidden="true" className="hidden h-6 w-px bg-slate-200 sm:block" />

@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { type ImportPreviewStore, useImportFlow } from '@/lib/csv-import/use-import-flow';
 import { employeesCount } from '@/lib/format';
+import { notificationKeys } from '@/lib/notification-keys';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { checkEmails } from '../api/check-emails';
 import { importEmployeesFile } from '../api/import-employees';
@@ -67,6 +68,8 @@ export function useImportEmployees() {
     countLabel: employeesCount,
     onImported: async () => {
       await queryClient.invalidateQueries({ queryKey: employeeKeys.all });
+      // The import's notification is in the panel at once, not at the next poll.
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
       navigate(paths.dashboard.employees());
     },
   });

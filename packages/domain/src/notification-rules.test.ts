@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import {
+  NOTIFICATION_PARAMS,
+  NotificationKind,
+  notificationsFor,
+  recipientsOf,
+} from './notification-rules.ts';
+import { EventType } from './notifications.ts';
+
+const actor = '00000000-0000-4000-8000-000000000001';
+const device = '00000000-0000-4000-8000-000000000002';
+
+describe('notificationsFor', () => {
+  it('tells the person who ran an import how many were added', () => {
+    const drafts = notificationsFor({
+      type: 'USERS_IMPORTED',
+      actorUuid: actor,
+      data: { count: 12, fileName: 'people.csv' },
+    });
+    expect(drafts).toEqual([
+      {
+        kind: 'employees.imported',
+        severity: 'positive',
+        audience: 'actor',
+        params: { count: 12, fileName: 'people.csv' },
+      },
+    ]);
+  });
+
+  it('reads a missing count and file name as 0 and null', () => {
+    const [draft] = notificationsFor({ type: 'USERS_IMPORTED', actorUuid: actor, data: {} });
+    expect(draft?.params).toEqual({ count: 0, fileName: null });
+  });
+
+  it('tells the IT owners when a device stops being encrypted or protected', () => {
+    const drafts = notificationsFor({
+      type: 'SECURITY_ALERT',
+      actorUuid: actor,
+      subjectUuid: device,
+      data: { name: 'MacBook of Ada', lost: ['encryption', 'protection'] },
+    });
+    expect(drafts.map((d) => [d.kind, d.severity, d.audience])).toEqual([
+      ['device.unencrypted', 'negative', 'it-owners'],
+      ['device.unprotected', 'negative', 'it-owners'],
+    ]);
+    expect(drafts[0]?.params).toEqual({ deviceUuid: device, deviceName: 'MacBook of Ada' });
+  });
+
+  it('reports a device lost from lost mode or a lost security alert', () => {
+    const lostMode = notificationsFor({
+      type: 'DEVICE_ACTION_SENT',
+      actorUuid: actor,
+      subjectUuid: device,
+      data: { name: 'iPhone', action: 'enable_lost_mode' },
+    });
+    expect(lostMode.map((d) => d.kind)).toEqual(['device.lost']);
+    const alert = notificationsFor({ type: 'SECURITY_ALERT', actorUuid: null, data: { reason: 'lost' } });
+    expect(alert.map((d) => [d.kind, d.audience])).toEqual([['device.lost', 'it-owners']]);
+    expect(
+      notificationsFor({ type: 'DEVICE_ACTION_SENT', actorUuid: actor, data: { action: 'restart' } }),
+    ).toEqual([]);
+  });
+
+  it('tells the sender when an MDM command failed, and nobody when it completed', () => {
+    const failed = notificationsFor({
+      type: 'DEVICE_ACTION_COMPLETED',
+      actorUuid: actor,
+      subjectUuid: device,
+      data: { name: 'iPhone', action: 'lock', state: 'failed', error: 'The device is offline' },
+    });
+    expect(failed).toEqual([
+      {
+        kind: 'device.action_failed',
+        severity: 'negative',
+        audience: 'actor',
+        params: { deviceUuid: device, deviceName: 'iPhone', action: 'lock', error: 'The device is offline' },
+      },
+    ]);
+    expect(
+      notificationsFor({
+        type: 'DEVICE_ACTION_COMPLETED',
+        actorUuid: actor,
+        data: { name: 'iPhone', action: 'lock', state: 'completed' },
+      }),
+    ).toEqual([]);
+  });
+
+  it('ignores the events that do not matter', () => {
+    for (const type of ['USER_ADDED', 'LOGIN', 'DEVICE_UPDATED'] as const)
+      expect(notificationsFor({ type, actorUuid: actor, data: {} })).toEqual([]);
+  });
+
+  it("writes params each kind's schema accepts, for every event type", () => {
+    const data = {
+      count: 3,
+      fileName: 'a.csv',
+      name: 'Laptop',
+      lost: ['encryption', 'protection'],
+      reason: 'lost',
+      action: 'enable_lost_mode',
+    };
+    for (const type of EventType.options)
+      for (const draft of notificationsFor({ type, actorUuid: actor, subjectUuid: device, data }))
+        expect(NOTIFICATION_PARAMS[draft.kind].safeParse(draft.params).success, draft.kind).toBe(true);
+    expect(Object.keys(NOTIFICATION_PARAMS).sort()).toEqual([...NotificationKind.options].sort());
+  });
+});
+
+describe('recipientsOf', () => {
+  it('sends to the actor, or nobody for the system', () => {
+    expect(recipientsOf('actor', { actorUuid: actor }, ['x'])).toEqual([actor]);
+    expect(recipientsOf('actor', { actorUuid: null }, ['x'])).toEqual([]);
+  });
+
+  it('sends to each IT owner once', () => {
+    expect(recipientsOf('it-owners', { actorUuid: actor }, ['a', 'b', 'a'])).toEqual(['a', 'b']);
+  });
+});
