@@ -46,9 +46,13 @@ describe('routes', () => {
     expect(screen.getByRole('heading', { name: 'No assets yet' })).toBeInTheDocument();
   });
 
-  it('passes registerType to device registration', async () => {
-    renderRoute('/dashboard/devices/register-devices?registerType=WEB_MAC');
-    expect(await screen.findByText('WEB_MAC')).toBeInTheDocument();
+  it('opens the registerType platform in device registration, also from the devices list', async () => {
+    stubPendingFetch();
+    renderRoute('/dashboard/devices/register-devices?registerType=windows');
+    expect(await screen.findByRole('tab', { name: 'Windows' })).toHaveAttribute('aria-selected', 'true');
+    const { router } = renderRoute('/dashboard/devices?registerType=ios');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/devices/register-devices'));
+    expect(router.state.location.search).toBe('?registerType=ios');
   });
 
   it('starts the bundle wizard at set-name and marks the current step', async () => {

@@ -2,3 +2,4 @@
 
 export { organizationName, organizationTimeZones } from './queries.ts';
 export { organizationRoutes } from './routes.ts';
+export { organizationSetupRoutes } from './setup-routes.ts';

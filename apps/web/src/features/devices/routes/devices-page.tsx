@@ -1,8 +1,9 @@
+import { parseRegisterType } from '@equip/domain/device-registration';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FileUp, Headphones, MonitorSmartphone, Plus } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { DEVICES_TABS, type DevicesTab, paths } from '@/config/paths';
 import { Button } from '@/ui/button';
 import { EmptyState } from '@/ui/empty-state';
@@ -25,7 +26,9 @@ export function DevicesPage() {
   const { t, i18n } = useLingui();
   const [searchParams] = useSearchParams();
   const tab = parseDevicesTab(searchParams.get('tab'));
-  const registerType = searchParams.get('registerType') ?? undefined;
+  const registerType = parseRegisterType(searchParams.get('registerType'));
+  // SPEC §2: `?registerType=…` opens that platform's register-devices steps.
+  if (registerType) return <Navigate replace to={paths.dashboard.registerDevices(registerType)} />;
   return (
     <div className="space-y-6">
       <PageHeader
@@ -48,7 +51,7 @@ export function DevicesPage() {
             </>
           ) : (
             <Button asChild>
-              <Link to={paths.dashboard.registerDevices(registerType)}>
+              <Link to={paths.dashboard.registerDevices()}>
                 <MonitorSmartphone aria-hidden="true" />
                 <Trans>Register devices</Trans>
               </Link>

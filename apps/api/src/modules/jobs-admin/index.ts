@@ -1,0 +1,3 @@
+// The jobs-admin module's public surface.
+
+export { jobsAdminRoutes } from './routes.ts';

@@ -1,0 +1,41 @@
+import { demoLogin, expect, signIn, test } from '../support/fixtures.ts';
+
+test.describe('register devices and background jobs', () => {
+  test('an IT owner follows a platform’s steps, skips it for now and finds it skipped on return', async ({
+    page,
+  }) => {
+    await signIn(page, demoLogin('it-owner'));
+    await page.goto('/dashboard/devices?registerType=windows');
+    await expect(page).toHaveURL(/\/dashboard\/devices\/register-devices\?registerType=windows$/);
+    const tabs = page.getByRole('tablist', { name: 'Platform' });
+    await expect(tabs.getByRole('tab', { name: 'Windows' })).toHaveAttribute('aria-selected', 'true');
+    const installer = page.getByRole('link', { name: 'Download for Windows (.exe)' });
+    await expect(installer).toHaveAttribute('href', '/downloads/companion/latest.exe');
+
+    await tabs.getByRole('tab', { name: 'iPhone and iPad' }).click();
+    await expect(page).toHaveURL(/registerType=ios$/);
+    await expect(page.getByRole('heading', { name: 'Assign your devices to Equip' })).toBeVisible();
+    await page.getByRole('button', { name: 'Skip for now' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/devices$/);
+    await expect(page.getByText(/Registering iPhone and iPad devices was skipped for now/)).toBeVisible();
+
+    await page.getByRole('link', { name: 'Register devices' }).click();
+    await page.getByRole('tab', { name: /iPhone and iPad/ }).click();
+    await expect(page.getByText('Skipped for now', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Don’t skip iPhone and iPad' }).click();
+    await expect(page.getByText('Skipped for now', { exact: true })).toHaveCount(0);
+  });
+
+  test('a provider admin sees the queues with their dead-letter queues', async ({ page }) => {
+    await signIn(page, demoLogin('equip-admin'));
+    await page
+      .getByRole('navigation', { name: /main/i })
+      .getByRole('link', { name: 'Background jobs' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Background jobs' })).toBeVisible();
+    const queues = page.getByRole('table', { name: 'Queues and their jobs per state' });
+    await expect(queues.getByRole('rowheader', { name: /^mail\.send$/ })).toBeVisible();
+    await expect(queues.getByText('Dead letters of mail.send')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Failed jobs' })).toBeVisible();
+  });
+});
