@@ -16,6 +16,7 @@ const EVENT_LABELS: Partial<Record<EventType, MessageDescriptor>> = {
   DEVICE_STATUS_CHANGED: msg`Status changed`,
   DEVICE_ENROLLED: msg`Enrolled`,
   DEVICE_ACTION_SENT: msg`Action sent`,
+  DEVICE_ACTION_COMPLETED: msg`Action finished`,
   DEVICE_RETURNED: msg`Returned`,
   SECURITY_ALERT: msg`Security alert`,
   SOFTWARE_PATCHED: msg`Software patched`,

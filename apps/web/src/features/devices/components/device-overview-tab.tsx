@@ -11,6 +11,7 @@ import { DeviceStatusBadge, EnrollmentStateBadge } from '@/ui/status-badges';
 import { AssignDeviceDialog } from './assign-device-dialog';
 import { Field, MDM_PROVIDER_NAMES, None, SECURITY_PROVIDER_NAMES, Section } from './device-fields';
 import { DeviceHistorySection } from './device-history';
+import { DeviceMdmSection } from './device-mdm-section';
 import { AssignedTo, SecurityNote } from './devices-table-columns';
 
 /**
@@ -95,6 +96,7 @@ export function DeviceOverviewTab({ device }: { device: DeviceDetail | undefined
           )}
         </Field>
       </Section>
+      <DeviceMdmSection device={device} />
       {showHistory ? <DeviceHistorySection deviceId={device.uuid} /> : null}
       <AssignDeviceDialog device={device} open={assigning} onOpenChange={setAssigning} />
     </div>

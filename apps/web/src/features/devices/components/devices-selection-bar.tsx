@@ -27,6 +27,7 @@ import { findDeviceInLists, getDevice } from '../api/get-device';
 import { type DeviceFilterQuery, getMatchingDevices } from '../api/get-devices';
 import { deviceKeys } from '../api/query-keys';
 import { MAX_DEVICES_PER_RETURN, returnDevices, sendReturnCode } from '../api/return-devices';
+import { BulkDeviceAction } from './bulk-device-action';
 import { osText } from './devices-table-columns';
 
 /** `1 device` / `2 devices`, for sentences about a selection. */
@@ -197,6 +198,18 @@ export function DevicesSelectionBar({ selection, rows, total, filter }: DevicesS
       <SelectionAction icon={PackageOpen} busy={progress !== null} onClick={() => setConfirmUnassign(true)}>
         <Trans>Return to stock</Trans>
       </SelectionAction>
+      <BulkDeviceAction
+        count={count}
+        busy={progress !== null}
+        collect={async () => {
+          try {
+            return (await selectedDevices()).map((device) => device.uuid);
+          } finally {
+            setProgress(null);
+          }
+        }}
+        onDone={onClear}
+      />
       <ConfirmDialog
         open={confirmUnassign}
         onOpenChange={(open) => {

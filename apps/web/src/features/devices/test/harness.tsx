@@ -39,6 +39,7 @@ export function detailOf(device: DeviceListItem, overrides: Partial<DeviceDetail
     manufacturer: 'Apple',
     specification: { CPU: 'M3 Pro', Memory: '18 GB' },
     securityProvider: device.isProtected ? 'withsecure' : null,
+    mdmStatus: null,
     createdAt: '2025-01-10T09:00:00.000Z',
     updatedAt: '2026-11-20T09:00:00.000Z',
     ...overrides,
@@ -60,6 +61,9 @@ export function devicesApi(devices: DeviceListItem[]) {
     }
     const history = /^\/devices\/([^/]+)\/history$/.exec(request.path);
     if (history) return { body: { items: [] } };
+    // The MDM actions section: nothing sent yet.
+    if (/^\/devices\/([^/]+)\/actions$/.test(request.path) && request.method === 'GET')
+      return { body: { mdmStatus: null, items: [] } };
     const detail = /^\/devices\/([^/]+)$/.exec(request.path);
     if (detail && request.method === 'GET') {
       const device = devices.find((d) => d.uuid === detail[1]);

@@ -1,0 +1,67 @@
+import { DeviceAction, DeviceCommandState, MdmProvider } from '@equip/domain/mdm';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, nullableTimestamp, organizationUuid, primaryUuid, updatedAt } from './columns.ts';
+import { devices } from './devices.ts';
+import { organizations, users } from './identity.ts';
+
+// Text limited by CHECK constraints to the domain enums' values (see enums.ts for why not enum types).
+const textOf =
+  <T extends string>(domainEnum: { options: readonly T[] }) =>
+  (name: string) =>
+    text(name, { enum: domainEnum.options as [T, ...T[]] });
+
+const deviceActionEnum = textOf(DeviceAction);
+const deviceCommandStateEnum = textOf(DeviceCommandState);
+const mdmProviderColumn = textOf(MdmProvider);
+
+/**
+ * MDM commands (issue 11 item 3, migration 0023): one row per action sent to one device, from the
+ * request (queued) through the provider (sent) to the device's report (completed) or an error (failed).
+ * The `mdm.command` and `mdm.check` jobs move it along.
+ */
+export const deviceCommands = pgTable(
+  'device_commands',
+  {
+    uuid: primaryUuid(),
+    organizationUuid: organizationUuid().references(() => organizations.uuid, { onDelete: 'cascade' }),
+    deviceUuid: uuid('device_uuid')
+      .notNull()
+      .references(() => devices.uuid, { onDelete: 'cascade' }),
+    action: deviceActionEnum('action').notNull(),
+    /** The provider the command went to (the device's at the time). */
+    provider: mdmProviderColumn('provider').notNull(),
+    state: deviceCommandStateEnum('state').notNull().default('queued'),
+    requestedByUuid: uuid('requested_by_uuid').references(() => users.uuid, { onDelete: 'set null' }),
+    /** The provider's handle of the command (Fleet: the host id), to ask for its result. */
+    providerCommandId: text('provider_command_id'),
+    /** The PIN to type on a Mac to unlock it (Fleet's answer to unlock), shown to administrators. */
+    unlockPin: text('unlock_pin'),
+    error: text('error'),
+    /** Result checks made so far (bounded: the command fails when the device does not report in time). */
+    checks: integer('checks').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    sentAt: nullableTimestamp('sent_at'),
+    completedAt: nullableTimestamp('completed_at'),
+  },
+  (t) => [index('device_commands_org_device_idx').on(t.organizationUuid, t.deviceUuid, t.createdAt)],
+);
+
+/**
+ * An organisation's connection to a real MDM server (today: Fleet, URL + API token). Without one, the
+ * organisation's devices go through the sandbox adapter (demo, tests) when the installation allows it.
+ */
+export const mdmConnections = pgTable(
+  'mdm_connections',
+  {
+    uuid: primaryUuid(),
+    organizationUuid: organizationUuid().references(() => organizations.uuid, { onDelete: 'cascade' }),
+    provider: mdmProviderColumn('provider').notNull(),
+    baseUrl: text('base_url').notNull(),
+    /** Fleet API token (an API-only user's); kept like the other provider credentials. */
+    apiToken: text('api_token').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('mdm_connections_org_provider_unique').on(t.organizationUuid, t.provider)],
+);

@@ -1,0 +1,146 @@
+import type { DeviceAction, DeviceCommandState, DeviceMdmStatus, MdmProvider } from '@equip/domain/mdm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { deviceCommands, devices, mdmConnections } from '../../db/schema/index.ts';
+
+/** What the MDM actions need of a device. */
+const TARGET_COLUMNS = {
+  uuid: devices.uuid,
+  name: devices.name,
+  serialNumber: devices.serialNumber,
+  os: devices.os,
+  mdmProvider: devices.mdmProvider,
+  enrollmentState: devices.enrollmentState,
+  mdmStatus: devices.mdmStatus,
+};
+
+export type ActionTargetRow = NonNullable<Awaited<ReturnType<typeof findActionTargets>>[number]>;
+
+/** The tenant's devices among `uuids` (row-level security leaves out other organisations'). */
+export function findActionTargets(tx: Db, uuids: string[]) {
+  return tx.select(TARGET_COLUMNS).from(devices).where(inArray(devices.uuid, uuids));
+}
+
+const COMMAND_COLUMNS = {
+  uuid: deviceCommands.uuid,
+  deviceUuid: deviceCommands.deviceUuid,
+  action: deviceCommands.action,
+  state: deviceCommands.state,
+  provider: deviceCommands.provider,
+  requestedByUuid: deviceCommands.requestedByUuid,
+  providerCommandId: deviceCommands.providerCommandId,
+  unlockPin: deviceCommands.unlockPin,
+  error: deviceCommands.error,
+  checks: deviceCommands.checks,
+  createdAt: deviceCommands.createdAt,
+  sentAt: deviceCommands.sentAt,
+  completedAt: deviceCommands.completedAt,
+};
+
+export type CommandRow = Awaited<ReturnType<typeof recentCommands>>[number];
+
+const commandRows = (tx: Db) => tx.select(COMMAND_COLUMNS).from(deviceCommands);
+
+export function recentCommands(tx: Db, deviceUuid: string, limit: number) {
+  return commandRows(tx)
+    .where(eq(deviceCommands.deviceUuid, deviceUuid))
+    .orderBy(desc(deviceCommands.createdAt), desc(deviceCommands.uuid))
+    .limit(limit);
+}
+
+export function commandsByUuid(tx: Db, uuids: string[]) {
+  return commandRows(tx).where(inArray(deviceCommands.uuid, uuids));
+}
+
+/** Open commands (queued or sent) with one of these actions on these devices: a repeat joins them. */
+export function openCommands(tx: Db, deviceUuids: string[], action: DeviceAction) {
+  return tx
+    .select({ uuid: deviceCommands.uuid, deviceUuid: deviceCommands.deviceUuid })
+    .from(deviceCommands)
+    .where(
+      and(
+        inArray(deviceCommands.deviceUuid, deviceUuids),
+        eq(deviceCommands.action, action),
+        inArray(deviceCommands.state, ['queued', 'sent']),
+      ),
+    );
+}
+
+export interface NewCommand {
+  organizationUuid: string;
+  deviceUuid: string;
+  action: DeviceAction;
+  provider: MdmProvider;
+  requestedByUuid: string | null;
+}
+
+export async function insertCommands(
+  tx: Db,
+  rows: NewCommand[],
+): Promise<{ uuid: string; deviceUuid: string }[]> {
+  if (rows.length === 0) return [];
+  return tx
+    .insert(deviceCommands)
+    .values(rows)
+    .returning({ uuid: deviceCommands.uuid, deviceUuid: deviceCommands.deviceUuid });
+}
+
+/** A command with its device and the organisation's connection to the device's provider (for the jobs). */
+export async function commandForWork(tx: Db, commandUuid: string) {
+  const [row] = await tx
+    .select({
+      uuid: deviceCommands.uuid,
+      organizationUuid: deviceCommands.organizationUuid,
+      action: deviceCommands.action,
+      state: deviceCommands.state,
+      provider: deviceCommands.provider,
+      requestedByUuid: deviceCommands.requestedByUuid,
+      providerCommandId: deviceCommands.providerCommandId,
+      checks: deviceCommands.checks,
+      sentAt: deviceCommands.sentAt,
+      device: TARGET_COLUMNS,
+    })
+    .from(deviceCommands)
+    .innerJoin(devices, eq(devices.uuid, deviceCommands.deviceUuid))
+    .where(eq(deviceCommands.uuid, commandUuid));
+  if (!row) return null;
+  const [connection] = await tx
+    .select({
+      provider: mdmConnections.provider,
+      baseUrl: mdmConnections.baseUrl,
+      apiToken: mdmConnections.apiToken,
+    })
+    .from(mdmConnections)
+    .where(eq(mdmConnections.provider, row.provider));
+  return { ...row, connection: connection ?? null };
+}
+
+/**
+ * Moves a command on, only from the state it is expected in (a job that runs twice finds it moved and
+ * does nothing). Answers whether it moved.
+ */
+export async function moveCommand(
+  tx: Db,
+  uuid: string,
+  from: DeviceCommandState,
+  changes: Partial<typeof deviceCommands.$inferInsert>,
+): Promise<boolean> {
+  const moved = await tx
+    .update(deviceCommands)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(deviceCommands.uuid, uuid), eq(deviceCommands.state, from)))
+    .returning({ uuid: deviceCommands.uuid });
+  return moved.length > 0;
+}
+
+export async function setMdmStatus(tx: Db, deviceUuid: string, mdmStatus: DeviceMdmStatus): Promise<void> {
+  await tx.update(devices).set({ mdmStatus, updatedAt: new Date() }).where(eq(devices.uuid, deviceUuid));
+}
+
+export async function mdmStatusOf(tx: Db, deviceUuid: string): Promise<DeviceMdmStatus | null | undefined> {
+  const [row] = await tx
+    .select({ mdmStatus: devices.mdmStatus })
+    .from(devices)
+    .where(eq(devices.uuid, deviceUuid));
+  return row ? row.mdmStatus : undefined;
+}

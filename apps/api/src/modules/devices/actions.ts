@@ -1,0 +1,213 @@
+import { ErrorType } from '@equip/domain/errors';
+import {
+  ACTION_UNAVAILABLE_MESSAGES,
+  type ActionUnavailableReason,
+  actionUnavailable,
+  type BulkDeviceActionRequest,
+  type BulkDeviceActionResult,
+  commandProgress,
+  confirmationProblem,
+  type DeviceAction,
+  type DeviceActionRequest,
+  type DeviceCommand,
+  type DeviceCommands,
+  RECENT_COMMANDS,
+} from '@equip/domain/mdm';
+import type { AppJobs } from '../../background/app-jobs.ts';
+import type { Db } from '../../db/client.ts';
+import type { AuthContext } from '../../http/access.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { namesByUuid } from '../employees/index.ts';
+import {
+  type ActionTargetRow,
+  type CommandRow,
+  commandsByUuid,
+  findActionTargets,
+  insertCommands,
+  mdmStatusOf,
+  openCommands,
+  recentCommands,
+} from './actions-queries.ts';
+import { DEVICE_NOT_FOUND } from './service.ts';
+
+/** What queuing an action needs besides the transaction: the job queue and whether reset is on. */
+export interface ActionContext {
+  jobs: AppJobs;
+  resetEnabled: boolean;
+}
+
+/**
+ * The action does not apply: 400 when reset is switched off (the flag), 409 when the device's state is
+ * in the way (not managed, wrong OS, already locked …).
+ */
+function unavailable(reason: ActionUnavailableReason): AppError {
+  const at = { location: 'body', param: 'action', path: ['action'] } as const;
+  if (reason === 'flag_off')
+    return badRequest(ACTION_UNAVAILABLE_MESSAGES[reason], { ...at, path: ['action'] });
+  return new AppError(409, {
+    msg: ACTION_UNAVAILABLE_MESSAGES[reason],
+    errorType: ErrorType.Conflict,
+    ...at,
+    path: ['action'],
+  });
+}
+
+async function toCommands(tx: Db, rows: CommandRow[]): Promise<DeviceCommand[]> {
+  const names = await namesByUuid(
+    tx,
+    rows.flatMap((r) => (r.requestedByUuid ? [r.requestedByUuid] : [])),
+  );
+  return rows.map((row) => ({
+    uuid: row.uuid,
+    deviceUuid: row.deviceUuid,
+    action: row.action,
+    state: row.state,
+    progress: commandProgress(row.state),
+    provider: row.provider,
+    requestedByUuid: row.requestedByUuid,
+    requestedByName: row.requestedByUuid ? (names.get(row.requestedByUuid) ?? null) : null,
+    error: row.error,
+    unlockPin: row.unlockPin,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    completedAt: row.completedAt?.toISOString() ?? null,
+  }));
+}
+
+/**
+ * Queues one command per device (a device with the same action still open keeps that one: a repeated
+ * click or request does not send twice) and its `mdm.command` job, in the caller's transaction.
+ * Answers the commands, in the order of `targets`.
+ */
+async function queueCommands(
+  tx: Db,
+  auth: AuthContext,
+  targets: ActionTargetRow[],
+  action: DeviceAction,
+  jobs: AppJobs,
+): Promise<DeviceCommand[]> {
+  if (targets.length === 0) return [];
+  const open = new Map(
+    (
+      await openCommands(
+        tx,
+        targets.map((t) => t.uuid),
+        action,
+      )
+    ).map((c) => [c.deviceUuid, c.uuid]),
+  );
+  const created = await insertCommands(
+    tx,
+    targets
+      .filter((t) => !open.has(t.uuid))
+      .map((t) => ({
+        organizationUuid: auth.organizationUuid,
+        deviceUuid: t.uuid,
+        action,
+        provider: t.mdmProvider!,
+        requestedByUuid: auth.userUuid,
+      })),
+  );
+  // One statement for the whole selection (up to 500 jobs), each keyed by its command.
+  if (created.length > 0)
+    await jobs.sendMany(
+      'mdm.command',
+      created.map(({ uuid }) => ({
+        payload: { organizationUuid: auth.organizationUuid, commandUuid: uuid },
+        key: uuid,
+      })),
+      { db: tx },
+    );
+  for (const c of created) open.set(c.deviceUuid, c.uuid);
+  const rows = new Map((await commandsByUuid(tx, [...open.values()])).map((r) => [r.deviceUuid, r]));
+  return toCommands(
+    tx,
+    targets.flatMap((t) => {
+      const row = rows.get(t.uuid);
+      return row ? [row] : [];
+    }),
+  );
+}
+
+/** MDM actions on the caller's organisation's devices (inside the caller's tenant transaction). */
+export const deviceActionsService = {
+  /**
+   * One action for one device: 404 for a device the organisation does not have, 400 for a wipe or reset
+   * without the device's name typed, 409 when the action does not apply to the device (or reset is off).
+   */
+  async request(
+    tx: Db,
+    auth: AuthContext,
+    deviceUuid: string,
+    request: DeviceActionRequest,
+    context: ActionContext,
+  ): Promise<DeviceCommand> {
+    const [device] = await findActionTargets(tx, [deviceUuid]);
+    if (!device) throw notFound(DEVICE_NOT_FOUND);
+    const reason = actionUnavailable(request.action, device, { resetEnabled: context.resetEnabled });
+    if (reason) throw unavailable(reason);
+    const problem = confirmationProblem(request.action, device.name, request.confirmation);
+    if (problem)
+      throw badRequest(problem, { location: 'body', param: 'confirmation', path: ['confirmation'] });
+    const [command] = await queueCommands(tx, auth, [device], request.action, context.jobs);
+    return command!;
+  },
+
+  /**
+   * The same action for a selection: one command per device the action applies to; the others are
+   * answered as skipped with the reason. A device the organisation does not have fails the whole
+   * request (404, nothing queued).
+   */
+  async requestBulk(
+    tx: Db,
+    auth: AuthContext,
+    request: BulkDeviceActionRequest,
+    context: ActionContext,
+  ): Promise<BulkDeviceActionResult> {
+    const uuids = [...new Set(request.deviceUuids)];
+    const rows = await findActionTargets(tx, uuids);
+    const byUuid = new Map(rows.map((r) => [r.uuid, r]));
+    const missing = request.deviceUuids.findIndex((uuid) => !byUuid.has(uuid));
+    if (missing >= 0)
+      throw notFound(DEVICE_NOT_FOUND, {
+        location: 'body',
+        param: `deviceUuids.${missing}`,
+        path: ['deviceUuids', missing],
+      });
+    const targets: ActionTargetRow[] = [];
+    const skipped: BulkDeviceActionResult['skipped'] = [];
+    for (const uuid of uuids) {
+      const device = byUuid.get(uuid)!;
+      const reason = actionUnavailable(request.action, device, { resetEnabled: context.resetEnabled });
+      if (reason) skipped.push({ deviceUuid: uuid, reason });
+      else targets.push(device);
+    }
+    return { items: await queueCommands(tx, auth, targets, request.action, context.jobs), skipped };
+  },
+
+  /** The device's MDM status and recent commands, newest first. */
+  async list(tx: Db, _auth: AuthContext, deviceUuid: string): Promise<DeviceCommands> {
+    const mdmStatus = await mdmStatusOf(tx, deviceUuid);
+    if (mdmStatus === undefined) throw notFound(DEVICE_NOT_FOUND);
+    return { mdmStatus, items: await toCommands(tx, await recentCommands(tx, deviceUuid, RECENT_COMMANDS)) };
+  },
+};
+
+/**
+ * The device return's resets (SPEC §5): a `reset` command for each returned device that can take one
+ * (managed and enrolled). The return's confirmation code stands for the typed name, and the return's
+ * own flag-free rule applies. Answers the devices a reset was queued for.
+ */
+export async function queueReturnResets(
+  tx: Db,
+  auth: AuthContext,
+  deviceUuids: string[],
+  jobs: AppJobs,
+): Promise<Set<string>> {
+  if (deviceUuids.length === 0) return new Set();
+  const targets = (await findActionTargets(tx, deviceUuids)).filter(
+    (d) => actionUnavailable('reset', d, { resetEnabled: true }) === null,
+  );
+  const commands = await queueCommands(tx, auth, targets, 'reset', jobs);
+  return new Set(commands.map((c) => c.deviceUuid));
+}

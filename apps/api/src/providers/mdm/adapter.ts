@@ -1,0 +1,52 @@
+import type { DeviceOs } from '@equip/domain/devices';
+import type { DeviceAction, DeviceMdmStatus, MdmProvider } from '@equip/domain/mdm';
+
+/**
+ * The MDM adapter interface (decision 012): how Equip asks a device's MDM provider to do something and
+ * learns whether the device did it. One adapter per provider and connection; the job handlers
+ * (`mdm.command`, `mdm.check`) are its only callers.
+ */
+
+/** What an adapter knows of the device it acts on (matched to the provider's record by serial or name). */
+export interface MdmDevice {
+  uuid: string;
+  name: string;
+  serialNumber: string | null;
+  os: DeviceOs;
+}
+
+/** The provider took the command; `providerCommandId` is what `result` needs to follow it up. */
+export interface SentCommand {
+  providerCommandId: string;
+  /** The PIN to type on the device to unlock it, where the provider hands one out (Fleet, macOS). */
+  unlockPin?: string | null;
+}
+
+/** Where a sent command stands: the device has not reported yet, reported it done, or it failed. */
+export type CommandResult =
+  | { state: 'pending' }
+  | { state: 'completed'; mdmStatus: DeviceMdmStatus | null }
+  | { state: 'failed'; error: string };
+
+export interface MdmAdapter {
+  readonly provider: MdmProvider;
+  /** `sandbox` (the simulation of decision 012) or `fleet` (the REST client). */
+  readonly kind: 'sandbox' | 'fleet';
+  /** How long to wait between result checks. */
+  readonly checkIntervalMs: number;
+  /** How long after sending a device may take to report before the command counts as failed. */
+  readonly reportTimeoutMs: number;
+  /** Sends the action. Throws MdmCommandRejected when it can never succeed; anything else is retried. */
+  send(device: MdmDevice, action: DeviceAction): Promise<SentCommand>;
+  /** Asks whether the device has carried out a command sent at `sentAt`. Errors are retried. */
+  result(
+    device: MdmDevice,
+    action: DeviceAction,
+    sent: SentCommand & { sentAt: Date },
+  ): Promise<CommandResult>;
+}
+
+/** A refusal that trying again will not change (unknown device, bad credentials, unsupported action). */
+export class MdmCommandRejected extends Error {
+  override name = 'MdmCommandRejected';
+}

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FleetFake, startFleetFake } from '../../test/fleet-fake.ts';
+import { MdmCommandRejected, type MdmDevice } from './adapter.ts';
+import { FleetApiError, FleetClient, FleetMdmAdapter } from './fleet.ts';
+
+const laptop: MdmDevice = { uuid: 'u1', name: 'Olga MacBook', serialNumber: 'C02XK1', os: 'MACOS' };
+
+describe('Fleet REST client against a local fake of Fleet', () => {
+  let fleet: FleetFake;
+  const client = (credentials: Partial<{ apiToken: string; email: string; password: string }> = {}) =>
+    new FleetClient({ baseUrl: `${fleet.url}/`, apiToken: fleet.token, ...credentials });
+
+  beforeAll(async () => {
+    fleet = await startFleetFake();
+  });
+  afterAll(() => fleet.close());
+  beforeEach(() => {
+    fleet.hosts.clear();
+    fleet.requests.length = 0;
+    fleet.reportAfterReads(1);
+    fleet.addHost({ id: 8, hostname: 'olga-mbp', hardware_serial: 'C02XK1' });
+    fleet.addHost({ id: 9, hostname: 'win-desk', hardware_serial: 'W123', platform: 'windows' });
+  });
+
+  it('sends the API token as a bearer token and reads hosts without paging metadata', async () => {
+    const hosts = await client().searchHosts('C02XK1');
+    expect(hosts.map((h) => h.id)).toEqual([8]);
+    expect(fleet.requests[0]).toMatchObject({
+      method: 'GET',
+      path: '/api/v1/fleet/hosts',
+      authorization: `Bearer ${fleet.token}`,
+      query: { query: 'C02XK1' },
+    });
+    expect((await client().getHost(8)).mdm?.device_status).toBe('unlocked');
+  });
+
+  it('logs in with email and password when no token is configured, and again after a 401', async () => {
+    const c = new FleetClient({ baseUrl: fleet.url, email: fleet.email, password: fleet.password });
+    expect((await c.getHost(8)).id).toBe(8);
+    expect(fleet.requests.map((r) => r.path)).toEqual(['/api/v1/fleet/login', '/api/v1/fleet/hosts/8']);
+    fleet.failNext(401);
+    expect((await c.getHost(8)).id).toBe(8);
+    expect(fleet.requests.filter((r) => r.path === '/api/v1/fleet/login')).toHaveLength(2);
+  });
+
+  it('reports a wrong login (401) and a rate-limited login (429 with retry-after) in Fleet’s words', async () => {
+    const wrong = new FleetClient({ baseUrl: fleet.url, email: fleet.email, password: 'nope' });
+    const e401 = await wrong.login().catch((e: unknown) => e);
+    expect(e401).toBeInstanceOf(FleetApiError);
+    expect(e401).toMatchObject({ status: 401, message: 'Authentication failed: Authentication failed' });
+    expect((e401 as FleetApiError).retryable).toBe(false);
+    fleet.failNext(429, { login: true });
+    const e429 = (await wrong.login().catch((e: unknown) => e)) as FleetApiError;
+    expect(e429).toMatchObject({ status: 429, retryAfterSeconds: 3, retryable: true });
+  });
+
+  it('locks (204, or 200 with the unlock PIN when view_pin), unlocks (PIN on macOS, 204 on Windows) and wipes', async () => {
+    expect(await client().lock(9)).toEqual({ unlockPin: null });
+    expect(await client().lock(8, true)).toEqual({ unlockPin: '123456' });
+    expect(fleet.requests.at(-1)).toMatchObject({
+      path: '/api/v1/fleet/hosts/8/lock',
+      query: { view_pin: 'true' },
+    });
+    expect(await client().unlock(8)).toEqual({ unlockPin: '123456' });
+    expect(await client().unlock(9)).toEqual({ unlockPin: null });
+    await client().wipe(9);
+    expect(fleet.requests.at(-1)).toMatchObject({ method: 'POST', path: '/api/v1/fleet/hosts/9/wipe' });
+  });
+
+  it.each([
+    [404, 'Resource Not Found', false],
+    [422, 'Validation Failed: host does not have MDM turned on', false],
+    [500, 'Unknown Error: email not configured', true],
+  ] as const)('turns Fleet’s %i into an error with its message', async (status, message, retryable) => {
+    fleet.failNext(status);
+    const error = (await client()
+      .lock(8)
+      .catch((e: unknown) => e)) as FleetApiError;
+    expect(error).toBeInstanceOf(FleetApiError);
+    expect(error.status).toBe(status);
+    expect(error.message.startsWith(message)).toBe(true);
+    expect(error.retryable).toBe(retryable);
+  });
+
+  describe('the Fleet adapter', () => {
+    const adapter = () => new FleetMdmAdapter(client(), 0);
+
+    it('finds the host by serial, locks it, and sees it pending until Fleet reports it locked', async () => {
+      const sent = await adapter().send(laptop, 'lock');
+      expect(sent).toEqual({ providerCommandId: '8' });
+      expect(fleet.hosts.get(8)!.pending_action).toBe('lock');
+      const check = () => adapter().result(laptop, 'lock', { ...sent, sentAt: new Date() });
+      expect(await check()).toEqual({ state: 'pending' });
+      expect(await check()).toEqual({ state: 'completed', mdmStatus: 'locked' });
+    });
+
+    it('unlocks and wipes (reset erases through wipe)', async () => {
+      fleet.reportAfterReads(0);
+      fleet.hosts.get(8)!.device_status = 'locked';
+      const unlocked = await adapter().send(laptop, 'unlock');
+      // macOS: Fleet answers the PIN to type on the Mac.
+      expect(unlocked).toEqual({ providerCommandId: '8', unlockPin: '123456' });
+      expect(await adapter().result(laptop, 'unlock', { ...unlocked, sentAt: new Date() })).toEqual({
+        state: 'completed',
+        mdmStatus: 'unlocked',
+      });
+      const reset = await adapter().send(laptop, 'reset');
+      expect(fleet.requests.at(-1)!.path).toBe('/api/v1/fleet/hosts/8/wipe');
+      expect(await adapter().result(laptop, 'reset', { ...reset, sentAt: new Date() })).toEqual({
+        state: 'completed',
+        mdmStatus: 'wiped',
+      });
+    });
+
+    it('matches a device without serial by host name', async () => {
+      const sent = await adapter().send(
+        { ...laptop, serialNumber: null, name: 'win-desk', os: 'WINDOWS' },
+        'lock',
+      );
+      expect(sent.providerCommandId).toBe('9');
+    });
+
+    it('rejects for good what will not change: unknown host, 401, 404, 422, actions Fleet lacks', async () => {
+      await expect(adapter().send({ ...laptop, serialNumber: 'NOPE' }, 'lock')).rejects.toThrow(
+        MdmCommandRejected,
+      );
+      await expect(adapter().send(laptop, 'restart')).rejects.toThrow(MdmCommandRejected);
+      for (const status of [401, 404, 422] as const) {
+        fleet.failNext(status);
+        await expect(adapter().send(laptop, 'lock')).rejects.toThrow(MdmCommandRejected);
+      }
+      const bad = new FleetMdmAdapter(new FleetClient({ baseUrl: fleet.url, apiToken: 'wrong' }), 0);
+      await expect(bad.send(laptop, 'lock')).rejects.toThrow(/Fleet 401/);
+    });
+
+    it('lets rate limits and server errors through to be retried', async () => {
+      fleet.failNext(429);
+      await expect(adapter().send(laptop, 'lock')).rejects.toMatchObject({ status: 429, retryable: true });
+      fleet.failNext(500);
+      await expect(
+        adapter().result(laptop, 'lock', { providerCommandId: '8', sentAt: new Date() }),
+      ).rejects.toMatchObject({
+        status: 500,
+      });
+    });
+  });
+});

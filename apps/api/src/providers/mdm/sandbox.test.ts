@@ -1,0 +1,88 @@
+import { DeviceAction, MdmProvider, PROVIDER_ACTIONS, reportedStatusOf } from '@equip/domain/mdm';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config/env.ts';
+import { MdmCommandRejected, type MdmDevice } from './adapter.ts';
+import { MdmAdapters, NoMdmAdapter } from './mdm-adapters.ts';
+import { SandboxMdmAdapter } from './sandbox.ts';
+
+const device: MdmDevice = { uuid: 'u', name: 'Laptop', serialNumber: 'S1', os: 'MACOS' };
+
+describe('sandbox MDM adapters', () => {
+  for (const provider of MdmProvider.options)
+    for (const action of DeviceAction.options) {
+      const offered = PROVIDER_ACTIONS[provider].includes(action);
+      it(`${provider} ${action}: ${offered ? 'queues, then the device reports after the delay' : 'refuses'}`, async () => {
+        let now = 1_000_000;
+        const sandbox = new SandboxMdmAdapter(provider, 2000, () => now);
+        if (!offered) {
+          await expect(sandbox.send(device, action)).rejects.toThrow(MdmCommandRejected);
+          return;
+        }
+        const sent = await sandbox.send(device, action);
+        const sentAt = new Date(now);
+        expect(await sandbox.result(device, action, { ...sent, sentAt })).toEqual({ state: 'pending' });
+        now += 1999;
+        expect(await sandbox.result(device, action, { ...sent, sentAt })).toEqual({ state: 'pending' });
+        now += 1;
+        expect(await sandbox.result(device, action, { ...sent, sentAt })).toEqual({
+          state: 'completed',
+          mdmStatus: reportedStatusOf(action),
+        });
+      });
+    }
+
+  it('answers the same after a restart (the send time is in the command id)', async () => {
+    let now = 5000;
+    const sent = await new SandboxMdmAdapter('JAMF', 100, () => now).send(device, 'lock');
+    now = 5100;
+    expect(
+      await new SandboxMdmAdapter('JAMF', 100, () => now).result(device, 'lock', {
+        ...sent,
+        sentAt: new Date(0),
+      }),
+    ).toEqual({ state: 'completed', mdmStatus: 'locked' });
+  });
+
+  it('refuses devices the MDM cannot know', async () => {
+    await expect(new SandboxMdmAdapter('JAMF', 0).send({ ...device, os: 'UNKNOWN' }, 'lock')).rejects.toThrow(
+      MdmCommandRejected,
+    );
+  });
+
+  it('picks the real Fleet client for a connection, the sandbox otherwise, or nothing when sandboxes are off', () => {
+    const adapters = new MdmAdapters({
+      sandbox: true,
+      sandboxDelayMs: 0,
+      allowPrivateServers: true,
+      checkIntervalMs: 0,
+    });
+    expect(
+      adapters.for('FLEET', { provider: 'FLEET', baseUrl: 'http://127.0.0.1:1', apiToken: 't' }).kind,
+    ).toBe('fleet');
+    expect(adapters.for('JAMF', null).kind).toBe('sandbox');
+    expect(() =>
+      adapters.for('JAMF', { provider: 'JAMF', baseUrl: 'https://jamf.example', apiToken: 't' }),
+    ).toThrow(NoMdmAdapter);
+    const real = new MdmAdapters({
+      sandbox: false,
+      sandboxDelayMs: 0,
+      allowPrivateServers: false,
+      checkIntervalMs: 0,
+    });
+    expect(() => real.for('FLEET', null)).toThrow(NoMdmAdapter);
+  });
+
+  it('is configured from the environment: on with a 2 s delay by default, no delay in tests, off on request', () => {
+    expect(loadConfig({}).mdm).toMatchObject({
+      sandbox: true,
+      sandboxDelayMs: 2000,
+      allowPrivateServers: false,
+    });
+    expect(loadConfig({ NODE_ENV: 'test' }).mdm.sandboxDelayMs).toBe(0);
+    expect(loadConfig({ MDM_SANDBOX: 'false', MDM_SANDBOX_DELAY_MS: '1500' }).mdm).toMatchObject({
+      sandbox: false,
+      sandboxDelayMs: 1500,
+    });
+    expect(() => loadConfig({ MDM_SANDBOX_DELAY_MS: '-1' })).toThrow(/MDM_SANDBOX_DELAY_MS/);
+  });
+});

@@ -1,0 +1,49 @@
+import { type DeviceAction, type MdmProvider, PROVIDER_ACTIONS, reportedStatusOf } from '@equip/domain/mdm';
+import {
+  type CommandResult,
+  type MdmAdapter,
+  MdmCommandRejected,
+  type MdmDevice,
+  type SentCommand,
+} from './adapter.ts';
+
+/**
+ * The sandbox adapter of one provider, for the demo and tests: it behaves like the service without a
+ * device behind it. A command is accepted (what the provider offers, on what the provider supports) and
+ * the device "reports" `delayMs` after it was sent — locked, unlocked or wiped by the action. It keeps
+ * no state: the send time travels in the command id, so a restart or another worker process sees the
+ * same answer.
+ */
+export class SandboxMdmAdapter implements MdmAdapter {
+  readonly kind = 'sandbox' as const;
+  readonly checkIntervalMs: number;
+  readonly reportTimeoutMs: number;
+
+  constructor(
+    readonly provider: MdmProvider,
+    private readonly delayMs: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    // Check about when the device will have reported (at least every 5 s, never a busy loop).
+    this.checkIntervalMs = Math.min(Math.max(delayMs, 0), 5000);
+    this.reportTimeoutMs = delayMs + 60_000;
+  }
+
+  async send(device: MdmDevice, action: DeviceAction): Promise<SentCommand> {
+    if (!PROVIDER_ACTIONS[this.provider].includes(action))
+      throw new MdmCommandRejected(`${this.provider} does not offer ${action}`);
+    if (device.os === 'UNKNOWN') throw new MdmCommandRejected('The device is not known to the MDM');
+    return { providerCommandId: `sandbox:${action}:${this.now()}` };
+  }
+
+  async result(
+    _device: MdmDevice,
+    action: DeviceAction,
+    sent: SentCommand & { sentAt: Date },
+  ): Promise<CommandResult> {
+    const [, , at] = sent.providerCommandId.split(':');
+    const sentAt = Number(at ?? sent.sentAt.getTime());
+    if (this.now() - sentAt < this.delayMs) return { state: 'pending' };
+    return { state: 'completed', mdmStatus: reportedStatusOf(action) };
+  }
+}

@@ -1,0 +1,176 @@
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local fake of Fleet's REST API (a real HTTP server) answering in the shapes of Fleet's documentation
+ * (/work/shared/vendors/fleet): login, the host list (no paging metadata) and host, lock (204, or 200
+ * with `unlock_pin` when `view_pin=true` on macOS), unlock (204, or 200 with the PIN on macOS), wipe
+ * (204), and Fleet's error bodies for 401, 404, 422, 429 and 500.
+ */
+export interface FakeHost {
+  id: number;
+  hostname: string;
+  hardware_serial: string;
+  platform: 'darwin' | 'windows' | 'ios' | 'ubuntu';
+  device_status: 'unlocked' | 'locked' | 'wiped';
+  pending_action: '' | 'lock' | 'unlock' | 'wipe';
+}
+
+export interface FleetRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  authorization: string | undefined;
+  body: unknown;
+}
+
+const ERRORS = {
+  401: {
+    message: 'Authentication failed',
+    errors: [{ name: 'base', reason: 'Authentication failed' }],
+    uuid: '1272014b-902b-4b36-bcdb-75fde5eac1fc',
+  },
+  404: {
+    message: 'Resource Not Found',
+    errors: [{ name: 'base', reason: 'Host was not found in the datastore' }],
+  },
+  422: {
+    message: 'Validation Failed',
+    errors: [{ name: 'host_id', reason: 'host does not have MDM turned on' }],
+  },
+  429: {
+    message: 'limit exceeded, retry after: 3s',
+    errors: [{ name: 'base', reason: 'limit exceeded, retry after: 3s' }],
+  },
+  500: { message: 'Unknown Error', errors: [{ name: 'base', reason: 'email not configured' }] },
+} as const;
+export type FleetErrorStatus = keyof typeof ERRORS;
+
+export async function startFleetFake(options: { token?: string; email?: string; password?: string } = {}) {
+  const token = options.token ?? 'fleet-api-token';
+  const email = options.email ?? 'janedoe@example.com';
+  const password = options.password ?? 'VArCjNW7CfsxGp67';
+  const hosts = new Map<number, FakeHost>();
+  const requests: FleetRequest[] = [];
+  /** Errors to answer the next requests with (any path but login unless `login` is set). */
+  const failures: { status: FleetErrorStatus; login?: boolean }[] = [];
+  /** Host reads a pending action survives before the device "reports" it done. */
+  let readsUntilReport = 1;
+  const reads = new Map<number, number>();
+
+  const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify(body));
+  };
+  const error = (res: ServerResponse, status: FleetErrorStatus) =>
+    json(res, status, ERRORS[status], status === 429 ? { 'retry-after': '3' } : {});
+  const hostBody = (h: FakeHost) => ({
+    created_at: '2021-08-19T02:02:22Z',
+    updated_at: '2021-08-19T21:14:58Z',
+    id: h.id,
+    hostname: h.hostname,
+    uuid: `309a4b7d-0000-0000-8e7f-${String(h.id).padStart(12, '0')}`,
+    platform: h.platform,
+    os_version: 'macOS 14.5',
+    hardware_serial: h.hardware_serial,
+    computer_name: h.hostname,
+    display_name: h.hostname,
+    status: 'online',
+    mdm: {
+      encryption_key_available: true,
+      enrollment_status: 'On (manual)',
+      name: 'Fleet',
+      connected_to_fleet: true,
+      server_url: 'https://acme.com/mdm/apple/mdm',
+      device_status: h.device_status,
+      pending_action: h.pending_action,
+    },
+  });
+
+  async function readBody(req: IncomingMessage): Promise<unknown> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    return text ? JSON.parse(text) : null;
+  }
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fleet.local');
+    const body = await readBody(req);
+    requests.push({
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      authorization: req.headers.authorization,
+      body,
+    });
+    const isLogin = url.pathname === '/api/v1/fleet/login';
+    const failure = failures.findIndex((f) => Boolean(f.login) === isLogin);
+    if (failure >= 0) return error(res, failures.splice(failure, 1)[0]!.status);
+    if (isLogin && req.method === 'POST') {
+      const credentials = body as { email?: string; password?: string } | null;
+      if (credentials?.email !== email || credentials.password !== password) return error(res, 401);
+      return json(res, 200, {
+        user: { id: 1, name: 'Jane Doe', email, global_role: 'admin', teams: [] },
+        token,
+      });
+    }
+    if (req.headers.authorization !== `Bearer ${token}`) return error(res, 401);
+    if (req.method === 'GET' && url.pathname === '/api/v1/fleet/hosts') {
+      const q = (url.searchParams.get('query') ?? '').toLowerCase();
+      const found = [...hosts.values()].filter(
+        (h) => !q || h.hostname.toLowerCase().includes(q) || h.hardware_serial.toLowerCase().includes(q),
+      );
+      return json(res, 200, { hosts: found.map(hostBody) });
+    }
+    const match = /^\/api\/v1\/fleet\/hosts\/(\d+)(?:\/(lock|unlock|wipe))?$/.exec(url.pathname);
+    const host = match ? hosts.get(Number(match[1])) : undefined;
+    if (!match || !host) return error(res, 404);
+    const command = match[2];
+    if (!command && req.method === 'GET') {
+      if (host.pending_action) {
+        const seen = (reads.get(host.id) ?? 0) + 1;
+        reads.set(host.id, seen);
+        if (seen > readsUntilReport) {
+          host.device_status = { lock: 'locked', unlock: 'unlocked', wipe: 'wiped' }[
+            host.pending_action
+          ] as FakeHost['device_status'];
+          host.pending_action = '';
+          reads.delete(host.id);
+        }
+      }
+      return json(res, 200, { host: hostBody(host) });
+    }
+    if (req.method !== 'POST' || !command) return error(res, 404);
+    host.pending_action = command as FakeHost['pending_action'];
+    const mac = host.platform === 'darwin';
+    if (command === 'lock' && mac && url.searchParams.get('view_pin') === 'true')
+      return json(res, 200, { unlock_pin: '123456' });
+    if (command === 'unlock' && mac) return json(res, 200, { host_id: host.id, unlock_pin: '123456' });
+    res.writeHead(204).end();
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    token,
+    email,
+    password,
+    hosts,
+    requests,
+    addHost(host: Partial<FakeHost> & Pick<FakeHost, 'id' | 'hostname' | 'hardware_serial'>) {
+      hosts.set(host.id, { platform: 'darwin', device_status: 'unlocked', pending_action: '', ...host });
+    },
+    /** The next request (or login) answers with Fleet's error body of this status. */
+    failNext(status: FleetErrorStatus, where: { login?: boolean } = {}) {
+      failures.push({ status, ...where });
+    },
+    reportAfterReads(n: number) {
+      readsUntilReport = n;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+export type FleetFake = Awaited<ReturnType<typeof startFleetFake>>;
