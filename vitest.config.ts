@@ -24,6 +24,18 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // The companion agent, run against a real API server on the test database.
+        test: {
+          name: 'agent',
+          include: ['apps/agent/src/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/api/src/test/global-setup.ts'],
+          isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       'apps/web/vite.config.ts',
     ],
   },

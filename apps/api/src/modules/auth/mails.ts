@@ -21,6 +21,7 @@ interface IdentityTexts {
   emailVerification(link: string): { subject: string; text: string };
   /** The code an administrator confirms a device return with a reset (wipe) by. */
   deviceReturnCode(code: string): { subject: string; text: string };
+  enrollmentCode(code: string): { subject: string; text: string };
 }
 
 const en: IdentityTexts = {
@@ -49,6 +50,10 @@ const en: IdentityTexts = {
     subject: `Your Equip confirmation code: ${code}`,
     text: `Your code to confirm the return of devices with a reset is ${code}.\n\nIt expires in 10 minutes and works once. Resetting erases the devices. If you did not ask for this code, tell your IT team and change your password.`,
   }),
+  enrollmentCode: (code) => ({
+    subject: `Your Equip device enrolment code: ${code}`,
+    text: `Your code to enrol your device is ${code}.\n\nIt expires in 10 minutes and works once. If you did not ask for this code, you can ignore this message.`,
+  }),
 };
 
 const de: IdentityTexts = {
@@ -76,6 +81,10 @@ const de: IdentityTexts = {
   deviceReturnCode: (code) => ({
     subject: `Ihr Equip-Bestätigungscode: ${code}`,
     text: `Ihr Code zum Bestätigen der Rückgabe von Geräten mit Zurücksetzen lautet ${code}.\n\nEr ist 10 Minuten und einmal gültig. Das Zurücksetzen löscht die Geräte. Wenn Sie diesen Code nicht angefordert haben, informieren Sie Ihr IT-Team und ändern Sie Ihr Passwort.`,
+  }),
+  enrollmentCode: (code) => ({
+    subject: `Ihr Equip-Code für die Geräteregistrierung: ${code}`,
+    text: `Ihr Code zum Registrieren Ihres Geräts lautet ${code}.\n\nEr ist 10 Minuten und einmal gültig. Wenn Sie diesen Code nicht angefordert haben, können Sie diese Nachricht ignorieren.`,
   }),
 };
 

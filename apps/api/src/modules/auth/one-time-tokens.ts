@@ -13,6 +13,8 @@ export const TOKEN_PURPOSES = {
   ssoState: { name: 'sso-state', ttlMs: 10 * 60 * 1000 },
   /** Carries the hashed code an administrator confirms a device return with a reset by. */
   deviceReturnCode: { name: 'device-return-code', ttlMs: 10 * 60 * 1000 },
+  /** Carries the hashed code an employee starts the enrolment of their device with (/start). */
+  enrollmentCode: { name: 'enrollment-code', ttlMs: 10 * 60 * 1000 },
 } as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[keyof typeof TOKEN_PURPOSES];
 

@@ -42,6 +42,13 @@ export const POLICIES = {
   resetAttemptsPerAddress: { name: 'reset-attempt:ip', limit: 50, windowMs: HOUR },
   refreshFailuresPerAddress: { name: 'refresh:ip', limit: 300, windowMs: HOUR },
   ssoStartsPerAddress: { name: 'sso:ip', limit: 100, windowMs: HOUR },
+  /** Enrolment codes asked for one email from one address, and from one address in all (/start). */
+  enrollmentCodeRequestsPerEmailAndAddress: { name: 'enrollment-code:pair', limit: 5, windowMs: HOUR },
+  enrollmentCodeRequestsPerAddress: { name: 'enrollment-code:ip', limit: 50, windowMs: HOUR },
+  /** Enrolment code mails to one address per hour; past it requests are answered alike, nothing sent. */
+  enrollmentCodeMailsPerEmail: { name: 'enrollment-code-mail', limit: 10, windowMs: HOUR },
+  /** Wrong enrolment codes from one address (each code also allows 5 tries). */
+  enrollmentCodeFailuresPerAddress: { name: 'enrollment-verify:ip', limit: 30, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RatePolicy>;
 
 /** How long an attempt at an account past its slow-down threshold waits before it is checked. */

@@ -2,6 +2,7 @@ import { Account } from './account.ts';
 import { type AuthDeps, AuthPart } from './auth-part.ts';
 import { ConfirmationCodes } from './confirmation-codes.ts';
 import { EmailVerification } from './email-verification.ts';
+import { EnrollmentCodes } from './enrollment-codes.ts';
 import { PasswordFlows } from './password-flows.ts';
 import { SessionLifecycle } from './session-lifecycle.ts';
 import { SignIn } from './sign-in.ts';
@@ -20,6 +21,7 @@ export class AuthService extends AuthPart {
   readonly emailVerification: EmailVerification;
   readonly account: Account;
   readonly confirmationCodes: ConfirmationCodes;
+  readonly enrollmentCodes: EnrollmentCodes;
 
   constructor(deps: AuthDeps) {
     super(deps);
@@ -29,5 +31,6 @@ export class AuthService extends AuthPart {
     this.emailVerification = new EmailVerification(deps);
     this.account = new Account(deps);
     this.confirmationCodes = new ConfirmationCodes(deps);
+    this.enrollmentCodes = new EnrollmentCodes(deps);
   }
 }

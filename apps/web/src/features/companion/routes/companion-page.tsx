@@ -1,17 +1,78 @@
+import { COMPANION_DOWNLOAD_PATHS, type CompanionPlatform } from '@equip/domain/companion';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Download, Laptop, Monitor } from 'lucide-react';
+import { Cpu, Download, HardDrive, Laptop, Monitor, ShieldCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '@/ui/button';
 import { Card } from '@/ui/card';
 import { Notice } from '@/ui/notice';
+import { Spinner } from '@/ui/spinner';
 
-const PLATFORMS = [
-  { name: 'macOS', file: msg`Installer package (.pkg)`, icon: Laptop },
-  { name: 'Windows', file: msg`Installer (.exe)`, icon: Monitor },
+const PLATFORMS: {
+  platform: CompanionPlatform;
+  name: string;
+  file: ReturnType<typeof msg>;
+  icon: typeof Laptop;
+}[] = [
+  { platform: 'macos', name: 'macOS', file: msg`Installer package (.pkg)`, icon: Laptop },
+  { platform: 'windows', name: 'Windows', file: msg`Installer (.exe)`, icon: Monitor },
 ];
 
-/** `/companion`: landing page of the companion desktop app. */
-export function CompanionPage() {
+type Availability = 'checking' | 'available' | 'unavailable';
+
+/** Whether the server has an installer at `path` (it answers 404 when none is configured). */
+export function useInstallerAvailability(path: string): Availability {
+  const [state, setState] = useState<Availability>('checking');
+  useEffect(() => {
+    let current = true;
+    fetch(path, { method: 'HEAD' }).then(
+      (response) => current && setState(response.ok ? 'available' : 'unavailable'),
+      () => current && setState('unavailable'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [path]);
+  return state;
+}
+
+function Installer({ platform, name, file, icon: Icon }: (typeof PLATFORMS)[number]) {
   const { i18n } = useLingui();
+  const href = COMPANION_DOWNLOAD_PATHS[platform];
+  const availability = useInstallerAvailability(href);
+  return (
+    <li className="flex items-center gap-3 rounded-lg border border-slate-200 p-4">
+      <Icon aria-hidden="true" className="size-6 text-slate-500" />
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-medium text-slate-900">{name}</p>
+        <p className="text-xs text-slate-500">{i18n._(file)}</p>
+      </div>
+      {availability === 'checking' ? (
+        <Spinner />
+      ) : availability === 'available' ? (
+        <a href={href} download className={buttonClasses('primary', 'sm')}>
+          <Download aria-hidden="true" className="size-4" />
+          <Trans>Download for {name}</Trans>
+        </a>
+      ) : (
+        <span className="text-xs text-slate-500">
+          <Trans>Not available yet</Trans>
+        </span>
+      )}
+    </li>
+  );
+}
+
+/** `/companion`: what the companion desktop app does, and its installers. */
+export function CompanionPage() {
+  const { t } = useLingui();
+  const collected = [
+    { icon: Laptop, text: t`The computer's name, operating system and version, model and serial number` },
+    { icon: Cpu, text: t`Processor and memory` },
+    { icon: HardDrive, text: t`Disk size` },
+    { icon: ShieldCheck, text: t`Whether the disk is encrypted` },
+  ];
   return (
     <Card className="space-y-6 p-8">
       <div className="space-y-2 text-center">
@@ -24,20 +85,35 @@ export function CompanionPage() {
           </Trans>
         </p>
       </div>
-      <ul className="grid gap-3 sm:grid-cols-2">
-        {PLATFORMS.map(({ name, file, icon: Icon }) => (
-          <li key={name} className="flex items-center gap-3 rounded-lg border border-slate-200 p-4">
-            <Icon aria-hidden="true" className="size-6 text-slate-500" />
-            <div className="min-w-0 flex-1">
-              <p className="text-sm font-medium text-slate-900">{name}</p>
-              <p className="text-xs text-slate-500">{i18n._(file)}</p>
-            </div>
-            <Download aria-hidden="true" className="size-4 text-slate-300" />
-          </li>
+      <ul aria-label={t`Installers`} className="grid gap-3">
+        {PLATFORMS.map((entry) => (
+          <Installer key={entry.platform} {...entry} />
         ))}
       </ul>
+      <section aria-labelledby="companion-reports" className="space-y-2">
+        <h2 id="companion-reports" className="text-sm font-medium text-slate-900">
+          <Trans>What the companion reports to your IT team</Trans>
+        </h2>
+        <ul className="space-y-1.5">
+          {collected.map(({ icon: Icon, text }) => (
+            <li key={text} className="flex items-start gap-2 text-sm text-slate-600">
+              <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
+              {text}
+            </li>
+          ))}
+        </ul>
+        <p className="text-sm text-slate-600">
+          <Trans>It never reads your files, messages or browsing.</Trans>
+        </p>
+      </section>
       <Notice>
-        <Trans>Installers are not published on this server yet; download links will appear here.</Trans>
+        <Trans>
+          To connect this computer to your organisation, start at{' '}
+          <Link to="/start" className="font-medium underline">
+            Enrol your device
+          </Link>
+          : you will get a one-time command for the companion.
+        </Trans>
       </Notice>
     </Card>
   );

@@ -1,12 +1,49 @@
+import { detectEnrollmentFlow } from '@equip/domain/enrollment';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CircleCheck, Flag, Mail, ShieldCheck } from 'lucide-react';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { Card } from '@/ui/card';
-import { ComingSoonList } from '@/ui/coming-soon-list';
-import { Notice } from '@/ui/notice';
+import { StepList } from '@/ui/step-list';
+import { EmailStep } from '../components/email-step';
+import { FinishStep } from '../components/finish-step';
+import { NotRecognisedStep } from '../components/not-recognised-step';
+import { OtpStep } from '../components/otp-step';
+import { SuccessStep } from '../components/success-step';
+import { initialEnrollmentState, selectEnrollment, setEnrollmentFlow } from '../enrollment-slice';
 
-/** `/start`: unified enrolment of an employee's device (SPEC §2: Email, OTP, Success, Finish). */
+/**
+ * `/start`: unified enrolment of the device the person is on (SPEC §2: Email → OTP → Success → Finish,
+ * or "device not recognised"). The flow comes from the browser, or from an Apple Business Manager link
+ * (`/start?flow=ABM_MAC`).
+ */
 export function StartPage() {
   const { t } = useLingui();
+  const dispatch = useAppDispatch();
+  const [params] = useSearchParams();
+  const state = useAppSelector(selectEnrollment) ?? initialEnrollmentState;
+  const requestedFlow = params.get('flow');
+
+  useEffect(() => {
+    dispatch(
+      setEnrollmentFlow(
+        detectEnrollmentFlow({
+          userAgent: navigator.userAgent,
+          maxTouchPoints: navigator.maxTouchPoints,
+          requestedFlow,
+        }),
+      ),
+    );
+  }, [dispatch, requestedFlow]);
+
+  const steps = [
+    { id: 'Email', label: t`Email` },
+    { id: 'OTP', label: t`Code` },
+    { id: 'Success', label: t`Device` },
+    { id: 'Finish', label: t`Finish` },
+  ];
+  const current = state.step === 'DeviceNotRecognised' ? 'Success' : state.step;
+
   return (
     <Card className="space-y-6 p-8">
       <div className="space-y-2 text-center">
@@ -17,21 +54,12 @@ export function StartPage() {
           <Trans>Connect this device to your organisation in a couple of minutes.</Trans>
         </p>
       </div>
-      <Notice>
-        <Trans>Device enrolment is not available on this server yet. It will take four steps:</Trans>
-      </Notice>
-      <ComingSoonList
-        items={[
-          { icon: Mail, title: t`Your work email`, description: t`Tell us who you are.` },
-          { icon: ShieldCheck, title: t`One-time code`, description: t`Enter the code we email you.` },
-          {
-            icon: CircleCheck,
-            title: t`Device recognised`,
-            description: t`We match this device to your account.`,
-          },
-          { icon: Flag, title: t`Finish`, description: t`Install the management profile and you are done.` },
-        ]}
-      />
+      <StepList label={t`Enrolment steps`} steps={steps} current={current} />
+      {state.step === 'Email' ? <EmailStep initialEmail={state.email} /> : null}
+      {state.step === 'OTP' ? <OtpStep state={state} /> : null}
+      {state.step === 'Success' ? <SuccessStep state={state} /> : null}
+      {state.step === 'Finish' ? <FinishStep state={state} server={window.location.origin} /> : null}
+      {state.step === 'DeviceNotRecognised' ? <NotRecognisedStep /> : null}
     </Card>
   );
 }
