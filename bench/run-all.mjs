@@ -10,9 +10,11 @@ for (const script of [
   'login.mjs',
   'employees-list.mjs',
   'devices-list.mjs',
+  'agent-checkins.mjs',
   'employee-import.mjs',
   'import-fairness.mjs',
   'jobs.mjs',
+  'webhooks.mjs',
 ]) {
   console.log(`\n== ${script}`);
   const result = spawnSync(process.execPath, [path.join(here, script)], { stdio: 'inherit' });

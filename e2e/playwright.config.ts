@@ -57,6 +57,10 @@ export default defineConfig({
       NODE_ENV: 'test',
       // The single sign-on spec runs a local OpenID provider on plain http and loopback.
       SSO_ALLOW_PRIVATE_ISSUERS: 'true',
+      // The webhooks spec delivers to a receiver on loopback over plain http.
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
+      // The sandbox MDM's devices report a command 1.5 s after it is sent: the spec sees it under way.
+      MDM_SANDBOX_DELAY_MS: '1500',
     },
   },
 });

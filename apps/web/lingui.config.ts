@@ -21,7 +21,7 @@ const AREAS: Record<string, string[]> = {
     'app/layout/skip-link.tsx',
   ],
   auth: ['features/auth'],
-  shell: ['app/layout', 'features/account'],
+  shell: ['app/layout', 'features/account', 'features/notifications'],
   employees: ['features/employees', 'features/me', 'features/onboarding'],
   import: [
     'features/employees/components/import',
@@ -29,7 +29,13 @@ const AREAS: Record<string, string[]> = {
     'features/devices/routes/import-peripherals-page.tsx',
     'lib/csv-import',
   ],
-  admin: ['features/outbox', 'features/provider-admins'],
+  admin: [
+    'features/outbox',
+    'features/provider-admins',
+    'features/jobs-admin',
+    'features/audit-log',
+    'features/webhooks',
+  ],
   areas: [
     'features/devices',
     'features/bundles',

@@ -15,13 +15,18 @@ import { serializerCompiler } from './http/serializer.ts';
 import { registerSpa } from './http/spa.ts';
 import type { App } from './http/types.ts';
 import { authRoutes } from './modules/auth/index.ts';
-import { deviceRoutes } from './modules/devices/index.ts';
+import { deviceActionRoutes, deviceRoutes } from './modules/devices/index.ts';
 import { employeeRoutes } from './modules/employees/index.ts';
+import { enrollmentRoutes } from './modules/enrollment/index.ts';
+import { auditLogRoutes } from './modules/events/index.ts';
 import { flagRoutes } from './modules/flags/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
-import { organizationRoutes } from './modules/organizations/index.ts';
+import { jobsAdminRoutes } from './modules/jobs-admin/index.ts';
+import { notificationRoutes } from './modules/notifications/index.ts';
+import { organizationRoutes, organizationSetupRoutes } from './modules/organizations/index.ts';
 import { outboxRoutes } from './modules/outbox/index.ts';
 import { providerAdminRoutes } from './modules/provider-admins/index.ts';
+import { webhookRoutes } from './modules/webhooks/index.ts';
 import type { AppServices, ModuleRoutes } from './services.ts';
 
 /** JSON bodies up to 1 MiB; the CSV import routes raise their own limit. */
@@ -34,9 +39,16 @@ const MODULES: { routes: ModuleRoutes; prefix?: string }[] = [
   { routes: authRoutes },
   { routes: employeeRoutes },
   { routes: deviceRoutes },
+  { routes: deviceActionRoutes },
+  { routes: enrollmentRoutes },
   { routes: organizationRoutes },
+  { routes: organizationSetupRoutes },
   { routes: outboxRoutes },
   { routes: providerAdminRoutes },
+  { routes: notificationRoutes },
+  { routes: auditLogRoutes },
+  { routes: jobsAdminRoutes },
+  { routes: webhookRoutes },
 ];
 
 export interface BuildAppOptions {

@@ -2,15 +2,19 @@ import type { FlagValues } from '@equip/domain/flags';
 import { type AppJobs, createAppJobs, registerAppJobs } from './background/app-jobs.ts';
 import { DeferredTasks } from './background/deferred-tasks.ts';
 import type { AppConfig } from './config/env.ts';
-import type { Database } from './db/client.ts';
+import type { Database, Db } from './db/client.ts';
 import type { App } from './http/types.ts';
 import { AccessTokens } from './modules/auth/access-tokens.ts';
 import { type InstallationKeys, loadInstallationKeys } from './modules/auth/keys.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { LiveSessions } from './modules/auth/sessions.ts';
 import { SsoService } from './modules/auth/sso.ts';
+import { onEventsLogged } from './modules/events/index.ts';
 import { readFlagValues } from './modules/flags/service.ts';
+import { notifyAbout } from './modules/notifications/index.ts';
+import { type PlannedAttempt, WebhookService, webhookSecretKey } from './modules/webhooks/index.ts';
 import { type Mailer, OutboxMailer, QueuedMailer, SmtpDelivery } from './providers/mail/mailer.ts';
+import { MdmAdapters } from './providers/mdm/mdm-adapters.ts';
 import { SandboxSmsSender, type SmsSender } from './providers/sms/sms.ts';
 
 /**
@@ -33,8 +37,12 @@ export interface AppServices {
   jobs: AppJobs;
   mailer: Mailer;
   sms: SmsSender;
+  /** The MDM adapters (decision 012): a device's provider's real client or its sandbox. */
+  mdm: MdmAdapters;
   /** Identity: sign-in, sessions, invitations, resets, second factors. */
   auth: AuthService;
+  /** Outbound webhooks: endpoints, the fan-out of logged events, the delivery attempts (decision 010). */
+  webhooks: WebhookService;
   /** Single sign-on with each organisation's OpenID Connect provider. */
   sso: SsoService;
   /** The feature flags' current values (served with the page and by the experimentation proxy). */
@@ -66,7 +74,23 @@ export async function createServices(
           kick: () => jobs.kick('mail.send'),
         })
       : new OutboxMailer(database.db));
-  registerAppJobs(jobs, { config, database, mailer, smtp });
+  const mdm = new MdmAdapters(config.mdm);
+  const webhooks = new WebhookService({
+    db: database.db,
+    queue: {
+      enqueue: (tx, attempts) => enqueueWebhookAttempts(jobs, tx, attempts),
+      wake: () => jobs.kick('webhooks.deliver'),
+    },
+    secretKey: webhookSecretKey(keys.jwtSecret),
+    policy: { allowPrivate: config.webhooksAllowPrivate },
+    // Tests see retries within seconds.
+    ...(config.env === 'test' ? { retryDelaysSeconds: [1, 1, 1, 1, 1, 1, 1] } : {}),
+  });
+  registerAppJobs(jobs, { config, database, mailer, smtp, mdm, webhooks });
+  // Webhook deliveries are enqueued with the events that cause them, in the same transaction.
+  onEventsLogged('webhooks', (tx, events) => webhooks.publish(tx, events));
+  // Notifications are written with the events that cause them, in the same transaction.
+  onEventsLogged('notifications', notifyAbout);
   const sms = new SandboxSmsSender(database.db);
   const auth = new AuthService({
     db: database.db,
@@ -90,8 +114,33 @@ export async function createServices(
     jobs,
     mailer,
     sms,
+    mdm,
+    webhooks,
     auth,
     sso,
     readFlags,
   };
+}
+
+/**
+ * The webhooks' attempts as jobs (`webhooks.deliver`), keyed by delivery, series and attempt: a
+ * redelivery is not mistaken for the retry already planned with the same attempt number.
+ */
+async function enqueueWebhookAttempts(jobs: AppJobs, tx: Db, attempts: PlannedAttempt[]): Promise<void> {
+  const now = attempts.filter((a) => !a.startAfter);
+  if (now.length > 0)
+    await jobs.sendMany(
+      'webhooks.deliver',
+      now.map(({ deliveryUuid, attempt, firstAttempt }) => ({
+        payload: { deliveryUuid, attempt, firstAttempt },
+        key: `${deliveryUuid}:${firstAttempt}:${attempt}`,
+      })),
+      { db: tx },
+    );
+  for (const { startAfter, ...payload } of attempts.filter((a) => a.startAfter))
+    await jobs.send('webhooks.deliver', payload, {
+      db: tx,
+      key: `${payload.deliveryUuid}:${payload.firstAttempt}:${payload.attempt}`,
+      startAfter,
+    });
 }

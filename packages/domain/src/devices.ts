@@ -163,6 +163,8 @@ export const DeviceDetail = Device.extend({
   assignedTo: DeviceAssignee.nullable(),
   specification: DeviceSpecification,
   securityProvider: SecurityAddOnProvider.nullable(),
+  /** What the device last reported through its MDM (locked, unlocked, wiped); null before any report. */
+  mdmStatus: DeviceMdmStatus.nullable(),
 });
 export type DeviceDetail = z.infer<typeof DeviceDetail>;
 

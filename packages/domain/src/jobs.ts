@@ -21,8 +21,21 @@ export const JOBS = {
   'reminders.plan': z.object({}),
   /** One organisation's daily device-registration reminders for one local date. */
   'reminders.send': z.object({ organizationUuid: z.uuid(), localDate: LocalDate }),
+  /** Sends one MDM command (a device_commands row) to the device's provider. */
+  'mdm.command': z.object({ organizationUuid: z.uuid(), commandUuid: z.uuid() }),
+  /** Asks the provider whether the device has carried out a sent command; again until it reports. */
+  'mdm.check': z.object({ organizationUuid: z.uuid(), commandUuid: z.uuid() }),
   /** Daily: deletes expired tokens and old sent mail. */
   'maintenance.clean-up': z.object({}),
+  /**
+   * One attempt of one webhook delivery (the row holds the payload; decision 010): `attempt` is the
+   * delivery's attempt number this job makes, `firstAttempt` the one its series (or redelivery) began at.
+   */
+  'webhooks.deliver': z.object({
+    deliveryUuid: z.uuid(),
+    attempt: z.number().int().min(1),
+    firstAttempt: z.number().int().min(1),
+  }),
 } as const;
 
 export type JobName = keyof typeof JOBS;

@@ -3,10 +3,13 @@ import type { AppConfig } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import { withTenant } from '../db/tenancy.ts';
 import { cleanUpExpiredTokens } from '../modules/auth/index.ts';
+import { MDM_JOB_RETRY_LIMIT, registerMdmJobs } from '../modules/devices/index.ts';
 import { sendDailyRegistrationReminders } from '../modules/employees/index.ts';
 import { organizationTimeZones } from '../modules/organizations/index.ts';
 import { cleanUpOutbox } from '../modules/outbox/index.ts';
+import { cleanUpDeliveries, type WebhookService } from '../modules/webhooks/index.ts';
 import type { Mailer, SmtpDelivery } from '../providers/mail/mailer.ts';
+import type { MdmAdapters } from '../providers/mdm/mdm-adapters.ts';
 import { JobRunner, type QueuePolicy } from './job-runner.ts';
 
 export type AppJobs = JobRunner<typeof JOBS>;
@@ -26,6 +29,31 @@ const POLICIES: Partial<Record<keyof typeof JOBS, Partial<QueuePolicy>>> = {
   'reminders.plan': { retryLimit: 3, retryDelaySeconds: 30, batchSize: 1 },
   'reminders.send': { retryLimit: 6, retryDelaySeconds: 30, batchSize: 1 },
   'maintenance.clean-up': { retryLimit: 3, retryDelaySeconds: 60, batchSize: 1 },
+  // Webhooks: an attempt's failure is its own (the handler plans the next attempt, decision 010);
+  // pg-boss retries only a crashed try. Polled every half second: first attempts leave within it.
+  'webhooks.deliver': {
+    retryLimit: 2,
+    retryDelaySeconds: 5,
+    expireInSeconds: 60,
+    batchSize: 5,
+    workers: 2,
+    pollingIntervalSeconds: 0.5,
+  },
+  // MDM: a provider that is down is tried again for a few minutes, then the command fails visibly.
+  'mdm.command': {
+    retryLimit: MDM_JOB_RETRY_LIMIT,
+    retryDelaySeconds: 10,
+    expireInSeconds: 120,
+    batchSize: 5,
+    workers: 2,
+  },
+  'mdm.check': {
+    retryLimit: MDM_JOB_RETRY_LIMIT,
+    retryDelaySeconds: 10,
+    expireInSeconds: 120,
+    batchSize: 10,
+    workers: 2,
+  },
 };
 
 /** The app's job runner: the catalogue of the domain, the retry policies above. */
@@ -52,7 +80,14 @@ type JobRunnerLog = { error(obj: unknown, msg?: string): void };
 /** Registers every job's handler (before `jobs.start()`). */
 export function registerAppJobs(
   jobs: AppJobs,
-  deps: { config: AppConfig; database: Database; mailer: Mailer; smtp: SmtpDelivery | null },
+  deps: {
+    config: AppConfig;
+    database: Database;
+    mailer: Mailer;
+    smtp: SmtpDelivery | null;
+    mdm: MdmAdapters;
+    webhooks: WebhookService;
+  },
 ): void {
   const { database, mailer, config } = deps;
   const db = database.db;
@@ -90,9 +125,14 @@ export function registerAppJobs(
     jobs.kick('mail.send');
   });
 
+  registerMdmJobs(jobs, { db, mdm: deps.mdm });
+
+  jobs.handle('webhooks.deliver', (attempt) => deps.webhooks.attempt(attempt));
+
   jobs.handle('maintenance.clean-up', async () => {
     await cleanUpExpiredTokens(db);
     await cleanUpOutbox(db);
+    await cleanUpDeliveries(db);
     await jobs.forgetReceipts(RECEIPT_RETENTION_DAYS);
   });
 }

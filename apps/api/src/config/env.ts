@@ -39,6 +39,11 @@ const EnvSchema = z.object({
    * identity provider). Production refuses both (server-side request forgery).
    */
   SSO_ALLOW_PRIVATE_ISSUERS: z.enum(['true', 'false']).default('false'),
+  /**
+   * Let webhook endpoints be http:// and on loopback, private or link-local addresses (tests, a receiver
+   * on the same machine). Production refuses both (server-side request forgery; decision 010).
+   */
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `human`: one readable line per event (the default on a terminal); `json`: pino's JSON lines. */
   LOG_FORMAT: z.enum(['json', 'human']).optional(),
@@ -65,6 +70,22 @@ const EnvSchema = z.object({
   EQUIP_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   /** How often an idle job worker looks for work, in seconds (pg-boss's minimum is 0.5). */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /**
+   * Folder with the companion installers served at /downloads/companion/latest.pkg and latest.exe
+   * (`latest.pkg`/`latest.exe` in it, or else its newest .pkg/.exe); unset answers those paths 404.
+   */
+  COMPANION_RELEASES_DIR: z.string().optional(),
+  /**
+   * MDM actions of devices whose organisation has no connection to a real MDM server go to the sandbox
+   * adapter (decision 012): the demo's behaviour, and the default where the demo is on (EQUIP_DEMO).
+   * `false` in an installation with real devices: such commands then fail with a clear error instead
+   * of pretending.
+   */
+  MDM_SANDBOX: z.enum(['true', 'false']).optional(),
+  /** How long after a sandbox command the device "reports" (0 in tests). */
+  MDM_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  /** Tests only: allow MDM servers (Fleet) on plain http and private or loopback addresses. */
+  MDM_ALLOW_PRIVATE_SERVERS: z.enum(['true', 'false']).default('false'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -83,6 +104,7 @@ export interface AppConfig {
   accessTokenTtlSeconds: number;
   sessionRecheckMs: number;
   ssoAllowPrivateIssuers: boolean;
+  webhooksAllowPrivate: boolean;
   logLevel: Env['LOG_LEVEL'];
   logFormat: 'json' | 'human';
   seedDemo: boolean;
@@ -94,6 +116,14 @@ export interface AppConfig {
   trustProxy: boolean;
   role: Env['EQUIP_ROLE'];
   jobPollingIntervalSeconds: number;
+  companionReleasesDir: string | undefined;
+  mdm: {
+    sandbox: boolean;
+    sandboxDelayMs: number;
+    allowPrivateServers: boolean;
+    /** How often a real MDM server is asked for a command's result (30 s; tests 0.2 s). */
+    checkIntervalMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -127,6 +157,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     sessionRecheckMs: e.SESSION_RECHECK_MS,
     ssoAllowPrivateIssuers: e.SSO_ALLOW_PRIVATE_ISSUERS === 'true',
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true',
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'human' : 'json'),
     seedDemo: e.EQUIP_DEMO === 'true',
@@ -139,5 +170,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     role: e.EQUIP_ROLE,
     // Tests wait for mail: the workers look every half second there.
     jobPollingIntervalSeconds: e.NODE_ENV === 'test' ? 0.5 : e.JOB_POLL_SECONDS,
+    companionReleasesDir: e.COMPANION_RELEASES_DIR ? path.resolve(e.COMPANION_RELEASES_DIR) : undefined,
+    mdm: {
+      sandbox: (e.MDM_SANDBOX ?? e.EQUIP_DEMO) === 'true',
+      sandboxDelayMs: e.MDM_SANDBOX_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 2000),
+      allowPrivateServers: e.MDM_ALLOW_PRIVATE_SERVERS === 'true',
+      checkIntervalMs: e.NODE_ENV === 'test' ? 200 : 30_000,
+    },
   };
 }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { act, render, screen } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
+import { act, render, screen } from '@testing-library/react';
 import type { ComponentType, ReactNode } from 'react';
 import { Link, MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -22,6 +22,10 @@ function deferred<T>() {
     reject = rej;
   });
   return { promise, resolve, reject };
+}
+
+function SlowPage() {
+  return <h1>Slow page loaded</h1>;
 }
 
 function Home() {
@@ -45,7 +49,7 @@ describe('the route table as the app renders it', () => {
       </MemoryRouter>,
     );
     expect(screen.getByText('loading a page')).toBeInTheDocument();
-    await act(async () => code.resolve({ Component: () => <h1>Slow page loaded</h1> }));
+    await act(async () => code.resolve({ Component: SlowPage }));
     expect(await screen.findByRole('heading', { name: 'Slow page loaded' })).toBeInTheDocument();
     expect(screen.getByText('idle')).toBeInTheDocument();
   });

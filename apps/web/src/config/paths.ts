@@ -51,10 +51,16 @@ export const paths = {
     me: '/dashboard/me',
     /** Email, second factor and sign-in settings of the signed-in person. */
     account: '/dashboard/account',
+    /** The organisation's outbound webhooks (organisation settings). */
+    webhooks: '/dashboard/account/webhooks',
     /** Provider admins: mail and text messages the installation sent (the outbox). */
     mail: '/dashboard/mail',
     /** Provider admins: the people who run the installation (add, invite, disable). */
     providerAdmins: '/dashboard/provider-admins',
+    /** Provider admins: background queues, failed jobs and their retry. */
+    jobs: '/dashboard/jobs',
+    /** IT owners and provider admins: the organisation's event log (a deliberate addition to SPEC §2). */
+    auditLog: '/dashboard/audit-log',
   },
   onboarding: (page: string) => `/onboarding/${page}`,
   auth: {

@@ -1,9 +1,11 @@
+import { EnrollmentFailureReason } from '@equip/domain/enrollment';
 import { type SQL, sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { collated } from '../collation.ts';
 import { createdAt, nullableTimestamp, organizationUuid, primaryUuid, updatedAt } from './columns.ts';
 import {
   assignmentTypeEnum,
+  deviceMdmStatusEnum,
   deviceOsEnum,
   deviceStatusEnum,
   deviceTypeEnum,
@@ -33,6 +35,8 @@ export const devices = pgTable(
     location: text('location'),
     enrollmentState: enrollmentStateEnum('enrollment_state').notNull().default('READY_TO_ENROLL'),
     mdmProvider: mdmProviderEnum('mdm_provider'),
+    /** What the device last reported through its MDM (locked, unlocked, wiped); null before any report. */
+    mdmStatus: deviceMdmStatusEnum('mdm_status'),
     securityProvider: securityProviderEnum('security_provider'),
     isEncrypted: boolean('is_encrypted').notNull().default(false),
     isProtected: boolean('is_protected').notNull().default(false),
@@ -121,6 +125,12 @@ export const enrollments = pgTable(
     flow: enrollmentFlowEnum('flow').notNull(),
     tokenHash: text('token_hash'),
     tokenExpiresAt: nullableTimestamp('token_expires_at'),
+    /** The enrolment session's bearer token (hashed) and expiry (migration 0024, decision 013). */
+    sessionHash: text('session_hash'),
+    sessionExpiresAt: nullableTimestamp('session_expires_at'),
+    failureReason: text('failure_reason', {
+      enum: EnrollmentFailureReason.options as [EnrollmentFailureReason, ...EnrollmentFailureReason[]],
+    }),
     completedAt: nullableTimestamp('completed_at'),
     createdAt: createdAt(),
   },

@@ -2,6 +2,7 @@ import { AssetAssignment, AssetInstanceStatus } from '@equip/domain/assets';
 import { ManagementType, SubscriptionOffboardingType } from '@equip/domain/bundles';
 import {
   AssignmentType,
+  DeviceMdmStatus,
   DeviceOs,
   DeviceStatus,
   DeviceType,
@@ -28,6 +29,7 @@ import {
   WorkspaceProvider,
 } from '@equip/domain/integrations';
 import { Locale } from '@equip/domain/locale';
+import { NotificationKind } from '@equip/domain/notification-rules';
 import { EventType, Severity } from '@equip/domain/notifications';
 import {
   CatalogScope,
@@ -38,6 +40,7 @@ import {
   ProcurementIntent,
   ShipmentState,
 } from '@equip/domain/procurement';
+import { WebhookDeliveryStatus } from '@equip/domain/webhooks';
 import { text } from 'drizzle-orm/pg-core';
 
 /** The values of a domain enum as the non-empty tuple Drizzle wants. */
@@ -70,6 +73,7 @@ export const assignmentTypeEnum = textEnum(AssignmentType);
 export const enrollmentStateEnum = textEnum(EnrollmentState);
 export const enrollmentFlowEnum = textEnum(EnrollmentFlow);
 export const mdmProviderEnum = textEnum(MdmProvider);
+export const deviceMdmStatusEnum = textEnum(DeviceMdmStatus);
 export const securityProviderEnum = textEnum(SecurityAddOnProvider);
 export const assetInstanceStatusEnum = textEnum(AssetInstanceStatus);
 export const assetAssignmentEnum = textEnum(AssetAssignment);
@@ -90,4 +94,6 @@ export const integrationSetupStatusEnum = textEnum(IntegrationSetupStatus);
 export const workspaceProviderEnum = textEnum(WorkspaceProvider);
 export const workspaceGroupKindEnum = textEnum(WorkspaceGroupKind);
 export const severityEnum = textEnum(Severity);
+export const notificationKindEnum = textEnum(NotificationKind);
 export const eventTypeEnum = textEnum(EventType);
+export const webhookDeliveryStatusEnum = textEnum(WebhookDeliveryStatus);

@@ -1,4 +1,5 @@
 // The whole schema as one object for Drizzle (relational queries and drizzle-kit).
+export * from './agents.ts';
 export * from './assets.ts';
 export * from './bundles.ts';
 export * from './devices.ts';
@@ -6,5 +7,7 @@ export * from './enums.ts';
 export * from './flows.ts';
 export * from './identity.ts';
 export * from './integrations.ts';
+export * from './mdm.ts';
 export * from './platform.ts';
 export * from './procurement.ts';
+export * from './webhooks.ts';

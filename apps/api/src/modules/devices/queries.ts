@@ -37,6 +37,7 @@ const DETAIL_COLUMNS = {
   assigneeFirstName: devices.assigneeFirstName,
   assigneeLastName: devices.assigneeLastName,
   securityProvider: devices.securityProvider,
+  mdmStatus: devices.mdmStatus,
 };
 
 export type DeviceRow = NonNullable<Awaited<ReturnType<typeof findDevice>>>;

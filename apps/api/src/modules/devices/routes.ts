@@ -21,7 +21,7 @@ const security = [{ bearerAuth: [] }];
 // GET /api/employees/:uuid/devices.
 const admins = { access: { roles: ADMINS } };
 
-export const deviceRoutes: ModuleRoutes = (app, { database, auth }) => {
+export const deviceRoutes: ModuleRoutes = (app, { database, auth, jobs }) => {
   app.get(
     '/api/devices',
     {
@@ -153,7 +153,7 @@ export const deviceRoutes: ModuleRoutes = (app, { database, auth }) => {
     },
     (request) => {
       const caller = requireTenant(request);
-      const work = () => request.tenant((tx) => devices.returnDevices(tx, caller, request.body));
+      const work = () => request.tenant((tx) => devices.returnDevices(tx, caller, request.body, jobs));
       // The domain schema already refused a reset without a code.
       return returnResetsAny(request.body) && request.body.code
         ? auth.confirmationCodes.redeem(caller, 'deviceReturn', request.body.code, work)

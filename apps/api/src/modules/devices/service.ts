@@ -9,6 +9,7 @@ import type {
   UpdateDeviceRequest,
 } from '@equip/domain/devices';
 import type { EventType } from '@equip/domain/notifications';
+import type { AppJobs } from '../../background/app-jobs.ts';
 import type { Db } from '../../db/client.ts';
 import type { TenantReads } from '../../db/tenant-reads.ts';
 import type { AuthContext } from '../../http/access.ts';
@@ -16,6 +17,7 @@ import { notFound } from '../../http/errors.ts';
 import { assertGrant } from '../../http/grants.ts';
 import { namesByUuid, personRef } from '../employees/index.ts';
 import { type EventInput, eventsAbout, logEvent } from '../events/index.ts';
+import { queueReturnResets } from './actions.ts';
 import {
   type DeviceRow,
   type DeviceValues,
@@ -138,6 +140,20 @@ const TRACKED = [
   'specification',
 ] as const;
 
+/**
+ * What a change took away from a device's security: a SECURITY_ALERT names these (an edit here, an
+ * agent's check-in in check-in.ts).
+ */
+export function securityLost(
+  before: { isEncrypted: boolean; isProtected: boolean },
+  after: { isEncrypted: boolean; isProtected: boolean },
+): ('encryption' | 'protection')[] {
+  return [
+    ...(before.isEncrypted && !after.isEncrypted ? (['encryption'] as const) : []),
+    ...(before.isProtected && !after.isProtected ? (['protection'] as const) : []),
+  ];
+}
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
@@ -212,10 +228,7 @@ export const devicesService = {
     ];
     if (before.status !== after.status)
       events.push(event('DEVICE_STATUS_CHANGED', { from: before.status, to: after.status }));
-    const lost = [
-      ...(before.isEncrypted && !after.isEncrypted ? ['encryption'] : []),
-      ...(before.isProtected && !after.isProtected ? ['protection'] : []),
-    ];
+    const lost = securityLost(before, after);
     if (lost.length > 0) events.push(event('SECURITY_ALERT', { lost }));
     await logEvent(tx, events);
     return toDetail(after);
@@ -239,7 +252,12 @@ export const devicesService = {
    * organisation does not have is not found, and nothing changes. The confirmation code of a return
    * with a reset is checked before (the route spends it on this work).
    */
-  async returnDevices(tx: Db, auth: AuthContext, request: DeviceReturnRequest): Promise<DeviceReturnResult> {
+  async returnDevices(
+    tx: Db,
+    auth: AuthContext,
+    request: DeviceReturnRequest,
+    jobs: AppJobs,
+  ): Promise<DeviceReturnResult> {
     // A device named twice is returned once, reset if either entry asks for it.
     const resets = new Map<string, boolean>();
     for (const { deviceUuid, triggerReset } of request.devices)
@@ -256,6 +274,13 @@ export const devicesService = {
         path: ['devices', missing, 'deviceUuid'],
       });
     await updateDevices(tx, uuids, { status: 'in-stock', ...assignmentColumns(UNASSIGNED) });
+    // A reset is an MDM `reset` command per device that can take one (actions.ts), in this transaction.
+    const resetQueued = await queueReturnResets(
+      tx,
+      auth,
+      uuids.filter((uuid) => resets.get(uuid) === true),
+      jobs,
+    );
     const events: EventInput[] = [];
     for (const row of rows) {
       const unassigned = assignmentEvent(auth, row.uuid, row.name, row, UNASSIGNED);
@@ -265,7 +290,13 @@ export const devicesService = {
         type: 'DEVICE_RETURNED',
         actorUuid: auth.userUuid,
         subjectUuid: row.uuid,
-        data: { name: row.name, triggerReset: resets.get(row.uuid) === true, previousStatus: row.status },
+        data: {
+          name: row.name,
+          triggerReset: resets.get(row.uuid) === true,
+          // Whether the reset went to the device's MDM (a device without one is returned without).
+          ...(resets.get(row.uuid) ? { resetQueued: resetQueued.has(row.uuid) } : {}),
+          previousStatus: row.status,
+        },
       });
     }
     await logEvent(tx, events);

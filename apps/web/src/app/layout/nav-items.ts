@@ -4,8 +4,10 @@ import { msg } from '@lingui/core/macro';
 import {
   Blocks,
   Cloud,
+  History,
   Laptop,
   LayoutDashboard,
+  ListChecks,
   type LucideIcon,
   Mail,
   MonitorSmartphone,
@@ -42,6 +44,7 @@ export const NAV_ITEMS: NavItem[] = [
   },
   { label: msg`Workspaces`, to: paths.dashboard.workspaces, icon: Cloud },
   { label: msg`Integrations`, to: paths.dashboard.integrations, icon: Blocks },
+  { label: msg`Audit log`, to: paths.dashboard.auditLog, icon: History },
 ];
 
 /** A regular user's sidebar: only their own page. */
@@ -49,10 +52,11 @@ export const REGULAR_USER_NAV_ITEMS: NavItem[] = [
   { label: msg`My equipment`, to: paths.dashboard.me, icon: MonitorSmartphone },
 ];
 
-/** Provider admins also see the installation's provider admins and the mail it sent. */
+/** Provider admins also see the installation's provider admins, the mail it sent and its background jobs. */
 export const PROVIDER_ADMIN_NAV_ITEMS: NavItem[] = [
   { label: msg`Provider admins`, to: paths.dashboard.providerAdmins, icon: ShieldCheck },
   { label: msg`Sent mail`, to: paths.dashboard.mail, icon: Mail },
+  { label: msg`Background jobs`, to: paths.dashboard.jobs, icon: ListChecks },
 ];
 
 /** The sidebar for a role (before the user has loaded: the full list, as for IT owners). */

@@ -132,6 +132,12 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
     load: () => import('@/features/account/routes/account-page').then((m) => m.AccountPage),
   },
   {
+    // The organisation settings' webhooks (issue 10, decision 010): IT owners and provider admins.
+    path: 'account/webhooks',
+    title: msg`Webhooks`,
+    load: () => import('@/features/webhooks/routes/webhooks-page').then((m) => m.WebhooksPage),
+  },
+  {
     path: 'mail',
     title: msg`Sent mail`,
     roles: PROVIDER_ADMINS,
@@ -143,6 +149,19 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
     roles: PROVIDER_ADMINS,
     load: () =>
       import('@/features/provider-admins/routes/provider-admins-page').then((m) => m.ProviderAdminsPage),
+  },
+  {
+    // Not in SPEC §2's table: a deliberate addition (issue 10, docs/decisions/011-notifications.md).
+    // The open event is the optional last segment (lib/record-url.ts).
+    path: 'audit-log/:eventUuid?',
+    title: msg`Audit log`,
+    load: () => import('@/features/audit-log/routes/audit-log-page').then((m) => m.AuditLogPage),
+  },
+  {
+    path: 'jobs',
+    title: msg`Background jobs`,
+    roles: PROVIDER_ADMINS,
+    load: () => import('@/features/jobs-admin/routes/jobs-page').then((m) => m.JobsPage),
   },
 ];
 

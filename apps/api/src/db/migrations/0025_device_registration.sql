@@ -1,2 +1,0 @@
--- Placeholder: replaced by the migration of this area.
-SELECT 1;
