@@ -2,28 +2,21 @@
 // when the bundle is missing or older than its sources. `npm start` runs the bundle: loading one
 // prebuilt file takes a fraction of compiling a hundred TypeScript files at every start (tsx).
 // Packages from node_modules stay external; only our own code is bundled.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { isStale } from './freshness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_BUNDLE = path.join(root, 'apps/api/dist/main.mjs');
 const SOURCES = ['apps/api/src', 'apps/api/package.json', 'packages/domain/src'];
 
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
 export function serverBundleIsStale() {
-  if (!existsSync(SERVER_BUNDLE)) return true;
-  const builtAt = statSync(SERVER_BUNDLE).mtimeMs;
-  return SOURCES.some((source) => newestMtime(path.join(root, source)) > builtAt);
+  return isStale(
+    SERVER_BUNDLE,
+    SOURCES.map((source) => path.join(root, source)),
+  );
 }
 
 export async function buildServer() {

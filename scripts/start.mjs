@@ -1,10 +1,11 @@
 // `npm start`: builds the web app and the server bundle when missing or older than their sources, then
 // runs the server (SPA + platform API + bundle API + web-app API on one port) in this same process.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildServer, SERVER_BUNDLE, serverBundleIsStale } from './build-server.mjs';
+import { newestMtime } from './freshness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distIndex = path.join(root, 'apps/web/dist/index.html');
@@ -15,15 +16,6 @@ const webSources = [
   'apps/web/vite.config.ts',
   'packages/domain/src',
 ];
-
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
 
 const builtAt = existsSync(distIndex) ? statSync(distIndex).mtimeMs : 0;
 const sourcesAt = Math.max(...webSources.map((s) => newestMtime(path.join(root, s))));

@@ -1,5 +1,6 @@
 // `npm test`: every test. Unit, API and component tests (API on PGlite), the API tests again on the
-// PostgreSQL server when TEST_DATABASE_URL is set, then the end-to-end specs in Chromium.
+// PostgreSQL server when TEST_DATABASE_URL is set (with the agent's, which talks to a real API), then
+// the end-to-end specs in Chromium.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
@@ -12,9 +13,9 @@ const steps = [
 ];
 if (process.env.TEST_DATABASE_URL) {
   steps.push({
-    name: 'API tests on PostgreSQL',
+    name: 'API and agent tests on PostgreSQL',
     cmd: 'npx',
-    args: ['vitest', 'run', '--project', 'api'],
+    args: ['vitest', 'run', '--project', 'api', '--project', 'agent'],
     env: { EQUIP_TEST_DB: 'postgres' },
   });
 } else {

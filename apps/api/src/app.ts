@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '@equip/domain/zod-messages';
 import { accessPlugin } from './http/access.ts';
@@ -61,7 +61,8 @@ export async function buildApp(services: AppServices, options: BuildAppOptions =
   const { config } = services;
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config),
-    disableRequestLogging: true,
+    // Requests are logged by our own hooks (one line each, none for health checks).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     genReqId: (req) => {
