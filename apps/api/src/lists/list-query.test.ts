@@ -7,7 +7,13 @@ import { users } from '../db/schema/index.ts';
 import { employeeList } from '../modules/employees/list.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { bearer, createOrganization, createUser, tokenFor } from '../test/factories.ts';
-import { dialect, type ListDefinition, readPage, registeredLists } from './list-query.ts';
+import {
+  DEFERRED_JOIN_FROM_OFFSET,
+  dialect,
+  type ListDefinition,
+  readPage,
+  registeredLists,
+} from './list-query.ts';
 
 /** Columns no list may read: credentials and the search column. */
 const NEVER_READ = /password_hash|totp_|recovery|search_text|token_hash|sso_client_secret/;
@@ -114,6 +120,39 @@ describe('the list machinery', () => {
     expect(bySkip.items.map((e) => e.lastName)).toEqual(['adams']);
     // Past the end: no rows, still the total.
     expect(await read({ take: '3', skip: '30' })).toEqual({ items: [], total: names.length });
+  });
+
+  it('reads a deep page by offset (keys first, then the page) as the same rows as walking to it', async () => {
+    const db = t.services.database.db;
+    const org = await createOrganization(db, `Deep ${randomUUID().slice(0, 6)}`);
+    const count = DEFERRED_JOIN_FROM_OFFSET + 60;
+    await db.insert(users).values(
+      Array.from({ length: count }, (_, i) => ({
+        organizationUuid: org.uuid,
+        email: `deep-${i}-${randomUUID().slice(0, 6)}@lists.test`,
+        firstName: 'Deep',
+        lastName: `Person ${String(i % 97).padStart(2, '0')}`,
+        department: ['Sales', 'Engineering', null][i % 3],
+      })),
+    );
+    const read = (query: Record<string, string>) =>
+      readPage(
+        t.services.database.reads,
+        employeeList as ListDefinition<EmployeeListQuery, { uuid: string }, string>,
+        org.uuid,
+        EmployeeListQuery.parse({ sortingKey: 'department', ...query }),
+      );
+    const walked: string[] = [];
+    for (let skip = 0; skip < count; skip += 100)
+      walked.push(...(await read({ take: '100', skip: String(skip) })).items.map((e) => e.uuid));
+    expect(new Set(walked).size).toBe(count);
+    const skip = DEFERRED_JOIN_FROM_OFFSET + 7;
+    for (const sortingDirection of ['asc', 'desc']) {
+      const deep = await read({ take: '40', skip: String(skip), sortingDirection });
+      const expected = sortingDirection === 'asc' ? walked : [...walked].reverse();
+      expect(deep.total).toBe(count);
+      expect(deep.items.map((e) => e.uuid)).toEqual(expected.slice(skip, skip + 40));
+    }
   });
 
   it('refuses a cursor of another list or sort with a 400 at the cursor', async () => {
