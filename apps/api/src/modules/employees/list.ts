@@ -218,13 +218,27 @@ export function searchPageStatement(query: EmployeeListQuery): ReadStatement {
 
 const searchPages = new StatementCache<ReadStatement>();
 
+/**
+ * Where a search's matches come from: by name and filtered by status alone (the table's default), the
+ * narrower equip_user_search_names (migration 0025: id, names, status); else every key.
+ */
+function searchMatches(query: EmployeeListQuery, key: EmployeeSortingKey): SQL {
+  const pattern = searchPattern(query);
+  const namesSuffice =
+    key === 'name' &&
+    !query.userType?.length &&
+    !query.userSources?.length &&
+    !query.onlyWithoutAssignedBundle;
+  return namesSuffice ? sql`equip_user_search_names(${pattern})` : sql`equip_user_search_rows(${pattern})`;
+}
+
 function renderSearchPage(query: EmployeeListQuery): ReadStatement {
   const { key, direction } = sortOf(query);
   const order = orderBy([...SEARCH_SORTS[key].columns, match.uuid], direction);
   const filters = groupFilters({ ...match, withoutBundle: assignedBundle.missing }, query);
   // Inside: the matches' keys only (and their bundle, to filter or sort by it), counted and cut to the page.
   const page = sql`select m.*, (count(*) over ())::integer as total
-    from equip_user_search_rows(${searchPattern(query)}) m ${assignedBundle.join(match.uuid)}
+    from ${searchMatches(query, key)} m ${assignedBundle.join(match.uuid)}
     where ${and(sql`true`, ...filters)} order by ${order} limit ${query.take} offset ${query.skip}`;
   const statement = sql`select ${sql.join(
     Object.entries(fields({ uuid: match.uuid })).map(
