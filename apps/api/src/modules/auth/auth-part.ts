@@ -6,7 +6,7 @@ import type { AppConfig } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { recoveryCodes, users } from '../../db/schema/index.ts';
 import { AppError, badRequest, unauthorized } from '../../http/errors.ts';
-import type { Mailer } from '../../providers/mail/mailer.ts';
+import type { Mailer, MailMessage } from '../../providers/mail/mailer.ts';
 import type { SmsSender } from '../../providers/sms/sms.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { decryptPassword, type InstallationKeys } from './keys.ts';
@@ -63,6 +63,18 @@ export abstract class AuthPart {
     this.limiter = new RateLimiter(deps.db, now);
     this.refreshTokens = new RefreshTokens(deps.db, now);
     this.tokens = new OneTimeTokens(deps.db, now);
+  }
+
+  /**
+   * A token (or code) and the mail that carries it, written together: the mail is recorded and queued
+   * in the transaction that writes the token, so neither exists without the other (issue 10).
+   */
+  protected mailedWithToken<T>(
+    work: (tokens: OneTimeTokens, send: (mail: MailMessage) => Promise<void>) => Promise<T>,
+  ): Promise<T> {
+    return this.db.transaction((tx) =>
+      work(this.tokens.in(tx), (mail) => this.deps.mailer.send(mail, { db: tx })),
+    );
   }
 
   /** Turns the browser's RSA-OAEP ciphertext into a password that meets the policy, or a 400. */

@@ -39,12 +39,14 @@ export class ConfirmationCodes extends AuthPart {
     const user = await this.userByUuid(auth.userUuid);
     if (user.deletedAt) throw unauthorized();
     const { purpose, mail } = CONFIRMATIONS[confirmation];
-    const token = await this.tokens.create(user.uuid, purpose);
-    const row = await this.tokens.find(token, purpose);
-    if (!row) throw new Error('the confirmation token just created is missing');
-    const code = numericCode(6);
-    await this.tokens.setCode(row.uuid, sha256(`${row.uuid}:${code}`));
-    await this.deps.mailer.send(authMail(user.email, user.locale, (t) => t[mail](code)));
+    await this.mailedWithToken(async (tokens, send) => {
+      const token = await tokens.create(user.uuid, purpose);
+      const row = await tokens.find(token, purpose);
+      if (!row) throw new Error('the confirmation token just created is missing');
+      const code = numericCode(6);
+      await tokens.setCode(row.uuid, sha256(`${row.uuid}:${code}`));
+      await send(authMail(user.email, user.locale, (t) => t[mail](code)));
+    });
   }
 
   /**

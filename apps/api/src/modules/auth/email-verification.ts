@@ -10,12 +10,14 @@ export class EmailVerification extends AuthPart {
   async sendEmailVerification(auth: AuthContext): Promise<void> {
     const user = await this.userByUuid(auth.userUuid);
     if (user.emailVerifiedAt) return;
-    const token = await this.tokens.create(user.uuid, TOKEN_PURPOSES.emailVerification);
-    await this.deps.mailer.send(
-      authMail(user.email, user.locale, (t) =>
-        t.emailVerification(`${this.deps.config.publicUrl}/auth/verify/${encodeURIComponent(token)}`),
-      ),
-    );
+    await this.mailedWithToken(async (tokens, send) => {
+      const token = await tokens.create(user.uuid, TOKEN_PURPOSES.emailVerification);
+      await send(
+        authMail(user.email, user.locale, (t) =>
+          t.emailVerification(`${this.deps.config.publicUrl}/auth/verify/${encodeURIComponent(token)}`),
+        ),
+      );
+    });
   }
 
   async verifyEmail(code: string): Promise<void> {

@@ -80,11 +80,13 @@ export class EnrollmentCodes extends AuthPart {
     if (!person) return;
     await this.limiter.record([mails]);
     const code = numericCode(6);
-    const token = await this.tokens.create(person.userUuid, TOKEN_PURPOSES.enrollmentCode);
-    const row = await this.tokens.find(token, TOKEN_PURPOSES.enrollmentCode);
-    if (!row) throw new Error('the enrolment token just created is missing');
-    await this.tokens.setCode(row.uuid, sha256(`${row.uuid}:${code}`));
-    await this.deps.mailer.send(authMail(person.email, person.locale, (t) => t.enrollmentCode(code)));
+    await this.mailedWithToken(async (tokens, send) => {
+      const token = await tokens.create(person.userUuid, TOKEN_PURPOSES.enrollmentCode);
+      const row = await tokens.find(token, TOKEN_PURPOSES.enrollmentCode);
+      if (!row) throw new Error('the enrolment token just created is missing');
+      await tokens.setCode(row.uuid, sha256(`${row.uuid}:${code}`));
+      await send(authMail(person.email, person.locale, (t) => t.enrollmentCode(code)));
+    });
   }
 
   /**

@@ -26,6 +26,11 @@ export class OneTimeTokens {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  /** The same tokens, read and written in a transaction the caller holds. */
+  in(tx: Db): OneTimeTokens {
+    return new OneTimeTokens(tx, this.now);
+  }
+
   /** Creates a token; earlier unused tokens of the same purpose for the user stop working. */
   async create(
     userUuid: string,

@@ -27,14 +27,16 @@ export class PasswordFlows extends AuthPart {
     user: Pick<User, 'uuid' | 'email' | 'locale'>,
     context: { inviterName: string | null; organizationName: string | null },
   ): Promise<string> {
-    const token = await this.tokens.create(user.uuid, TOKEN_PURPOSES.invitation);
-    const link = `${this.deps.config.publicUrl}/auth/set-password?invitationToken=${encodeURIComponent(token)}`;
-    await this.deps.mailer.send(
-      authMail(user.email, user.locale, (t) =>
-        t.invitation(link, context.organizationName, context.inviterName),
-      ),
-    );
-    return link;
+    return this.mailedWithToken(async (tokens, send) => {
+      const token = await tokens.create(user.uuid, TOKEN_PURPOSES.invitation);
+      const link = `${this.deps.config.publicUrl}/auth/set-password?invitationToken=${encodeURIComponent(token)}`;
+      await send(
+        authMail(user.email, user.locale, (t) =>
+          t.invitation(link, context.organizationName, context.inviterName),
+        ),
+      );
+      return link;
+    });
   }
 
   /** Accepting an invitation: sets the password, verifies the email and signs the person in. */
@@ -89,9 +91,11 @@ export class PasswordFlows extends AuthPart {
       .limit(1);
     if (!user) return;
     await this.limiter.record([mails]);
-    const token = await this.tokens.create(user.uuid, TOKEN_PURPOSES.passwordReset);
-    const link = `${this.deps.config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
-    await this.deps.mailer.send(authMail(user.email, user.locale, (t) => t.passwordReset(link)));
+    await this.mailedWithToken(async (tokens, send) => {
+      const token = await tokens.create(user.uuid, TOKEN_PURPOSES.passwordReset);
+      const link = `${this.deps.config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
+      await send(authMail(user.email, user.locale, (t) => t.passwordReset(link)));
+    });
   }
 
   async resetPassword(resetToken: string, encryptedPassword: string, ip: string): Promise<void> {

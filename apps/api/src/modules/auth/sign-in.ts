@@ -74,12 +74,16 @@ export class SignIn extends AuthPart {
     const challenge = await this.tokens.find(mfaToken, TOKEN_PURPOSES.mfaChallenge);
     if (!challenge) throw unauthorized('The sign-in has expired. Start again.');
     const code = numericCode(6);
-    await this.tokens.setCode(challenge.uuid, sha256(`${challenge.uuid}:${code}`));
+    const codeHash = sha256(`${challenge.uuid}:${code}`);
     if (method === 'sms-code') {
       if (!user.phone) throw badRequest('No phone number is on file for text messages');
+      await this.tokens.setCode(challenge.uuid, codeHash);
       await this.deps.sms.send(user.phone, identityTexts(user.locale).smsCode(code));
     } else {
-      await this.deps.mailer.send(authMail(user.email, user.locale, (t) => t.mfaCode(code)));
+      await this.mailedWithToken(async (tokens, send) => {
+        await tokens.setCode(challenge.uuid, codeHash);
+        await send(authMail(user.email, user.locale, (t) => t.mfaCode(code)));
+      });
     }
   }
 
