@@ -13,7 +13,7 @@ import {
 } from '@equip/domain/csv-import/export';
 import type { ImportEntry, ImportSchema } from '@equip/domain/csv-import/schema';
 import type { FastifyReply } from 'fastify';
-import writeXlsxFile, { type Cell, type SheetData } from 'write-excel-file/node';
+import type { Cell, SheetData } from 'write-excel-file/node';
 import { z } from 'zod';
 import { giveWay } from '../db/bulk-insert.ts';
 
@@ -76,6 +76,8 @@ export async function exportFile<F extends string>(
     for (const entry of page) data.push(entryToSpreadsheetRow(schema.columns, entry).map(sheetCell));
     await giveWay();
   }
+  // Loaded with the first spreadsheet export: the writer costs about 50 ms of every start-up otherwise.
+  const { default: writeXlsxFile } = await import('write-excel-file/node');
   const body = await writeXlsxFile(data, {
     sheet: options.sheetName,
     dateFormat: DATE_FORMAT,

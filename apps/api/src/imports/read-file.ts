@@ -15,7 +15,6 @@ import {
   type ImportReadResult,
 } from '@equip/domain/csv-import/validate';
 import Papa from 'papaparse';
-import { readSheet } from 'read-excel-file/node';
 import { giveWay } from '../db/bulk-insert.ts';
 
 /** Papa Parse reads strings in chunks too (its StringStreamer), though its types allow it only for files. */
@@ -118,6 +117,8 @@ async function readWorkbook<T>(reader: ImportReader<T>, file: Buffer): Promise<I
   }
   let rows: unknown[][];
   try {
+    // Loaded with the first spreadsheet: the reader costs about 65 ms of every start-up otherwise.
+    const { readSheet } = await import('read-excel-file/node');
     rows = (await readSheet(file)) as unknown[][];
   } catch {
     reader.refuse({ type: 'UnknownError', message: ZIP_NOT_XLSX_MESSAGE });

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 
 const PERIOD_SECONDS = 30;
 
@@ -10,7 +9,11 @@ export function newTotpSecret(): string {
 
 export async function totpEnrolment(secret: string, accountLabel: string) {
   const otpauthUrl = generateURI({ issuer: 'Equip', label: accountLabel, secret });
-  return { secret, otpauthUrl, qrCodeDataUrl: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 }) };
+  return {
+    secret,
+    otpauthUrl,
+    qrCodeDataUrl: await (await import('qrcode')).default.toDataURL(otpauthUrl, { margin: 1, width: 220 }),
+  };
 }
 
 /**

@@ -1,6 +1,5 @@
 import { promises as dns, lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import ipaddr from 'ipaddr.js';
-import { Agent, fetch as undiciFetch } from 'undici';
 
 /**
  * Outbound requests to addresses an organisation configures (single sign-on issuers, and next webhook
@@ -74,7 +73,20 @@ function publicOnlyLookup(hostname: string, options: object, callback: LookupCal
   });
 }
 
-const publicOnlyAgent = new Agent({ connect: { lookup: publicOnlyLookup } });
+/**
+ * undici, loaded with the first outbound call (SSO, webhooks, MDM servers): importing it costs about
+ * 70 ms of every start-up otherwise. The agent that checks addresses is made once.
+ */
+let undiciLoad:
+  | Promise<{ fetch: typeof import('undici').fetch; publicOnlyAgent: import('undici').Agent }>
+  | undefined;
+function undici() {
+  undiciLoad ??= import('undici').then(({ Agent, fetch }) => ({
+    fetch,
+    publicOnlyAgent: new Agent({ connect: { lookup: publicOnlyLookup } }),
+  }));
+  return undiciLoad;
+}
 
 /**
  * `fetch` that connects only to public addresses and never follows redirects. Names are checked when
@@ -85,6 +97,7 @@ export const publicOnlyFetch: typeof fetch = async (input, init) => {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (ipaddr.isValid(host) && !isPublicAddress(host))
     throw new NonPublicAddressError(`${host} is not a public address`);
+  const { fetch: undiciFetch, publicOnlyAgent } = await undici();
   return (await undiciFetch(input as Parameters<typeof undiciFetch>[0], {
     ...(init as Parameters<typeof undiciFetch>[1]),
     dispatcher: publicOnlyAgent,
@@ -99,11 +112,13 @@ export const publicOnlyFetch: typeof fetch = async (input, init) => {
  */
 export function outboundFetch(policy: OutboundPolicy): typeof fetch {
   if (!policy.allowPrivate) return publicOnlyFetch;
-  return async (input, init) =>
-    (await undiciFetch(input as Parameters<typeof undiciFetch>[0], {
+  return async (input, init) => {
+    const { fetch: undiciFetch } = await undici();
+    return (await undiciFetch(input as Parameters<typeof undiciFetch>[0], {
       ...(init as Parameters<typeof undiciFetch>[1]),
       redirect: 'manual',
     })) as unknown as Response;
+  };
 }
 
 /**
