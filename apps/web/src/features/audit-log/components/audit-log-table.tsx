@@ -1,12 +1,12 @@
 import type { AuditLogEntry } from '@equip/domain/audit-log';
 import { plural } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { History, SearchX } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
+import { History } from 'lucide-react';
 import { formatNumber } from '@/lib/format';
 import { i18n as globalI18n } from '@/lib/i18n/i18n';
 import { useListTable } from '@/lib/list-state/use-list-table';
-import { Button } from '@/ui/button';
 import { DataTable } from '@/ui/data-table/data-table';
+import { noMatchesState } from '@/ui/data-table/no-matches';
 import type { EmptyStateProps } from '@/ui/empty-state';
 import { AUDIT_LOG_PAGE_SIZE, getAuditLogQueryOptions } from '../api/get-audit-log';
 import { auditLogBinding } from '../audit-log-list-slice';
@@ -48,16 +48,11 @@ export function AuditLogTable({ trailing }: { trailing?: React.ReactNode }) {
         title: t`Nothing has happened yet`,
         description: t`Every change to employees, devices and settings, and every sign-in, will be listed here.`,
       }
-    : {
-        icon: SearchX,
-        title: t`No events match these filters`,
-        description: t`Try a longer time range or fewer filters.`,
-        action: (
-          <Button variant="secondary" onClick={table.resetFilters}>
-            <Trans>Reset filters</Trans>
-          </Button>
-        ),
-      };
+    : noMatchesState(
+        t`No events match these filters`,
+        t`Try a longer time range or fewer filters.`,
+        table.resetFilters,
+      );
 
   return (
     <div className="space-y-3">

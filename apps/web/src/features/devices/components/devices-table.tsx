@@ -1,7 +1,7 @@
 import { DEVICE_COLUMNS_STORAGE_KEY, type DeviceListItem } from '@equip/domain/devices';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Laptop, MonitorSmartphone, SearchX } from 'lucide-react';
+import { Laptop, MonitorSmartphone } from 'lucide-react';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -13,6 +13,7 @@ import { type ListPageParams, useListTable } from '@/lib/list-state/use-list-tab
 import { Button } from '@/ui/button';
 import { ColumnMenu } from '@/ui/data-table/column-menu';
 import { DataTable } from '@/ui/data-table/data-table';
+import { noMatchesState } from '@/ui/data-table/no-matches';
 import type { EmptyStateProps } from '@/ui/empty-state';
 import { MenuItem } from '@/ui/multi-select';
 import { DEVICES_PAGE_SIZE, getDevicesQueryOptions } from '../api/get-devices';
@@ -79,16 +80,11 @@ export function DevicesTable() {
           </Button>
         ),
       }
-    : {
-        icon: SearchX,
-        title: t`No devices match these filters`,
-        description: t`Try other words or fewer filters.`,
-        action: (
-          <Button variant="secondary" onClick={table.resetFilters}>
-            <Trans>Reset filters</Trans>
-          </Button>
-        ),
-      };
+    : noMatchesState(
+        t`No devices match these filters`,
+        t`Try other words or fewer filters.`,
+        table.resetFilters,
+      );
 
   return (
     <div className="space-y-3">

@@ -7,14 +7,14 @@ import {
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { SearchX, UserMinus, UserPlus, Users } from 'lucide-react';
+import { UserMinus, UserPlus, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import { fullName } from '@/lib/format';
 import { useColumnPreferences } from '@/lib/list-state/use-column-preferences';
 import { useListTable } from '@/lib/list-state/use-list-table';
-import { Button } from '@/ui/button';
 import { ColumnMenu } from '@/ui/data-table/column-menu';
 import { DataTable } from '@/ui/data-table/data-table';
+import { noMatchesState } from '@/ui/data-table/no-matches';
 import type { EmptyStateProps } from '@/ui/empty-state';
 import { MenuItem } from '@/ui/multi-select';
 import { EMPLOYEES_PAGE_SIZE, getEmployeesQueryOptions } from '../api/get-employees';
@@ -75,16 +75,11 @@ export function EmployeesTable({ view }: { view: EmployeeTableView }) {
   const viewEmpty = EMPTY_VIEW[view];
   const empty: EmptyStateProps = table.hasDefaultFilters
     ? { ...viewEmpty, title: i18n._(viewEmpty.title), description: i18n._(viewEmpty.description) }
-    : {
-        icon: SearchX,
-        title: t`No employees match these filters`,
-        description: t`Try other words or fewer filters.`,
-        action: (
-          <Button variant="secondary" onClick={table.resetFilters}>
-            <Trans>Reset filters</Trans>
-          </Button>
-        ),
-      };
+    : noMatchesState(
+        t`No employees match these filters`,
+        t`Try other words or fewer filters.`,
+        table.resetFilters,
+      );
 
   return (
     <div className="space-y-3">
