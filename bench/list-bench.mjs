@@ -31,8 +31,10 @@ const CLIENTS = 10;
 const ensurePgbench = () => ensureDebianTool('pgbench', 'postgresql-client');
 
 /** The API's own statement of the page, with its parameters (bench/reference-sql.ts). */
-function referenceSql(config, organizationUuid) {
-  const args = ['--import', 'tsx', 'bench/reference-sql.ts', organizationUuid, config.list, config.reference];
+function referenceSql(config, organizationUuid, { rows = false } = {}) {
+  const args = ['--import', 'tsx', 'bench/reference-sql.ts'];
+  if (rows) args.push('--rows');
+  args.push(organizationUuid, config.list, config.reference);
   const run = spawnSync(process.execPath, args, {
     cwd: root,
     encoding: 'utf8',
@@ -132,6 +134,13 @@ async function measure(config, database, env, dataDir, databaseUrl) {
       const api = await run(config, server, headers, config.referenceLabel, [config.reference]);
       console.log(
         `  → the API serves ${((api.rate / prepared) * 100).toFixed(0)}% of the database's prepared rate (${((api.rate / simple) * 100).toFixed(0)}% of simple)`,
+      );
+      // The same page as plain rows (what the API read before the database wrote its JSON): the
+      // database's rate without building the JSON, for comparison.
+      const rows = referenceSql(config, me.organizationUuid, { rows: true });
+      const rowsPrepared = pgbench(databaseUrl, me.organizationUuid, rows, 'prepared');
+      console.log(
+        `  (pgbench on the page's rows alone, without the JSON: prepared ${rowsPrepared.toFixed(0)} tx/s; the API serves ${((api.rate / rowsPrepared) * 100).toFixed(0)}% of that)`,
       );
     } else {
       await run(config, server, headers, config.referenceLabel, [config.reference]);

@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { EmployeeListQuery } from '@equip/domain/employees';
+import { DeviceListQuery, DevicePage } from '@equip/domain/devices';
+import { EmployeeListQuery, EmployeePage } from '@equip/domain/employees';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { users } from '../db/schema/index.ts';
-import { employeeList } from '../modules/employees/list.ts';
+import { bundleEmployees, bundles, devices, users } from '../db/schema/index.ts';
+import { serializerCompiler } from '../http/serializer.ts';
+import { deviceList, searchPageStatement as deviceSearchPage } from '../modules/devices/list.ts';
+import { employeeList, searchPageStatement as employeeSearchPage } from '../modules/employees/list.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { bearer, createOrganization, createUser, tokenFor } from '../test/factories.ts';
 import {
   DEFERRED_JOIN_FROM_OFFSET,
   dialect,
   type ListDefinition,
+  type PageQuery,
+  readJsonPage,
   readPage,
   registeredLists,
 } from './list-query.ts';
@@ -153,6 +158,96 @@ describe('the list machinery', () => {
       expect(deep.total).toBe(count);
       expect(deep.items.map((e) => e.uuid)).toEqual(expected.slice(skip, skip + 40));
     }
+  });
+
+  it('writes the same page in the database (readJsonPage) as the serializer writes from the rows', async () => {
+    const db = t.services.database.db;
+    const org = await createOrganization(db, `Json ${randomUUID().slice(0, 6)}`);
+    const people = await db
+      .insert(users)
+      .values(
+        Array.from({ length: 7 }, (_, i) => ({
+          organizationUuid: org.uuid,
+          email: `json-${i}-${randomUUID().slice(0, 6)}@lists.test`,
+          firstName: `Jo "${i}"`,
+          lastName: ['Ödegaard', 'Lee', 'Nguyễn', "O'Brien", 'Lee', 'Zhang', 'Ávila'][i]!,
+          department: i % 2 ? 'Sales' : null,
+          startDate: i % 3 ? '2026-01-15' : null,
+          // Microseconds: the page must write milliseconds, as the serializer does.
+          invitedAt: i % 2 ? null : sql`timestamptz '2026-11-23 10:00:00.123456+00'`,
+        })),
+      )
+      .returning({ uuid: users.uuid });
+    const [bundle] = await db
+      .insert(bundles)
+      .values({ organizationUuid: org.uuid, name: 'Kit \\ "one"' })
+      .returning();
+    await db
+      .insert(bundleEmployees)
+      .values({ organizationUuid: org.uuid, bundleUuid: bundle!.uuid, userUuid: people[0]!.uuid });
+    await db.insert(devices).values(
+      Array.from({ length: 9 }, (_, i) => ({
+        organizationUuid: org.uuid,
+        name: `MacBook ${i} "pro"`,
+        type: i % 3 ? ('COMPUTER' as const) : ('PHONE' as const),
+        os: i % 3 ? ('MACOS' as const) : ('IOS' as const),
+        location: i % 2 ? 'Berlin\nOffice' : null,
+        isEncrypted: i % 2 === 0,
+        lastSeenAt: i % 4 ? sql`now() - ${`${i} minutes 0.000789 seconds`}::interval` : null,
+        ...(i % 2
+          ? { assignedToUuid: people[i % 7]!.uuid, assignmentType: 'ASSIGNED' as const }
+          : { assignmentType: 'UNASSIGNED' as const }),
+      })),
+    );
+    const serializerFor = (schema: z.ZodType) =>
+      serializerCompiler({ schema, method: 'GET', url: '/t', httpStatus: '200' } as Parameters<
+        typeof serializerCompiler
+      >[0]);
+    const compare = async <TQuery extends PageQuery>(
+      list: ListDefinition<TQuery, unknown, string>,
+      page: z.ZodType,
+      query: TQuery,
+      searchStatement?: Parameters<typeof readJsonPage>[4],
+    ) => {
+      const reads = t.services.database.reads;
+      const expected = JSON.parse(serializerFor(page)(await readPage(reads, list, org.uuid, query)));
+      // A search's own statement pages by skip only.
+      if (searchStatement) delete expected.nextCursor;
+      const written = JSON.parse(await readJsonPage(reads, list, org.uuid, query, searchStatement));
+      expect(written, JSON.stringify(query)).toEqual(expected);
+      return written as { items: unknown[]; total: number; nextCursor?: string };
+    };
+    const employees = employeeList as ListDefinition<EmployeeListQuery, unknown, string>;
+    const deviceRows = deviceList as ListDefinition<DeviceListQuery, unknown, string>;
+    for (const raw of [
+      { take: '50' },
+      { take: '3', sortingKey: 'name', sortingDirection: 'desc' },
+      { take: '3', sortingKey: 'department' },
+      { take: '2', skip: '4', sortingKey: 'startDate' },
+      { take: '3', skip: '50' },
+    ]) {
+      const first = await compare(employees, EmployeePage, EmployeeListQuery.parse(raw));
+      expect(first.items.length).toBe(Math.min(Number(raw.take), Math.max(0, 7 - Number(raw.skip ?? 0))));
+      if (first.nextCursor)
+        await compare(employees, EmployeePage, EmployeeListQuery.parse({ ...raw, cursor: first.nextCursor }));
+    }
+    const search = EmployeeListQuery.parse({ take: '50', textSearchQuery: 'lee' });
+    expect((await compare(employees, EmployeePage, search, employeeSearchPage(search))).total).toBe(2);
+    for (const raw of [
+      { take: '50' },
+      { take: '4', sortingKey: 'lastSeenAt', sortingDirection: 'desc' },
+      { take: '4', sortingKey: 'name', deviceTypes: 'COMPUTER' },
+      { take: '3', sortingKey: 'assignedTo', skip: '2' },
+      { take: '3', skip: '40' },
+    ]) {
+      const first = await compare(deviceRows, DevicePage, DeviceListQuery.parse(raw));
+      if (first.nextCursor)
+        await compare(deviceRows, DevicePage, DeviceListQuery.parse({ ...raw, cursor: first.nextCursor }));
+    }
+    const devicesSearch = DeviceListQuery.parse({ take: '4', textSearchQuery: 'macbook' });
+    const searched = await compare(deviceRows, DevicePage, devicesSearch, deviceSearchPage(devicesSearch));
+    expect(searched).toMatchObject({ total: 9 });
+    expect(searched.items).toHaveLength(4);
   });
 
   it('refuses a cursor of another list or sort with a 400 at the cursor', async () => {

@@ -12,6 +12,7 @@ import {
   UpdateDeviceRequest,
 } from '@equip/domain/devices';
 import { ADMINS, requireAuth, requireTenant } from '../../http/access.ts';
+import { sendJsonText } from '../../http/json-text.ts';
 import type { ModuleRoutes } from '../../services.ts';
 import { devicesService as devices } from './service.ts';
 
@@ -34,8 +35,10 @@ export const deviceRoutes: ModuleRoutes = (app, { database, auth, jobs }) => {
         response: { 200: DevicePage },
       },
     },
-    // The list reads through the lists' pipelined tenant read, not a request transaction.
-    (request) => devices.list(database.reads, requireTenant(request), request.query),
+    // The list reads through the lists' pipelined tenant read, not a request transaction; the database
+    // writes the body (lists/list-query.ts readJsonPage).
+    async (request, reply) =>
+      sendJsonText(reply, await devices.list(database.reads, requireTenant(request), request.query)),
   );
 
   app.post(

@@ -111,7 +111,9 @@ describe('user_counts summary', () => {
         });
         for (const raw of QUERIES) {
           const query = EmployeeListQuerySchema.parse(raw);
-          const { total } = await listEmployees(database.reads, org.uuid, query);
+          const { total } = JSON.parse(await listEmployees(database.reads, org.uuid, query)) as {
+            total: number;
+          };
           expect(total, JSON.stringify(raw)).toBe(await realCount(org.uuid, query));
         }
       }),

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { collated } from '../../db/collation.ts';
 import { users } from '../../db/schema/index.ts';
 import type { TenantReads } from '../../db/tenant-reads.ts';
-import { allRows, type Page, readPage, totalStatement } from '../../lists/list-query.ts';
+import { allRows, type JsonText, type Page, readJsonPage } from '../../lists/list-query.ts';
 import { assignedBundle } from '../bundles/index.ts';
 import { holdersOfEnrolledDevices } from '../devices/index.ts';
 import { employeeExportList, employeeList, fields, searchPageStatement, searchPattern } from './list.ts';
@@ -14,22 +14,17 @@ import { employeeExportList, employeeList, fields, searchPageStatement, searchPa
 /** What the employees area writes into a person's row. */
 export type PersonValues = typeof users.$inferInsert;
 
-/** One page of the table and its filtered total, in one pipelined read (lists/list-query.ts). */
-export async function listEmployees(
+/**
+ * One page of the table and its filtered total as the response body, written by the database in one
+ * pipelined read (lists/list-query.ts); a search takes its faster statement.
+ */
+export function listEmployees(
   reads: TenantReads,
   organizationUuid: string,
   query: EmployeeListQuery,
-): Promise<Page<EmployeeListItem>> {
-  if (!searchPattern(query)) return readPage(reads, employeeList, organizationUuid, query);
-  const [rows = []] = await reads.read(organizationUuid, [searchPageStatement(query)]);
-  let total = Number(rows[0]?.__total ?? 0);
-  if (rows.length === 0 && query.skip > 0) {
-    const [[counted] = []] = await reads.read(organizationUuid, [
-      totalStatement(employeeList, organizationUuid, query),
-    ]);
-    total = Number(counted?.__total ?? 0);
-  }
-  return { items: rows as unknown as EmployeeListItem[], total };
+): Promise<JsonText<Page<EmployeeListItem>>> {
+  const search = searchPattern(query) ? searchPageStatement(query) : undefined;
+  return readJsonPage(reads, employeeList, organizationUuid, query, search);
 }
 
 /** The table's rows in the import format, in table order, a page at a time (the CSV export). */

@@ -19,6 +19,7 @@ import {
 import { InviteRequest } from '@equip/domain/identity';
 import type { z } from 'zod';
 import { ADMINS, EVERYONE, requireAuth, requireTenant } from '../../http/access.ts';
+import { sendJsonText } from '../../http/json-text.ts';
 import { ExportFormatQuery, exportSeparator, firstLanguage, sendExport } from '../../imports/export.ts';
 import { oneImportAtATime } from '../../imports/fairness.ts';
 import {
@@ -64,8 +65,10 @@ export const employeeRoutes: ModuleRoutes = (app, { mailer, config, database, au
         response: { 200: EmployeePage },
       },
     },
-    // The list reads through the lists' pipelined tenant read, not a request transaction.
-    (request) => employees.list(database.reads, requireTenant(request), request.query),
+    // The list reads through the lists' pipelined tenant read, not a request transaction; the database
+    // writes the body (lists/list-query.ts readJsonPage).
+    async (request, reply) =>
+      sendJsonText(reply, await employees.list(database.reads, requireTenant(request), request.query)),
   );
 
   app.post(
