@@ -1,5 +1,6 @@
 // Bundles the agent (src/cli.ts with the domain package) into dist/equip-agent.mjs with esbuild, when
 // the bundle is missing or older than its sources: Node 20 runs no TypeScript by itself.
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isStale } from '../../../scripts/freshness.mjs';
@@ -12,9 +13,10 @@ export function agentBundleIsStale() {
   return isStale(AGENT_BUNDLE, SOURCES);
 }
 
+/** Builds in memory and replaces the bundle in one step: an agent starting meanwhile reads a whole one. */
 export async function buildAgent() {
   const { build } = await import('esbuild');
-  await build({
+  const { outputFiles } = await build({
     entryPoints: [path.join(root, 'src/cli.ts')],
     outfile: AGENT_BUNDLE,
     bundle: true,
@@ -23,7 +25,12 @@ export async function buildAgent() {
     target: 'node20',
     external: ['systeminformation'],
     logLevel: 'warning',
+    write: false,
   });
+  await mkdir(path.dirname(AGENT_BUNDLE), { recursive: true });
+  const temporary = `${AGENT_BUNDLE}.${process.pid}.tmp`;
+  await writeFile(temporary, outputFiles[0].contents);
+  await rename(temporary, AGENT_BUNDLE);
 }
 
 if (process.argv[1] && import.meta.url === `file://${process.argv[1]}`) {

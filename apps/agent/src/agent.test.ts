@@ -13,6 +13,7 @@ import { createOrganization, createUser } from '../../api/src/test/factories.ts'
 import { startSmtpPeer } from '../../api/src/test/smtp.ts';
 import { main } from './cli.ts';
 import { defaultConfigPath } from './config.ts';
+import { readReportState } from './state.ts';
 
 const run = promisify(execFile);
 const BIN = fileURLToPath(new URL('../bin/equip-agent.mjs', import.meta.url));
@@ -77,6 +78,10 @@ describe('equip-agent against a real API server', () => {
     const saved = JSON.parse(await readFile(config, 'utf8'));
     expect(saved).toMatchObject({ server, agentToken: expect.stringMatching(/^eqa\./) });
     expect((await stat(config)).mode & 0o077).toBe(0);
+    expect(await readReportState(config)).toMatchObject({
+      lastResult: 'ok',
+      lastSuccessAt: expect.any(String),
+    });
 
     const [row] = await t.services.database.db
       .select()

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DeviceOs } from '@equip/domain/devices';
 import type { AgentCheckInResult, AgentCredentials, AgentReport } from '@equip/domain/enrollment';
 
@@ -12,9 +13,8 @@ export class ServerError extends Error {
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function postJson<T>(url: string, body: unknown, token?: string): Promise<T> {
+async function postJson<T>(url: string, body: unknown, token?: string, signal?: AbortSignal): Promise<T> {
+  const timeout = AbortSignal.timeout(15_000);
   const response = await fetch(url, {
     method: 'POST',
     headers: {
@@ -22,7 +22,7 @@ async function postJson<T>(url: string, body: unknown, token?: string): Promise<
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
     body: JSON.stringify(body),
-    signal: AbortSignal.timeout(15_000),
+    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
   });
   const payload = (await response.json().catch(() => null)) as (T & { errors?: { msg?: string }[] }) | null;
   if (!response.ok) {
@@ -45,23 +45,29 @@ export function enroll(server: string, token: string, os: DeviceOs): Promise<Age
 
 /**
  * Sends one report, retrying network failures, 5xx and 429 with the same report id (the server counts
- * it once) up to `attempts` times; other refusals (401, 400) are final.
+ * it once) up to `attempts` times; other refusals (401, 400) are final. `signal` abandons the report,
+ * its request and its waits at once (the agent is being stopped).
  */
 export async function checkIn(
   server: string,
   agentToken: string,
   report: AgentReport,
-  attempts = 4,
+  { attempts = 4, signal }: { attempts?: number; signal?: AbortSignal } = {},
 ): Promise<AgentCheckInResult> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await postJson<AgentCheckInResult>(endpoint(server, 'api/agent/check-ins'), report, agentToken);
+      return await postJson<AgentCheckInResult>(
+        endpoint(server, 'api/agent/check-ins'),
+        report,
+        agentToken,
+        signal,
+      );
     } catch (error) {
       const retryable = !(error instanceof ServerError) || error.status >= 500 || error.status === 429;
-      if (!retryable || attempt >= attempts) throw error;
+      if (!retryable || attempt >= attempts || signal?.aborted) throw error;
       const wait =
         error instanceof ServerError && error.retryAfterSeconds ? error.retryAfterSeconds * 1000 : 0;
-      await sleep(Math.max(wait, 500 * 2 ** (attempt - 1)));
+      await sleep(Math.max(wait, 500 * 2 ** (attempt - 1)), undefined, { signal });
     }
   }
 }

@@ -39,10 +39,20 @@ export async function readConfig(file: string): Promise<AgentConfig | null> {
   }
 }
 
+/** Writes a file in one step (a reader sees the old or the new contents, never a half). */
+export async function writeFileAtomic(
+  file: string,
+  contents: string | Uint8Array,
+  mode: number,
+  directoryMode = 0o700,
+): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true, mode: directoryMode });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, contents, { mode });
+  await rename(temporary, file);
+}
+
 /** Writes the credential readable by the user only, replacing the file in one step. */
 export async function writeConfig(file: string, config: AgentConfig): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
-  await rename(temporary, file);
+  await writeFileAtomic(file, `${JSON.stringify(config, null, 2)}\n`, 0o600);
 }
