@@ -35,6 +35,7 @@ const AREAS: Record<string, string[]> = {
     'features/jobs-admin',
     'features/audit-log',
     'features/webhooks',
+    'features/mdm-servers',
   ],
   areas: [
     'features/devices',

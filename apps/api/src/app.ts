@@ -15,7 +15,7 @@ import { serializerCompiler } from './http/serializer.ts';
 import { registerSpa } from './http/spa.ts';
 import type { App } from './http/types.ts';
 import { authRoutes } from './modules/auth/index.ts';
-import { deviceActionRoutes, deviceRoutes } from './modules/devices/index.ts';
+import { deviceActionRoutes, deviceRoutes, mdmConnectionRoutes } from './modules/devices/index.ts';
 import { employeeRoutes } from './modules/employees/index.ts';
 import { enrollmentRoutes } from './modules/enrollment/index.ts';
 import { auditLogRoutes } from './modules/events/index.ts';
@@ -40,6 +40,7 @@ const MODULES: { routes: ModuleRoutes; prefix?: string }[] = [
   { routes: employeeRoutes },
   { routes: deviceRoutes },
   { routes: deviceActionRoutes },
+  { routes: mdmConnectionRoutes },
   { routes: enrollmentRoutes },
   { routes: organizationRoutes },
   { routes: organizationSetupRoutes },

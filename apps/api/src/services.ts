@@ -16,6 +16,7 @@ import { type PlannedAttempt, WebhookService, webhookSecretKey } from './modules
 import { type Mailer, OutboxMailer, QueuedMailer, SmtpDelivery } from './providers/mail/mailer.ts';
 import { MdmAdapters } from './providers/mdm/mdm-adapters.ts';
 import { SandboxSmsSender, type SmsSender } from './providers/sms/sms.ts';
+import { SEALED_SECRET_PURPOSES, sealingKey } from './security/sealed-secrets.ts';
 
 /**
  * The composition root: configuration, the database and every adapter to the outside world are built
@@ -74,7 +75,7 @@ export async function createServices(
           kick: () => jobs.kick('mail.send'),
         })
       : new OutboxMailer(database.db));
-  const mdm = new MdmAdapters(config.mdm);
+  const mdm = new MdmAdapters(config.mdm, sealingKey(keys.jwtSecret, SEALED_SECRET_PURPOSES.mdmTokens));
   const webhooks = new WebhookService({
     db: database.db,
     queue: {

@@ -41,6 +41,9 @@ export const ErrorType = {
   // workspaces
   GroupKind: 'GroupKind',
   GroupSetting_DynamicMembership: 'GroupSetting_DynamicMembership',
+  // MDM connections (decision 015): the server refused or could not be tested; no client for it yet
+  MdmConnectionFailed: 'MdmConnectionFailed',
+  MdmProviderUnsupported: 'MdmProviderUnsupported',
 } as const;
 export type ErrorType = (typeof ErrorType)[keyof typeof ErrorType];
 

@@ -43,6 +43,9 @@ export const EventType = z.enum([
   'ORGANIZATION_UPDATED',
   'PROVIDER_ADMIN_ADDED',
   'PROVIDER_ADMIN_DISABLED',
+  'MDM_CONNECTION_ADDED',
+  'MDM_CONNECTION_CHANGED',
+  'MDM_CONNECTION_REMOVED',
 ]);
 export type EventType = z.infer<typeof EventType>;
 export const EventLogEntry = z.object({

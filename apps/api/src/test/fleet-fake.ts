@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local fake of Fleet's REST API (a real HTTP server) answering in the shapes of Fleet's documentation
- * (/work/shared/vendors/fleet): login, the host list (no paging metadata) and host, lock (204, or 200
+ * (/work/shared/vendors/fleet): login, the token's user (`GET /me`), the host list (no paging metadata) and host, lock (204, or 200
  * with `unlock_pin` when `view_pin=true` on macOS), unlock (204, or 200 with the PIN on macOS), wipe
  * (204), and Fleet's error bodies for 401, 404, 422, 429 and 500.
  */
@@ -117,6 +117,23 @@ export async function startFleetFake(options: { token?: string; email?: string; 
       });
     }
     if (req.headers.authorization !== `Bearer ${token}`) return error(res, 401);
+    if (req.method === 'GET' && url.pathname === '/api/v1/fleet/me')
+      return json(res, 200, {
+        user: {
+          created_at: '2020-11-13T22:57:12Z',
+          updated_at: '2020-11-16T23:49:41Z',
+          id: 2,
+          name: 'Equip',
+          email: 'equip-api@example.com',
+          global_role: 'maintainer',
+          api_only: true,
+          enabled: true,
+          force_password_reset: false,
+          gravatar_url: '',
+          sso_enabled: false,
+          teams: [],
+        },
+      });
     if (req.method === 'GET' && url.pathname === '/api/v1/fleet/hosts') {
       const q = (url.searchParams.get('query') ?? '').toLowerCase();
       const found = [...hosts.values()].filter(

@@ -53,6 +53,8 @@ export const paths = {
     account: '/dashboard/account',
     /** The organisation's outbound webhooks (organisation settings). */
     webhooks: '/dashboard/account/webhooks',
+    /** The organisation's MDM servers (organisation settings): Fleet's address and API token. */
+    mdmServers: '/dashboard/account/mdm',
     /** Provider admins: mail and text messages the installation sent (the outbox). */
     mail: '/dashboard/mail',
     /** Provider admins: the people who run the installation (add, invite, disable). */

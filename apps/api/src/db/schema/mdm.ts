@@ -48,8 +48,9 @@ export const deviceCommands = pgTable(
 );
 
 /**
- * An organisation's connection to a real MDM server (today: Fleet, URL + API token). Without one, the
- * organisation's devices go through the sandbox adapter (demo, tests) when the installation allows it.
+ * An organisation's connection to a real MDM server (today: Fleet, URL + API token), set up by its IT
+ * owners (decision 015, migration 0026). Without one, the organisation's devices go through the sandbox
+ * adapter (demo, tests) when the installation allows it.
  */
 export const mdmConnections = pgTable(
   'mdm_connections',
@@ -58,10 +59,19 @@ export const mdmConnections = pgTable(
     organizationUuid: organizationUuid().references(() => organizations.uuid, { onDelete: 'cascade' }),
     provider: mdmProviderColumn('provider').notNull(),
     baseUrl: text('base_url').notNull(),
-    /** Fleet API token (an API-only user's); kept like the other provider credentials. */
-    apiToken: text('api_token').notNull(),
+    /**
+     * The API token (Fleet: an API-only user's), sealed with the installation's MDM token key
+     * (security/sealed-secrets.ts); never answered.
+     */
+    apiTokenEncrypted: text('api_token_encrypted').notNull(),
+    /** The token's last four characters, to recognise it by (null for a short token). */
+    apiTokenHint: text('api_token_hint'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** When the connection was last tested (saving tests it too). */
+    lastCheckedAt: nullableTimestamp('last_checked_at'),
+    /** Why the last test failed; null when it worked. */
+    lastError: text('last_error'),
   },
   (t) => [uniqueIndex('mdm_connections_org_provider_unique').on(t.organizationUuid, t.provider)],
 );

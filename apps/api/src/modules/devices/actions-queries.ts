@@ -108,7 +108,8 @@ export async function commandForWork(tx: Db, commandUuid: string) {
     .select({
       provider: mdmConnections.provider,
       baseUrl: mdmConnections.baseUrl,
-      apiToken: mdmConnections.apiToken,
+      // Sealed: the adapters open it (providers/mdm/mdm-adapters.ts).
+      apiTokenEncrypted: mdmConnections.apiTokenEncrypted,
     })
     .from(mdmConnections)
     .where(eq(mdmConnections.provider, row.provider));

@@ -112,12 +112,14 @@ describe('MDM actions (issue 11 item 3)', () => {
       await createUser(db(), { organizationUuid: fleetOrgUuid, role: 'it-owner' }),
     );
     strangerDevice = await addDevice({ organizationUuid: otherOrgUuid, name: 'Stranger Mac' });
-    await db().insert(mdmConnections).values({
-      organizationUuid: fleetOrgUuid,
-      provider: 'FLEET',
-      baseUrl: fleet.url,
-      apiToken: fleet.token,
+    // Connected the way an IT owner does (tested against the fake, the token stored sealed).
+    const connected = await app.inject({
+      method: 'PUT',
+      url: '/api/mdm-connections/FLEET',
+      headers: bearer(fleetOwnerToken),
+      payload: { baseUrl: fleet.url, apiToken: fleet.token },
     });
+    expect(connected.statusCode, connected.body).toBe(201);
   });
   afterAll(async () => {
     await setResetFlag('off');
@@ -388,9 +390,16 @@ describe('MDM actions (issue 11 item 3)', () => {
       expect(res.statusCode, res.body).toBe(202);
       const done = await until(device, settled, fleetOwnerToken);
       expect(done).toMatchObject({ mdmStatus: 'locked', items: [{ state: 'completed' }] });
-      expect(
-        fleet.requests.some((r) => r.method === 'POST' && r.path === '/api/v1/fleet/hosts/42/lock'),
-      ).toBe(true);
+      // The token is stored sealed and opened for the call.
+      const lock = fleet.requests.find(
+        (r) => r.method === 'POST' && r.path === '/api/v1/fleet/hosts/42/lock',
+      );
+      expect(lock?.authorization).toBe(`Bearer ${fleet.token}`);
+      const [stored] = await db()
+        .select({ sealed: mdmConnections.apiTokenEncrypted })
+        .from(mdmConnections)
+        .where(eq(mdmConnections.organizationUuid, fleetOrgUuid));
+      expect(stored!.sealed).not.toContain(fleet.token);
     });
 
     it('fails the command with Fleet’s reason when Fleet refuses (422) or knows no such host', async () => {

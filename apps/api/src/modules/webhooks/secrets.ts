@@ -1,36 +1,21 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { WEBHOOK_SECRET_PREFIX } from '@equip/domain/webhooks';
+import { SEALED_SECRET_PURPOSES, sealingKey } from '../../security/sealed-secrets.ts';
 
 /**
  * Webhook signing secrets (decision 010). A secret is `whsec_` + base64 of 32 random bytes, answered
  * once when it is made. It must be readable again to sign, so it cannot be hashed like tokens
- * (auth/secrets.ts): it is stored encrypted (AES-256-GCM) with a key derived from the installation's
- * own secret (InstallationKeys.jwtSecret, kept in the database or set by JWT_SECRET), so a copy of the
- * table alone does not give the secrets away.
+ * (auth/secrets.ts): it is stored sealed (AES-256-GCM, security/sealed-secrets.ts) with a key derived from the
+ * installation's own secret, so a copy of the table alone does not give the secrets away.
  */
 
 export function newWebhookSecret(): string {
   return `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
 }
 
-/** The encryption key of webhook secrets, from the installation's secret. */
+/** The encryption key of webhook secrets, from the installation's secret (security/sealed-secrets.ts). */
 export function webhookSecretKey(installationSecret: Uint8Array): Buffer {
-  return Buffer.from(hkdfSync('sha256', installationSecret, Buffer.alloc(0), 'equip webhook secrets', 32));
-}
-
-export function encryptSecret(key: Buffer, secret: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const ciphertext = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return [iv, cipher.getAuthTag(), ciphertext].map((b) => b.toString('base64url')).join('.');
-}
-
-export function decryptSecret(key: Buffer, stored: string): string {
-  const [iv, tag, ciphertext] = stored.split('.').map((part) => Buffer.from(part, 'base64url'));
-  if (!iv || !tag || !ciphertext) throw new Error('Malformed webhook secret');
-  const decipher = createDecipheriv('aes-256-gcm', key, iv);
-  decipher.setAuthTag(tag);
-  return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString('utf8');
+  return sealingKey(installationSecret, SEALED_SECRET_PURPOSES.webhookSecrets);
 }
 
 /**

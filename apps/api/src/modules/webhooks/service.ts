@@ -27,6 +27,7 @@ import {
   publicUrlProblem,
   readCappedText,
 } from '../../providers/outbound/public-fetch.ts';
+import { decryptSecret, encryptSecret } from '../../security/sealed-secrets.ts';
 import type { LoggedEvent } from '../events/index.ts';
 import { deliveryList } from './list.ts';
 import {
@@ -44,7 +45,7 @@ import {
   toEndpoint,
   updateEndpoint,
 } from './queries.ts';
-import { decryptSecret, encryptSecret, newWebhookSecret, webhookHeaders } from './secrets.ts';
+import { newWebhookSecret, webhookHeaders } from './secrets.ts';
 
 export const ENDPOINT_NOT_FOUND = 'Webhook endpoint not found';
 export const DELIVERY_NOT_FOUND = 'Webhook delivery not found';

@@ -1,13 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import {
-  decryptSecret,
-  encryptSecret,
-  newWebhookSecret,
-  signWebhook,
-  webhookHeaders,
-  webhookSecretKey,
-} from './secrets.ts';
+import { decryptSecret, encryptSecret } from '../../security/sealed-secrets.ts';
+import { newWebhookSecret, signWebhook, webhookHeaders, webhookSecretKey } from './secrets.ts';
 
 // The sign vectors of the Standard Webhooks reference libraries (JavaScript, Python, Go, PHP … and Rust).
 const vectors = {

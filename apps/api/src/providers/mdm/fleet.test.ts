@@ -1,7 +1,13 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { MDM_CHECK_ERRORS } from '@equip/domain/mdm-connections';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SEALED_SECRET_PURPOSES, sealingKey } from '../../security/sealed-secrets.ts';
 import { type FleetFake, startFleetFake } from '../../test/fleet-fake.ts';
 import { MdmCommandRejected, type MdmDevice } from './adapter.ts';
 import { FleetApiError, FleetClient, FleetMdmAdapter } from './fleet.ts';
+import { MdmAdapters, NoMdmAdapter } from './mdm-adapters.ts';
 
 const laptop: MdmDevice = { uuid: 'u1', name: 'Olga MacBook', serialNumber: 'C02XK1', os: 'MACOS' };
 
@@ -80,6 +86,72 @@ describe('Fleet REST client against a local fake of Fleet', () => {
     expect(error.status).toBe(status);
     expect(error.message.startsWith(message)).toBe(true);
     expect(error.retryable).toBe(retryable);
+  });
+
+  describe('testing a connection (GET /api/v1/fleet/me)', () => {
+    const adapters = new MdmAdapters(
+      { sandbox: false, sandboxDelayMs: 0, allowPrivateServers: true, checkIntervalMs: 0 },
+      sealingKey(new Uint8Array(48).fill(3), SEALED_SECRET_PURPOSES.mdmTokens),
+    );
+    const check = (server: Partial<{ baseUrl: string; apiToken: string }> = {}) =>
+      adapters.check('FLEET', { baseUrl: fleet.url, apiToken: fleet.token, ...server });
+
+    it('answers the token’s user with the bearer token', async () => {
+      expect(await client().checkConnection()).toMatchObject({ id: 2, api_only: true });
+      expect(fleet.requests.at(-1)).toMatchObject({
+        method: 'GET',
+        path: '/api/v1/fleet/me',
+        authorization: `Bearer ${fleet.token}`,
+      });
+      expect(await check()).toEqual({ ok: true });
+    });
+
+    it('names why it failed: token refused, a server error, no answer, or not a Fleet server', async () => {
+      expect(await check({ apiToken: 'wrong' })).toEqual({ ok: false, error: MDM_CHECK_ERRORS.tokenRefused });
+      fleet.failNext(500);
+      expect(await check()).toEqual({ ok: false, error: MDM_CHECK_ERRORS.serverError });
+      fleet.failNext(404);
+      expect(await check()).toEqual({ ok: false, error: MDM_CHECK_ERRORS.unexpectedAnswer });
+      expect(await check({ baseUrl: 'http://127.0.0.1:1' })).toEqual({
+        ok: false,
+        error: MDM_CHECK_ERRORS.unreachable,
+      });
+      const other = createServer((_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Welcome</html>');
+      }).listen(0, '127.0.0.1');
+      await once(other, 'listening');
+      try {
+        const { port } = other.address() as AddressInfo;
+        expect(await check({ baseUrl: `http://127.0.0.1:${port}` })).toEqual({
+          ok: false,
+          error: MDM_CHECK_ERRORS.unexpectedAnswer,
+        });
+      } finally {
+        other.close();
+      }
+    });
+
+    it('has no client for Jamf and ManageEngine servers yet', async () => {
+      await expect(adapters.check('JAMF', { baseUrl: fleet.url, apiToken: 't' })).rejects.toThrow(
+        'Equip has no client for Jamf servers yet',
+      );
+      await expect(adapters.check('MANAGE_ENGINE', { baseUrl: fleet.url, apiToken: 't' })).rejects.toThrow(
+        NoMdmAdapter,
+      );
+    });
+
+    it('never reaches a private address unless the installation allows it', async () => {
+      const publicOnly = new MdmAdapters(
+        { sandbox: false, sandboxDelayMs: 0, allowPrivateServers: false, checkIntervalMs: 0 },
+        sealingKey(new Uint8Array(48).fill(3), SEALED_SECRET_PURPOSES.mdmTokens),
+      );
+      const before = fleet.requests.length;
+      expect(await publicOnly.check('FLEET', { baseUrl: fleet.url, apiToken: fleet.token })).toEqual({
+        ok: false,
+        error: MDM_CHECK_ERRORS.unreachable,
+      });
+      expect(fleet.requests.length).toBe(before);
+    });
   });
 
   describe('the Fleet adapter', () => {

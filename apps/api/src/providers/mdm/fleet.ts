@@ -57,6 +57,10 @@ export type FleetHost = z.infer<typeof FleetHost>;
 const HostList = z.object({ hosts: z.array(FleetHost) });
 const HostAnswer = z.object({ host: FleetHost });
 const LoginAnswer = z.object({ token: z.string().min(1) });
+const MeAnswer = z.object({
+  user: z.object({ id: z.number().int(), email: z.string().optional(), api_only: z.boolean().optional() }),
+});
+export type FleetUser = z.infer<typeof MeAnswer>['user'];
 const PinAnswer = z.object({ unlock_pin: z.string().optional(), host_id: z.number().optional() });
 
 export interface FleetCredentials {
@@ -87,6 +91,14 @@ export class FleetClient {
     const body = await this.call('POST', '/api/v1/fleet/login', { email, password }, false);
     this.token = LoginAnswer.parse(body).token;
     return this.token;
+  }
+
+  /**
+   * `GET /api/v1/fleet/me`: the user the token belongs to. Answers when the address is a Fleet server
+   * and the token is valid; FleetApiError 401 for a wrong token, a ZodError for another server's answer.
+   */
+  async checkConnection(): Promise<FleetUser> {
+    return MeAnswer.parse(await this.call('GET', '/api/v1/fleet/me')).user;
   }
 
   /** `GET /api/v1/fleet/hosts?query=`: hosts whose hostname, serial, UUID or IP match (no paging metadata). */

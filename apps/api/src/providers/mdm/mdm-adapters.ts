@@ -1,16 +1,33 @@
 import type { MdmProvider } from '@equip/domain/mdm';
+import {
+  MDM_CHECK_ERRORS,
+  MDM_PROVIDER_NAMES,
+  type MdmCheckError,
+  noMdmClientMessage,
+} from '@equip/domain/mdm-connections';
+import { ZodError } from 'zod';
 import type { AppConfig } from '../../config/env.ts';
+import { decryptSecret, encryptSecret } from '../../security/sealed-secrets.ts';
 import { publicOnlyFetch } from '../outbound/public-fetch.ts';
 import type { MdmAdapter } from './adapter.ts';
-import { FleetClient, FleetMdmAdapter } from './fleet.ts';
+import { FleetApiError, FleetClient, FleetMdmAdapter } from './fleet.ts';
 import { SandboxMdmAdapter } from './sandbox.ts';
 
-/** An organisation's stored connection to a real MDM server (table mdm_connections). */
-export interface MdmConnection {
-  provider: MdmProvider;
+/** A connection's server and (plain) API token: what a client needs. */
+export interface MdmServer {
   baseUrl: string;
   apiToken: string;
 }
+
+/** An organisation's stored connection to a real MDM server (table mdm_connections): the token sealed. */
+export interface StoredMdmConnection {
+  provider: MdmProvider;
+  baseUrl: string;
+  apiTokenEncrypted: string;
+}
+
+/** What testing a connection found: it works, or why not (fixed words, decision 015). */
+export type MdmCheckResult = { ok: true } | { ok: false; error: MdmCheckError };
 
 /** Why no adapter can take a device's commands. */
 export class NoMdmAdapter extends Error {
@@ -26,6 +43,8 @@ export class MdmAdapters {
 
   constructor(
     private readonly options: AppConfig['mdm'],
+    /** The key API tokens are sealed with (security/sealed-secrets.ts, purpose `mdmTokens`). */
+    private readonly tokenKey: Buffer,
     /** Tests hand in a plain fetch for a local fake; real installations never reach private addresses. */
     private readonly fetcher: typeof fetch = options.allowPrivateServers ? fetch : publicOnlyFetch,
   ) {
@@ -38,16 +57,72 @@ export class MdmAdapters {
   }
 
   /** Throws NoMdmAdapter when neither a connection nor the sandbox serves the provider. */
-  for(provider: MdmProvider, connection: MdmConnection | null): MdmAdapter {
+  for(provider: MdmProvider, connection: StoredMdmConnection | null): MdmAdapter {
     if (connection) {
       if (connection.provider === 'FLEET')
         return new FleetMdmAdapter(
-          new FleetClient({ baseUrl: connection.baseUrl, apiToken: connection.apiToken }, this.fetcher),
+          this.fleetClient({ baseUrl: connection.baseUrl, apiToken: this.openToken(connection) }),
           this.options.checkIntervalMs,
         );
-      throw new NoMdmAdapter(`Equip has no client for ${provider} servers yet`);
+      throw new NoMdmAdapter(noMdmClientMessage(provider));
     }
     if (this.options.sandbox) return this.sandboxes.get(provider)!;
-    throw new NoMdmAdapter(`No ${provider} server is connected to this organisation`);
+    throw new NoMdmAdapter(`No ${MDM_PROVIDER_NAMES[provider]} server is connected to this organisation`);
   }
+
+  /** The API token sealed for storage. */
+  sealToken(apiToken: string): string {
+    return encryptSecret(this.tokenKey, apiToken);
+  }
+
+  /**
+   * Asks the server whether the address is one of the provider's and the token is accepted (Fleet:
+   * `GET /api/v1/fleet/me`). Never throws for the server's sake: a refusal, no answer, another server's
+   * answer or a server error comes back as the reason. Throws NoMdmAdapter for a provider without client.
+   */
+  async check(provider: MdmProvider, server: MdmServer): Promise<MdmCheckResult> {
+    if (provider !== 'FLEET') throw new NoMdmAdapter(noMdmClientMessage(provider));
+    try {
+      await this.fleetClient(server).checkConnection();
+      return { ok: true };
+    } catch (error) {
+      return { ok: false, error: checkError(error) };
+    }
+  }
+
+  /** `check` of a stored connection; a token that cannot be opened is a failed check. */
+  async checkStored(connection: StoredMdmConnection): Promise<MdmCheckResult> {
+    let apiToken: string;
+    try {
+      apiToken = this.openToken(connection);
+    } catch {
+      return { ok: false, error: MDM_CHECK_ERRORS.tokenUnreadable };
+    }
+    return this.check(connection.provider, { baseUrl: connection.baseUrl, apiToken });
+  }
+
+  private fleetClient(server: MdmServer): FleetClient {
+    return new FleetClient({ baseUrl: server.baseUrl, apiToken: server.apiToken }, this.fetcher);
+  }
+
+  /** A token sealed under another installation secret (or altered) cannot serve: connect again. */
+  private openToken(connection: StoredMdmConnection): string {
+    try {
+      return decryptSecret(this.tokenKey, connection.apiTokenEncrypted);
+    } catch {
+      throw new NoMdmAdapter(MDM_CHECK_ERRORS.tokenUnreadable);
+    }
+  }
+}
+
+function checkError(error: unknown): MdmCheckError {
+  if (error instanceof FleetApiError) {
+    if (error.status === 401 || error.status === 403) return MDM_CHECK_ERRORS.tokenRefused;
+    if (error.retryable) return MDM_CHECK_ERRORS.serverError;
+    return MDM_CHECK_ERRORS.unexpectedAnswer;
+  }
+  // 200 with another shape: not a Fleet server (or not its API).
+  if (error instanceof ZodError) return MDM_CHECK_ERRORS.unexpectedAnswer;
+  // No answer: refused, unresolvable, a private address, a timeout, TLS.
+  return MDM_CHECK_ERRORS.unreachable;
 }

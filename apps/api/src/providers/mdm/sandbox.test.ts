@@ -1,6 +1,7 @@
 import { DeviceAction, MdmProvider, PROVIDER_ACTIONS, reportedStatusOf } from '@equip/domain/mdm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env.ts';
+import { SEALED_SECRET_PURPOSES, sealingKey } from '../../security/sealed-secrets.ts';
 import { MdmCommandRejected, type MdmDevice } from './adapter.ts';
 import { MdmAdapters, NoMdmAdapter } from './mdm-adapters.ts';
 import { SandboxMdmAdapter } from './sandbox.ts';
@@ -49,26 +50,36 @@ describe('sandbox MDM adapters', () => {
     );
   });
 
-  it('picks the real Fleet client for a connection, the sandbox otherwise, or nothing when sandboxes are off', () => {
-    const adapters = new MdmAdapters({
-      sandbox: true,
-      sandboxDelayMs: 0,
-      allowPrivateServers: true,
-      checkIntervalMs: 0,
-    });
-    expect(
-      adapters.for('FLEET', { provider: 'FLEET', baseUrl: 'http://127.0.0.1:1', apiToken: 't' }).kind,
-    ).toBe('fleet');
+  it('picks the real Fleet client for a connection (opening its sealed token), the sandbox otherwise, or nothing when sandboxes are off', () => {
+    const key = sealingKey(new Uint8Array(48).fill(1), SEALED_SECRET_PURPOSES.mdmTokens);
+    const adapters = new MdmAdapters(
+      { sandbox: true, sandboxDelayMs: 0, allowPrivateServers: true, checkIntervalMs: 0 },
+      key,
+    );
+    const fleet = {
+      provider: 'FLEET' as const,
+      baseUrl: 'http://127.0.0.1:1',
+      apiTokenEncrypted: adapters.sealToken('t'),
+    };
+    expect(adapters.for('FLEET', fleet).kind).toBe('fleet');
     expect(adapters.for('JAMF', null).kind).toBe('sandbox');
     expect(() =>
-      adapters.for('JAMF', { provider: 'JAMF', baseUrl: 'https://jamf.example', apiToken: 't' }),
-    ).toThrow(NoMdmAdapter);
-    const real = new MdmAdapters({
-      sandbox: false,
-      sandboxDelayMs: 0,
-      allowPrivateServers: false,
-      checkIntervalMs: 0,
-    });
+      adapters.for('JAMF', {
+        provider: 'JAMF',
+        baseUrl: 'https://jamf.example',
+        apiTokenEncrypted: adapters.sealToken('t'),
+      }),
+    ).toThrow('Equip has no client for Jamf servers yet');
+    // Sealed under another installation secret: refused at once, with what to do.
+    const other = new MdmAdapters(
+      { sandbox: true, sandboxDelayMs: 0, allowPrivateServers: true, checkIntervalMs: 0 },
+      sealingKey(new Uint8Array(48).fill(2), SEALED_SECRET_PURPOSES.mdmTokens),
+    );
+    expect(() => other.for('FLEET', fleet)).toThrow(/cannot be read; connect the server again/);
+    const real = new MdmAdapters(
+      { sandbox: false, sandboxDelayMs: 0, allowPrivateServers: false, checkIntervalMs: 0 },
+      key,
+    );
     expect(() => real.for('FLEET', null)).toThrow(NoMdmAdapter);
   });
 

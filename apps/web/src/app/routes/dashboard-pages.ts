@@ -138,6 +138,12 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
     load: () => import('@/features/webhooks/routes/webhooks-page').then((m) => m.WebhooksPage),
   },
   {
+    // The organisation settings' MDM servers (issue 11, decision 015): the people who send MDM actions.
+    path: 'account/mdm',
+    title: msg`MDM servers`,
+    load: () => import('@/features/mdm-servers/routes/mdm-servers-page').then((m) => m.MdmServersPage),
+  },
+  {
     path: 'mail',
     title: msg`Sent mail`,
     roles: PROVIDER_ADMINS,

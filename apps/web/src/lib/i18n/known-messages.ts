@@ -52,6 +52,13 @@ const KNOWN_TEXTS: Record<string, MessageDescriptor> = {
   'You cannot disable your own account; ask another provider admin': msg`You cannot disable your own account; ask another provider admin`,
   'The installation needs at least one provider admin': msg`The installation needs at least one provider admin`,
   'Provider admin not found': msg`Provider admin not found`,
+  // MDM connections (packages/domain/src/mdm-connections.ts: MDM_CHECK_ERRORS and the URL's form)
+  'Must be an https:// address': msg`Must be an https:// address`,
+  'The MDM server refused the API token': msg`The MDM server refused the API token`,
+  'Equip could not reach the MDM server': msg`Equip could not reach the MDM server`,
+  'The address did not answer like a Fleet server': msg`The address did not answer like a Fleet server`,
+  'The MDM server answered with an error; try again later': msg`The MDM server answered with an error; try again later`,
+  'The stored API token cannot be read; connect the server again': msg`The stored API token cannot be read; connect the server again`,
 };
 
 /** Texts with a value in them: `Expected string, received number`, zod's length bounds. */

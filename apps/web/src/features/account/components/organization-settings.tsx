@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Building2, Webhook } from 'lucide-react';
+import { Building2, Server, Webhook } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -99,6 +99,21 @@ export function OrganizationSettingsCard() {
           className="mt-2 inline-flex rounded-sm text-sm font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
         >
           <Trans>Manage webhooks</Trans>
+        </Link>
+      </div>
+      <div className="mt-6 border-t border-slate-200 pt-4">
+        <h3 className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+          <Server aria-hidden="true" className="size-4 text-slate-400" />
+          <Trans>MDM servers</Trans>
+        </h3>
+        <p className="mt-1 text-sm text-slate-500">
+          <Trans>Connect Fleet so that device actions reach your devices.</Trans>
+        </p>
+        <Link
+          to={paths.dashboard.mdmServers}
+          className="mt-2 inline-flex rounded-sm text-sm font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          <Trans>Manage MDM servers</Trans>
         </Link>
       </div>
     </Card>

@@ -30,6 +30,9 @@ export const EVENT_TYPE_LABELS: Record<EventType, MessageDescriptor> = {
   ORGANIZATION_UPDATED: msg`Organisation changed`,
   PROVIDER_ADMIN_ADDED: msg`Provider admin added`,
   PROVIDER_ADMIN_DISABLED: msg`Provider admin disabled`,
+  MDM_CONNECTION_ADDED: msg`MDM server connected`,
+  MDM_CONNECTION_CHANGED: msg`MDM server connection changed`,
+  MDM_CONNECTION_REMOVED: msg`MDM server disconnected`,
 };
 
 /** Names of the fields events' data commonly hold; others show as written. */

@@ -1,13 +1,9 @@
-import type { MdmProvider, SecurityAddOnProvider } from '@equip/domain/devices';
+import type { SecurityAddOnProvider } from '@equip/domain/devices';
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 
 /** The names of the device-management services (product names: the same in every language). */
-export const MDM_PROVIDER_NAMES: Record<MdmProvider, string> = {
-  FLEET: 'Fleet',
-  JAMF: 'Jamf',
-  MANAGE_ENGINE: 'ManageEngine',
-};
+export { MDM_PROVIDER_NAMES } from '@equip/domain/mdm-connections';
 
 /** The names of the security add-ons that protect devices (product names). */
 export const SECURITY_PROVIDER_NAMES: Record<SecurityAddOnProvider, string> = {

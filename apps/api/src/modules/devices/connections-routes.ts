@@ -1,0 +1,113 @@
+import { NoContent } from '@equip/domain/common';
+import { ApiErrorPayload } from '@equip/domain/errors';
+import {
+  MdmConnection,
+  MdmConnectionList,
+  MdmConnectionParams,
+  SaveMdmConnectionRequest,
+} from '@equip/domain/mdm-connections';
+import type { FastifyRequest } from 'fastify';
+import { ADMINS, requireAuth } from '../../http/access.ts';
+import type { ModuleRoutes } from '../../services.ts';
+import {
+  type ConnectionsContext,
+  mdmConnectionsService as connections,
+  type InTenant,
+} from './connections.ts';
+
+const tags = ['devices'];
+const security = [{ bearerAuth: [] }];
+// The administrators who may send MDM actions: the organisation's IT owners and provider admins for it.
+const admins = { access: { roles: ADMINS } };
+
+const inTenant =
+  (request: FastifyRequest): InTenant =>
+  (work) =>
+    request.tenant(work);
+
+/**
+ * The organisation's MDM servers (issue 11, decision 015): connect Fleet with its address and an API
+ * token (tested before it is saved, stored sealed, never answered), test it again, disconnect.
+ */
+export const mdmConnectionRoutes: ModuleRoutes = (app, services) => {
+  const context: ConnectionsContext = {
+    mdm: services.mdm,
+    policy: { allowPrivate: services.config.mdm.allowPrivateServers },
+  };
+
+  app.get(
+    '/api/mdm-connections',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary:
+          "The organisation's MDM server connections: address, the token's last four characters (never the token) and the last test",
+        response: { 200: MdmConnectionList },
+      },
+    },
+    (request) => request.tenant((tx) => connections.list(tx)),
+  );
+
+  app.put(
+    '/api/mdm-connections/:provider',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Connect an MDM server (FLEET; JAMF and MANAGE_ENGINE have no client yet: 422) or replace its address and API token. The server is tested first (Fleet: GET /api/v1/fleet/me); a refused token or a server that cannot be reached is a 422 and nothing is saved',
+        params: MdmConnectionParams,
+        body: SaveMdmConnectionRequest,
+        response: { 200: MdmConnection, 201: MdmConnection, 422: ApiErrorPayload },
+      },
+    },
+    async (request, reply) => {
+      const { connection, created } = await connections.save(
+        inTenant(request),
+        requireAuth(request),
+        request.params.provider,
+        request.body,
+        context,
+      );
+      return reply.status(created ? 201 : 200).send(connection);
+    },
+  );
+
+  app.post(
+    '/api/mdm-connections/:provider/check',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Test the connection again; the answer holds when it was tested and why it failed (lastError), if it did',
+        params: MdmConnectionParams,
+        response: { 200: MdmConnection },
+      },
+    },
+    (request) => connections.check(inTenant(request), request.params.provider, context),
+  );
+
+  app.delete(
+    '/api/mdm-connections/:provider',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Disconnect the MDM server: the provider's devices use the sandbox where the installation has it, else their actions fail",
+        params: MdmConnectionParams,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await request.tenant((tx) => connections.remove(tx, requireAuth(request), request.params.provider));
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,165 @@
+import { ErrorType } from '@equip/domain/errors';
+import type { MdmProvider } from '@equip/domain/mdm';
+import {
+  isConnectableMdmProvider,
+  MDM_CHECK_ERRORS,
+  MDM_CONNECTION_NOT_FOUND,
+  type MdmCheckError,
+  type MdmConnection,
+  type MdmConnectionList,
+  mdmProviderOfParam,
+  noMdmClientMessage,
+  type SaveMdmConnectionRequest,
+  tokenHintOf,
+  UNKNOWN_MDM_PROVIDER,
+} from '@equip/domain/mdm-connections';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { AuthContext } from '../../http/access.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import type { MdmAdapters } from '../../providers/mdm/mdm-adapters.ts';
+import { type OutboundPolicy, publicUrlProblem } from '../../providers/outbound/public-fetch.ts';
+import { logEvent } from '../events/index.ts';
+import {
+  type ConnectionRow,
+  deleteConnection,
+  findConnection,
+  findStoredConnection,
+  listConnections,
+  recordCheck,
+  upsertConnection,
+} from './connections-queries.ts';
+
+/** Runs work in the caller's tenant transaction (`request.tenant`): one per step, none while a server is asked. */
+export type InTenant = <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
+
+export interface ConnectionsContext {
+  mdm: MdmAdapters;
+  /** MDM_ALLOW_PRIVATE_SERVERS: http and private addresses (tests). */
+  policy: OutboundPolicy;
+}
+
+const toConnection = (row: ConnectionRow): MdmConnection => ({
+  provider: row.provider,
+  baseUrl: row.baseUrl,
+  tokenHint: row.apiTokenHint,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+  lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
+  lastError: row.lastError,
+});
+
+/** The provider a path names; any other value is a connection that does not exist (404). */
+function providerOf(param: string): MdmProvider {
+  const provider = mdmProviderOfParam(param);
+  if (!provider)
+    throw notFound(UNKNOWN_MDM_PROVIDER, { location: 'params', param: 'provider', path: ['provider'] });
+  return provider;
+}
+
+/** 422: the provider has no client in Equip (Jamf, ManageEngine), said like the adapters' NoMdmAdapter. */
+function assertConnectable(provider: MdmProvider): void {
+  if (!isConnectableMdmProvider(provider))
+    throw new AppError(422, {
+      msg: noMdmClientMessage(provider),
+      errorType: ErrorType.MdmProviderUnsupported,
+      location: 'params',
+      param: 'provider',
+      path: ['provider'],
+    });
+}
+
+/** 422 at the field the failed test points to: the token when it was refused, else the address. */
+function checkFailed(error: MdmCheckError): AppError {
+  const field = error === MDM_CHECK_ERRORS.tokenRefused ? 'apiToken' : 'baseUrl';
+  return new AppError(422, {
+    msg: error,
+    errorType: ErrorType.MdmConnectionFailed,
+    location: 'body',
+    param: field,
+    path: [field],
+  });
+}
+
+/**
+ * The organisation's connections to its MDM servers (decision 015). Saving tests the address and token
+ * against the server first and stores nothing when the test fails; the token is stored sealed and never
+ * answered. Adding, changing and removing a connection are logged.
+ */
+export const mdmConnectionsService = {
+  async list(tx: Db): Promise<MdmConnectionList> {
+    return { items: (await listConnections(tx)).map(toConnection) };
+  },
+
+  /** Adds or replaces the provider's connection after a successful test; `created` says which. */
+  async save(
+    tenant: InTenant,
+    auth: AuthContext,
+    param: string,
+    body: z.output<typeof SaveMdmConnectionRequest>,
+    context: ConnectionsContext,
+  ): Promise<{ connection: MdmConnection; created: boolean }> {
+    const provider = providerOf(param);
+    assertConnectable(provider);
+    const problem = await publicUrlProblem(body.baseUrl, context.policy);
+    if (problem)
+      throw badRequest(`The server URL cannot be used: ${problem}`, {
+        location: 'body',
+        param: 'baseUrl',
+        path: ['baseUrl'],
+      });
+    // Asked outside any transaction: a slow server holds no connection of the database.
+    const checked = await context.mdm.check(provider, { baseUrl: body.baseUrl, apiToken: body.apiToken });
+    if (!checked.ok) throw checkFailed(checked.error);
+    const tokenHint = tokenHintOf(body.apiToken);
+    return tenant(async (tx) => {
+      const before = await findConnection(tx, provider);
+      const row = await upsertConnection(tx, {
+        organizationUuid: auth.organizationUuid,
+        provider,
+        baseUrl: body.baseUrl,
+        apiTokenEncrypted: context.mdm.sealToken(body.apiToken),
+        apiTokenHint: tokenHint,
+        checkedAt: new Date(),
+      });
+      await logEvent(tx, {
+        organizationUuid: auth.organizationUuid,
+        type: before ? 'MDM_CONNECTION_CHANGED' : 'MDM_CONNECTION_ADDED',
+        actorUuid: auth.userUuid,
+        data: {
+          provider,
+          baseUrl: row.baseUrl,
+          tokenHint,
+          ...(before ? { before: { baseUrl: before.baseUrl, tokenHint: before.apiTokenHint } } : {}),
+        },
+      });
+      return { connection: toConnection(row), created: !before };
+    });
+  },
+
+  /** Tests the stored connection again and records when and with what outcome. */
+  async check(tenant: InTenant, param: string, context: ConnectionsContext): Promise<MdmConnection> {
+    const provider = providerOf(param);
+    const stored = await tenant((tx) => findStoredConnection(tx, provider));
+    if (!stored) throw notFound(MDM_CONNECTION_NOT_FOUND);
+    const checked = await context.mdm.checkStored(stored);
+    const row = await tenant((tx) =>
+      recordCheck(tx, provider, new Date(), checked.ok ? null : checked.error),
+    );
+    if (!row) throw notFound(MDM_CONNECTION_NOT_FOUND);
+    return toConnection(row);
+  },
+
+  /** Removes the connection: the provider's devices go to the sandbox where it is on, else fail clearly. */
+  async remove(tx: Db, auth: AuthContext, param: string): Promise<void> {
+    const provider = providerOf(param);
+    const removed = await deleteConnection(tx, provider);
+    if (!removed) throw notFound(MDM_CONNECTION_NOT_FOUND);
+    await logEvent(tx, {
+      organizationUuid: auth.organizationUuid,
+      type: 'MDM_CONNECTION_REMOVED',
+      actorUuid: auth.userUuid,
+      data: { provider, baseUrl: removed.baseUrl },
+    });
+  },
+};

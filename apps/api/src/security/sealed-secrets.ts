@@ -1,0 +1,41 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+
+/**
+ * Secrets Equip must read again later (webhook signing secrets, MDM API tokens), sealed at rest with
+ * AES-256-GCM. Each kind has its own key, derived with HKDF-SHA256 from the installation's own secret
+ * (InstallationKeys.jwtSecret, kept in the database or set by JWT_SECRET) and a purpose label, so a copy
+ * of a table alone gives nothing away and one kind's key opens no other kind's secrets.
+ *
+ * Tokens that only have to be recognised are hashed instead (modules/auth/secrets.ts).
+ */
+
+/** The purpose labels; a label never changes once secrets are stored under it. */
+export const SEALED_SECRET_PURPOSES = {
+  /** Webhook signing secrets (decision 010). */
+  webhookSecrets: 'equip webhook secrets',
+  /** MDM servers' API tokens (decision 015). */
+  mdmTokens: 'equip mdm api tokens',
+} as const;
+export type SealedSecretPurpose = (typeof SEALED_SECRET_PURPOSES)[keyof typeof SEALED_SECRET_PURPOSES];
+
+/** The 32-byte key of one purpose, from the installation's secret. */
+export function sealingKey(installationSecret: Uint8Array, purpose: SealedSecretPurpose): Buffer {
+  return Buffer.from(hkdfSync('sha256', installationSecret, Buffer.alloc(0), purpose, 32));
+}
+
+/** `iv.tag.ciphertext`, each base64url: a fresh 12-byte IV per secret. */
+export function encryptSecret(key: Buffer, secret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const ciphertext = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), ciphertext].map((b) => b.toString('base64url')).join('.');
+}
+
+/** Opens what `encryptSecret` sealed; throws on another key, a changed value or a malformed one. */
+export function decryptSecret(key: Buffer, stored: string): string {
+  const [iv, tag, ciphertext] = stored.split('.').map((part) => Buffer.from(part, 'base64url'));
+  if (!iv || !tag || !ciphertext) throw new Error('Malformed sealed secret');
+  const decipher = createDecipheriv('aes-256-gcm', key, iv);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString('utf8');
+}

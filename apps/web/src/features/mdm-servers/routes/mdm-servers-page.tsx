@@ -1,0 +1,56 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { paths } from '@/config/paths';
+import { BackLink } from '@/ui/back-link';
+import { LoadError } from '@/ui/load-error';
+import { PageHeader } from '@/ui/page-header';
+import { Skeleton } from '@/ui/skeleton';
+import { useMdmConnections } from '../api/get-mdm-connections';
+import { FleetServerCard } from '../components/fleet-server-card';
+import { UnavailableProviderCard } from '../components/unavailable-provider-card';
+
+/**
+ * The organisation's MDM servers (organisation settings, decision 015): Fleet connected with its
+ * address and an API token, tested before it is saved; Jamf and ManageEngine not available yet.
+ */
+export function MdmServersPage() {
+  const { t } = useLingui();
+  const connections = useMdmConnections();
+
+  return (
+    <div className="space-y-6">
+      <BackLink to={paths.dashboard.account}>
+        <Trans>Account</Trans>
+      </BackLink>
+      {/* The top bar's title says "MDM servers". */}
+      <PageHeader
+        description={t`Connect the servers that manage your organisation’s devices. Device actions such as lock and wipe go through them.`}
+      />
+      {connections.isPending ? (
+        <div className="space-y-4" role="status" aria-label={t`Loading MDM servers…`}>
+          <Skeleton className="h-32 w-full" />
+          <Skeleton className="h-20 w-full" />
+          <Skeleton className="h-20 w-full" />
+        </div>
+      ) : connections.isError ? (
+        <LoadError
+          error={connections.error}
+          fallback={t`The MDM servers could not be loaded.`}
+          onRetry={() => connections.refetch()}
+          retrying={connections.isFetching}
+        />
+      ) : (
+        <ul className="space-y-4" aria-label={t`MDM servers`}>
+          <li>
+            <FleetServerCard connection={connections.data.find((c) => c.provider === 'FLEET')} />
+          </li>
+          <li>
+            <UnavailableProviderCard provider="JAMF" />
+          </li>
+          <li>
+            <UnavailableProviderCard provider="MANAGE_ENGINE" />
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { IsoDateTime } from './common.ts';
+import { MdmProvider } from './devices.ts';
+
+/**
+ * An organisation's connections to its MDM servers (issue 11, decision 015): the server's address and
+ * an API token, tested before they are saved and stored sealed. The API never answers the token, only
+ * its last characters.
+ */
+
+/** The services' product names (the same in every language). */
+export const MDM_PROVIDER_NAMES: Record<MdmProvider, string> = {
+  FLEET: 'Fleet',
+  JAMF: 'Jamf',
+  MANAGE_ENGINE: 'ManageEngine',
+};
+
+/** The providers Equip has a real client for; the others run in the sandbox only (decision 012). */
+export const CONNECTABLE_MDM_PROVIDERS: readonly MdmProvider[] = ['FLEET'];
+export const isConnectableMdmProvider = (provider: MdmProvider): boolean =>
+  CONNECTABLE_MDM_PROVIDERS.includes(provider);
+
+/** The answer for a provider without a client (the adapters' NoMdmAdapter says the same). */
+export const noMdmClientMessage = (provider: MdmProvider) =>
+  `Equip has no client for ${MDM_PROVIDER_NAMES[provider]} servers yet`;
+
+export const MDM_CONNECTION_NOT_FOUND = 'No MDM server of this provider is connected';
+export const UNKNOWN_MDM_PROVIDER = 'No such MDM provider';
+
+/**
+ * Why testing a connection failed, in fixed words (the web shows them translated; a check stores one
+ * as the connection's last error).
+ */
+export const MDM_CHECK_ERRORS = {
+  tokenRefused: 'The MDM server refused the API token',
+  unreachable: 'Equip could not reach the MDM server',
+  unexpectedAnswer: 'The address did not answer like a Fleet server',
+  serverError: 'The MDM server answered with an error; try again later',
+  /** Sealed under another installation secret (JWT_SECRET changed): connect again. */
+  tokenUnreadable: 'The stored API token cannot be read; connect the server again',
+} as const;
+export type MdmCheckError = (typeof MDM_CHECK_ERRORS)[keyof typeof MDM_CHECK_ERRORS];
+
+/** `:provider` of the routes: a provider's name (anything else is a connection that does not exist). */
+export const MdmConnectionParams = z.object({
+  provider: z
+    .string()
+    .max(40)
+    .describe(`One of ${MdmProvider.options.join(', ')}`),
+});
+
+/** The provider a path names, or null. */
+export function mdmProviderOfParam(value: string): MdmProvider | null {
+  const parsed = MdmProvider.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The server's address: https (http only where the installation allows private servers: tests). */
+export const MdmServerUrl = z
+  .url({ protocol: /^https?$/, error: 'Must be an https:// address' })
+  .trim()
+  .max(2000);
+
+export const SaveMdmConnectionRequest = z.object({
+  baseUrl: MdmServerUrl,
+  /** Fleet: the API token of an API-only user (`fleetctl user create --api-only`). */
+  apiToken: z.string().trim().min(1, 'Required').max(4000),
+});
+export type SaveMdmConnectionRequest = z.input<typeof SaveMdmConnectionRequest>;
+
+/** How many of the token's last characters are shown, and from what length on. */
+export const TOKEN_HINT_LENGTH = 4;
+const TOKEN_HINT_MIN_TOKEN = 16;
+/** The token's last characters, to recognise it by; none for a short token (too much of it). */
+export const tokenHintOf = (token: string): string | null =>
+  token.length >= TOKEN_HINT_MIN_TOKEN ? token.slice(-TOKEN_HINT_LENGTH) : null;
+
+/** A connection as the API answers it: never the token. */
+export const MdmConnection = z.object({
+  provider: MdmProvider,
+  baseUrl: z.string(),
+  /** The token's last four characters (null for a short token). */
+  tokenHint: z.string().nullable(),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+  /** When the connection was last tested (on save and by "Test connection"). */
+  lastCheckedAt: IsoDateTime.nullable(),
+  /** Why the last test failed (one of MDM_CHECK_ERRORS), null when it worked. */
+  lastError: z.string().nullable(),
+});
+export type MdmConnection = z.infer<typeof MdmConnection>;
+export const MdmConnectionList = z.object({ items: z.array(MdmConnection) });
+export type MdmConnectionList = z.infer<typeof MdmConnectionList>;
