@@ -40,7 +40,7 @@ export function DevicesFilters({
     <FilterBar label={t`Filter devices`} isDefault={isDefault} onReset={onReset} trailing={trailing}>
       <DebouncedSearch
         label={t`Search devices`}
-        placeholder={t`Search name, serial number or person`}
+        placeholder={t`Name, serial number or person`}
         value={filters.textSearchQuery}
         onCommit={(text) => onFilter('textSearchQuery', text)}
         className="w-full sm:w-64"

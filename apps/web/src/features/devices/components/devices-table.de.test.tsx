@@ -59,7 +59,7 @@ describe('devices list in German', () => {
     expect(screen.getByText('1.201 Geräte')).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Geräte suchen' })).toHaveAttribute(
       'placeholder',
-      'Name, Seriennummer oder Person suchen',
+      'Name, Seriennummer oder Person',
     );
     expect(screen.getByRole('checkbox', { name: 'Nur unverschlüsselte' })).toBeInTheDocument();
 
