@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { AuditLogPage, AuditLogQuery } from '@equip/domain/audit-log';
 import { DeviceListQuery, DevicePage } from '@equip/domain/devices';
 import { EmployeeListQuery, EmployeePage } from '@equip/domain/employees';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { bundleEmployees, bundles, devices, users } from '../db/schema/index.ts';
+import { bundleEmployees, bundles, devices, eventLog, users } from '../db/schema/index.ts';
 import { serializerCompiler } from '../http/serializer.ts';
 import { deviceList, searchPageStatement as deviceSearchPage } from '../modules/devices/list.ts';
 import { employeeList, searchPageStatement as employeeSearchPage } from '../modules/employees/list.ts';
+import { auditLogList } from '../modules/events/audit-log.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { bearer, createOrganization, createUser, tokenFor } from '../test/factories.ts';
 import {
@@ -244,6 +246,20 @@ describe('the list machinery', () => {
       if (first.nextCursor)
         await compare(deviceRows, DevicePage, DeviceListQuery.parse({ ...raw, cursor: first.nextCursor }));
     }
+    // The audit log: instants with microseconds and free-form data (nested objects, quotes, non-ASCII).
+    await db.insert(eventLog).values(
+      Array.from({ length: 5 }, (_, i) => ({
+        organizationUuid: org.uuid,
+        type: 'DEVICE_ADDED' as const,
+        actorUuid: people[i]!.uuid,
+        subjectUuid: i % 2 ? people[0]!.uuid : null,
+        data: { name: `Gerät "${i}" — Ü`, nested: { count: i, list: [1, 'two', null] } },
+        createdAt: sql`timestamptz '2026-11-23 10:00:00.987654+00' + ${`${i} seconds`}::interval`,
+      })),
+    );
+    const audit = auditLogList as ListDefinition<AuditLogQuery, unknown, string>;
+    const firstEvents = await compare(audit, AuditLogPage, AuditLogQuery.parse({ take: '3' }));
+    await compare(audit, AuditLogPage, AuditLogQuery.parse({ take: '3', cursor: firstEvents.nextCursor }));
     const devicesSearch = DeviceListQuery.parse({ take: '4', textSearchQuery: 'macbook' });
     const searched = await compare(deviceRows, DevicePage, devicesSearch, deviceSearchPage(devicesSearch));
     expect(searched).toMatchObject({ total: 9 });

@@ -16,7 +16,13 @@ import type { TenantReads } from '../../db/tenant-reads.ts';
 import type { AuthContext } from '../../http/access.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { exportFile } from '../../imports/export.ts';
-import { allRows, defineList, type ListDefinition, readPage } from '../../lists/list-query.ts';
+import {
+  allRows,
+  defineList,
+  type JsonText,
+  type ListDefinition,
+  readJsonPage,
+} from '../../lists/list-query.ts';
 import { personNameSql } from '../employees/index.ts';
 
 /**
@@ -94,10 +100,9 @@ export const auditLogService = {
   },
 
   /** One page of the organisation's events, newest first. */
-  async page(reads: TenantReads, auth: AuthContext, query: AuditLogQuery): Promise<AuditLogPage> {
+  page(reads: TenantReads, auth: AuthContext, query: AuditLogQuery): Promise<JsonText<AuditLogPage>> {
     assertRange(query);
-    const page = await readPage(reads, auditLogList, auth.organizationUuid, query);
-    return { ...page, items: page.items.map((e) => ({ ...e, createdAt: isoInstant(e.createdAt) })) };
+    return readJsonPage(reads, auditLogList, auth.organizationUuid, query);
   },
 
   /** Every matching event as CSV or Excel, through the shared export machinery, page by page. */

@@ -1,6 +1,7 @@
 import { AuditLogEntry, AuditLogFilters, AuditLogPage, AuditLogQuery } from '@equip/domain/audit-log';
 import { UuidParams } from '@equip/domain/common';
 import { ADMINS, requireAuth, requireTenant } from '../../http/access.ts';
+import { sendJsonText } from '../../http/json-text.ts';
 import { ExportFormatQuery, exportSeparator, firstLanguage, sendExport } from '../../imports/export.ts';
 import type { ModuleRoutes } from '../../services.ts';
 import { auditLogService as auditLog } from './audit-log.ts';
@@ -25,7 +26,8 @@ export const auditLogRoutes: ModuleRoutes = (app, { database }) => {
       },
     },
     // Read through the lists' pipelined tenant read, like every list.
-    (request) => auditLog.page(database.reads, requireTenant(request), request.query),
+    async (request, reply) =>
+      sendJsonText(reply, await auditLog.page(database.reads, requireTenant(request), request.query)),
   );
 
   app.get(

@@ -11,6 +11,7 @@ import {
   WebhookEndpointWithSecret,
 } from '@equip/domain/webhooks';
 import { ADMINS, requireAuth, requireTenant } from '../../http/access.ts';
+import { sendJsonText } from '../../http/json-text.ts';
 import type { ModuleRoutes } from '../../services.ts';
 
 const tags = ['webhooks'];
@@ -124,9 +125,12 @@ export const webhookRoutes: ModuleRoutes = (app, { database, webhooks }) => {
         response: { 200: WebhookDeliveryPage },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await request.tenant((tx) => webhooks.assertEndpoint(tx, request.params.uuid));
-      return webhooks.deliveries(database.reads, requireTenant(request), request.params.uuid, request.query);
+      return sendJsonText(
+        reply,
+        await webhooks.deliveries(database.reads, requireTenant(request), request.params.uuid, request.query),
+      );
     },
   );
 

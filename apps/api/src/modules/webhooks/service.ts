@@ -19,7 +19,7 @@ import type { Db } from '../../db/client.ts';
 import type { TenantReads } from '../../db/tenant-reads.ts';
 import type { AuthContext } from '../../http/access.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { readPage } from '../../lists/list-query.ts';
+import { type JsonText, readJsonPage } from '../../lists/list-query.ts';
 import {
   NonPublicAddressError,
   type OutboundPolicy,
@@ -182,8 +182,8 @@ export class WebhookService {
     auth: AuthContext,
     endpointUuid: string,
     query: WebhookDeliveryListQuery,
-  ): Promise<WebhookDeliveryPage> {
-    return readPage(reads, deliveryList, auth.organizationUuid, { ...query, endpointUuid });
+  ): Promise<JsonText<WebhookDeliveryPage>> {
+    return readJsonPage(reads, deliveryList, auth.organizationUuid, { ...query, endpointUuid });
   }
 
   /** A new attempt series now, for a delivery of the endpoint (whatever its state). */
