@@ -7,9 +7,11 @@ import { StatementCache } from './statement-cache.ts';
 
 /**
  * The list machinery of the API: every table of the product (employees, devices, assets, bundles,
- * orders …) is one `ListDefinition`, and `readPage` turns a validated list query into one prepared
- * statement that reads exactly the response's fields, filtered, sorted with a stable tie-break, paged by
- * offset or by keyset cursor, with its filtered total — sent in one round trip (db/tenant-reads.ts).
+ * orders …) is one `ListDefinition`, and a validated list query becomes one prepared statement that
+ * reads exactly the response's fields, filtered, sorted with a stable tie-break, paged by offset or by
+ * keyset cursor, with its filtered total — sent in one round trip (db/tenant-reads.ts). Routes read it
+ * with `readJsonPage` (the database writes the response body); `readPage` answers the parsed rows (the
+ * reference the tests hold the JSON to, and callers that work on the items); exports walk `allRows`.
  * An area adds a list by writing its definition; it never writes paging, sorting or totals again.
  */
 
