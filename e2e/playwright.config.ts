@@ -59,6 +59,8 @@ export default defineConfig({
       SSO_ALLOW_PRIVATE_ISSUERS: 'true',
       // The webhooks spec delivers to a receiver on loopback over plain http.
       WEBHOOKS_ALLOW_PRIVATE: 'true',
+      // The MDM servers spec connects a local fake of Fleet on loopback over plain http.
+      MDM_ALLOW_PRIVATE_SERVERS: 'true',
       // The sandbox MDM's devices report a command 1.5 s after it is sent: the spec sees it under way.
       MDM_SANDBOX_DELAY_MS: '1500',
     },
