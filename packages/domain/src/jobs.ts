@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MdmProvider } from './mdm.ts';
 
 /**
  * The background jobs' catalogue: each job's name and the zod schema of its payload (decision 009).
@@ -25,6 +26,10 @@ export const JOBS = {
   'mdm.command': z.object({ organizationUuid: z.uuid(), commandUuid: z.uuid() }),
   /** Asks the provider whether the device has carried out a sent command; again until it reports. */
   'mdm.check': z.object({ organizationUuid: z.uuid(), commandUuid: z.uuid() }),
+  /** Hourly: enqueues `mdm.connections.check` for every stored connection to an MDM server. */
+  'mdm.connections.plan': z.object({}),
+  /** Tests one organisation's connection to its MDM server again and records the outcome (decision 015). */
+  'mdm.connections.check': z.object({ organizationUuid: z.uuid(), provider: MdmProvider }),
   /** Daily: deletes expired tokens and old sent mail. */
   'maintenance.clean-up': z.object({}),
   /**

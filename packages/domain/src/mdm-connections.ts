@@ -15,6 +15,12 @@ export const MDM_PROVIDER_NAMES: Record<MdmProvider, string> = {
   MANAGE_ENGINE: 'ManageEngine',
 };
 
+/** A provider's name from a stored value (an event's or notification's `provider`); other values as they are. */
+export function mdmProviderName(value: string): string {
+  const parsed = MdmProvider.safeParse(value);
+  return parsed.success ? MDM_PROVIDER_NAMES[parsed.data] : value;
+}
+
 /** The providers Equip has a real client for; the others run in the sandbox only (decision 012). */
 export const CONNECTABLE_MDM_PROVIDERS: readonly MdmProvider[] = ['FLEET'];
 export const isConnectableMdmProvider = (provider: MdmProvider): boolean =>

@@ -85,6 +85,46 @@ describe('notificationsFor', () => {
     ).toEqual([]);
   });
 
+  it('tells the IT owners when an MDM server connection starts failing, and when it works again', () => {
+    const failed = notificationsFor({
+      type: 'MDM_CONNECTION_FAILED',
+      actorUuid: null,
+      data: {
+        provider: 'FLEET',
+        baseUrl: 'https://fleet.example.com',
+        error: 'The MDM server refused the API token',
+        automatic: true,
+      },
+    });
+    expect(failed).toEqual([
+      {
+        kind: 'mdm.connection_failed',
+        severity: 'negative',
+        audience: 'it-owners',
+        params: { provider: 'FLEET', error: 'The MDM server refused the API token' },
+      },
+    ]);
+    const restored = notificationsFor({
+      type: 'MDM_CONNECTION_RESTORED',
+      actorUuid: actor,
+      data: { provider: 'FLEET', baseUrl: 'https://fleet.example.com' },
+    });
+    expect(restored).toEqual([
+      {
+        kind: 'mdm.connection_restored',
+        severity: 'positive',
+        audience: 'it-owners',
+        params: { provider: 'FLEET' },
+      },
+    ]);
+    // A failure without its reason still tells; the rest of the connection's events tell nobody.
+    expect(notificationsFor({ type: 'MDM_CONNECTION_FAILED', actorUuid: null, data: {} })[0]?.params).toEqual(
+      { provider: '', error: null },
+    );
+    for (const type of ['MDM_CONNECTION_ADDED', 'MDM_CONNECTION_CHANGED', 'MDM_CONNECTION_REMOVED'] as const)
+      expect(notificationsFor({ type, actorUuid: actor, data: { provider: 'FLEET' } })).toEqual([]);
+  });
+
   it('ignores the events that do not matter', () => {
     for (const type of ['USER_ADDED', 'LOGIN', 'DEVICE_UPDATED'] as const)
       expect(notificationsFor({ type, actorUuid: actor, data: {} })).toEqual([]);
@@ -98,6 +138,8 @@ describe('notificationsFor', () => {
       lost: ['encryption', 'protection'],
       reason: 'lost',
       action: 'enable_lost_mode',
+      provider: 'FLEET',
+      error: 'Equip could not reach the MDM server',
     };
     for (const type of EventType.options)
       for (const draft of notificationsFor({ type, actorUuid: actor, subjectUuid: device, data }))

@@ -18,6 +18,8 @@ export const NotificationKind = z.enum([
   'device.unprotected',
   'device.lost',
   'device.action_failed',
+  'mdm.connection_failed',
+  'mdm.connection_restored',
   // Written once procurement and onboarding exist (see NOTIFICATION_RULES below).
   'order.shipped',
   'order.stuck',
@@ -35,6 +37,8 @@ export const NOTIFICATION_PARAMS = {
   'device.unprotected': DeviceParams,
   'device.lost': DeviceParams,
   'device.action_failed': DeviceParams.extend({ action: z.string(), error: z.string().nullable() }),
+  'mdm.connection_failed': z.object({ provider: z.string(), error: z.string().nullable() }),
+  'mdm.connection_restored': z.object({ provider: z.string() }),
   'order.shipped': z.object({ orderUuid: z.string(), summary: z.string() }),
   'order.stuck': z.object({ orderUuid: z.string(), summary: z.string(), sinceDays: z.number().int() }),
   'onboarding.task_failed': z.object({
@@ -130,6 +134,19 @@ export const NOTIFICATION_RULES: Partial<Record<EventType, (event: NotifiableEve
             }),
           ]
         : [],
+    // The organisation's MDM server stopped answering (or refused the token) at a check, scheduled or
+    // asked for: every IT owner is told, once per change (decision 015), and again when it works.
+    MDM_CONNECTION_FAILED: (event) => [
+      draft('mdm.connection_failed', 'negative', 'it-owners', {
+        provider: text(event.data?.provider) ?? '',
+        error: text(event.data?.error),
+      }),
+    ],
+    MDM_CONNECTION_RESTORED: (event) => [
+      draft('mdm.connection_restored', 'positive', 'it-owners', {
+        provider: text(event.data?.provider) ?? '',
+      }),
+    ],
   };
 
 /** The notifications an event causes (none for most). */

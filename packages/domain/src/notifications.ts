@@ -46,6 +46,8 @@ export const EventType = z.enum([
   'MDM_CONNECTION_ADDED',
   'MDM_CONNECTION_CHANGED',
   'MDM_CONNECTION_REMOVED',
+  'MDM_CONNECTION_FAILED',
+  'MDM_CONNECTION_RESTORED',
 ]);
 export type EventType = z.infer<typeof EventType>;
 export const EventLogEntry = z.object({

@@ -3,7 +3,11 @@ import type { AppConfig } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import { withTenant } from '../db/tenancy.ts';
 import { cleanUpExpiredTokens } from '../modules/auth/index.ts';
-import { MDM_JOB_RETRY_LIMIT, registerMdmJobs } from '../modules/devices/index.ts';
+import {
+  MDM_JOB_RETRY_LIMIT,
+  registerConnectionCheckJobs,
+  registerMdmJobs,
+} from '../modules/devices/index.ts';
 import { sendDailyRegistrationReminders } from '../modules/employees/index.ts';
 import { organizationTimeZones } from '../modules/organizations/index.ts';
 import { cleanUpOutbox } from '../modules/outbox/index.ts';
@@ -52,6 +56,16 @@ const POLICIES: Partial<Record<keyof typeof JOBS, Partial<QueuePolicy>>> = {
     retryDelaySeconds: 10,
     expireInSeconds: 120,
     batchSize: 10,
+    workers: 2,
+  },
+  // The hourly re-check of MDM connections: a check's failure is its outcome (stored, not thrown), so
+  // a retry is only for a crashed try; the next hour checks again anyway.
+  'mdm.connections.plan': { retryLimit: 3, retryDelaySeconds: 30, batchSize: 1 },
+  'mdm.connections.check': {
+    retryLimit: 2,
+    retryDelaySeconds: 30,
+    expireInSeconds: 120,
+    batchSize: 5,
     workers: 2,
   },
 };
@@ -126,6 +140,7 @@ export function registerAppJobs(
   });
 
   registerMdmJobs(jobs, { db, mdm: deps.mdm });
+  registerConnectionCheckJobs(jobs, { db, mdm: deps.mdm });
 
   jobs.handle('webhooks.deliver', (attempt) => deps.webhooks.attempt(attempt));
 
@@ -143,4 +158,8 @@ export async function scheduleAppJobs(jobs: AppJobs): Promise<void> {
   // after a stop (the key makes it one run per organisation and local date).
   await jobs.schedule('reminders.plan', '*/15 * * * *', {});
   await jobs.schedule('maintenance.clean-up', '17 3 * * *', {});
+  // Hourly, off the full hour and the reminders' quarter hours: a server that stopped answering or a
+  // revoked token is noticed within the hour, before a lock or wipe needs it, at one request per
+  // connection and hour (decision 015).
+  await jobs.schedule('mdm.connections.plan', '41 * * * *', {});
 }

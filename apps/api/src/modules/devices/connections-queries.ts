@@ -1,5 +1,5 @@
 import type { MdmProvider } from '@equip/domain/mdm';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mdmConnections } from '../../db/schema/index.ts';
 
@@ -73,19 +73,50 @@ export async function upsertConnection(tx: Db, saved: SavedConnection): Promise<
   return row!;
 }
 
-/** Records a test's outcome; null when the connection is gone. */
+/** The stored connection a test was made with: its address and sealed token. */
+export type CheckedConnection = NonNullable<Awaited<ReturnType<typeof findStoredConnection>>>;
+
+/**
+ * Records a test's outcome and answers what the connection said before (`previousError`, null when it
+ * worked), holding the row until the caller's transaction ends so that two checks at once see one
+ * change. Null when the connection is gone or was saved with another address or token since the test:
+ * the test says nothing about those (saving tested them itself).
+ */
 export async function recordCheck(
   tx: Db,
-  provider: MdmProvider,
+  checked: CheckedConnection,
   checkedAt: Date,
   error: string | null,
-): Promise<ConnectionRow | null> {
+): Promise<{ row: ConnectionRow; previousError: string | null } | null> {
+  const same = and(
+    eq(mdmConnections.provider, checked.provider),
+    eq(mdmConnections.baseUrl, checked.baseUrl),
+    eq(mdmConnections.apiTokenEncrypted, checked.apiTokenEncrypted),
+  );
+  const [before] = await tx
+    .select({ lastError: mdmConnections.lastError })
+    .from(mdmConnections)
+    .where(same)
+    .for('update');
+  if (!before) return null;
   const [row] = await tx
     .update(mdmConnections)
     .set({ lastCheckedAt: checkedAt, lastError: error })
-    .where(eq(mdmConnections.provider, provider))
+    .where(same)
     .returning(CONNECTION_COLUMNS);
-  return row ?? null;
+  return row ? { row, previousError: before.lastError } : null;
+}
+
+/**
+ * Every organisation's connections to the given providers, for the scheduled re-check: on the system
+ * handle (across organisations, like the reminders' plan), ids only.
+ */
+export function connectionsOfEveryOrganisation(db: Db, providers: readonly MdmProvider[]) {
+  return db
+    .select({ organizationUuid: mdmConnections.organizationUuid, provider: mdmConnections.provider })
+    .from(mdmConnections)
+    .where(inArray(mdmConnections.provider, [...providers]))
+    .orderBy(asc(mdmConnections.organizationUuid), asc(mdmConnections.provider));
 }
 
 /** Answers the removed connection's address, or null when there was none. */

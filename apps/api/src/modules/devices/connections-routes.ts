@@ -84,12 +84,12 @@ export const mdmConnectionRoutes: ModuleRoutes = (app, services) => {
         tags,
         security,
         summary:
-          'Test the connection again; the answer holds when it was tested and why it failed (lastError), if it did',
+          'Test the connection again (as the hourly check does); the answer holds when it was tested and why it failed (lastError), if it did. A change from working to failing logs MDM_CONNECTION_FAILED and notifies the IT owners, a change back MDM_CONNECTION_RESTORED',
         params: MdmConnectionParams,
         response: { 200: MdmConnection },
       },
     },
-    (request) => connections.check(inTenant(request), request.params.provider, context),
+    (request) => connections.check(inTenant(request), requireAuth(request), request.params.provider, context),
   );
 
   app.delete(

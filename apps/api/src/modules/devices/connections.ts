@@ -81,6 +81,54 @@ function checkFailed(error: MdmCheckError): AppError {
   });
 }
 
+/** Whether a recorded test changed the connection from working to failing or back (no event otherwise). */
+function changeOf(previousError: string | null, error: string | null) {
+  if (previousError === null && error !== null) return 'MDM_CONNECTION_FAILED' as const;
+  if (previousError !== null && error === null) return 'MDM_CONNECTION_RESTORED' as const;
+  return null;
+}
+
+/**
+ * Tests an organisation's stored connection again and records when and with what outcome: the one way
+ * both the "Test connection" route and the hourly job (`mdm.connections.check`) do it. The server is
+ * asked outside any transaction; recording happens in the organisation's. When the outcome turns from
+ * working to failing, MDM_CONNECTION_FAILED is logged (with the fixed words of the reason; the IT owners
+ * are notified), when it turns back MDM_CONNECTION_RESTORED; a check that finds what the last one found
+ * logs nothing, nor does a failure whose reason changed. `actorUuid` is the person who asked, null for
+ * the job (its events say `automatic: true`). Answers the connection as it is now, or null when there is
+ * none.
+ */
+export async function recheckConnection(
+  tenant: InTenant,
+  mdm: MdmAdapters,
+  target: { organizationUuid: string; provider: MdmProvider; actorUuid: string | null },
+): Promise<ConnectionRow | null> {
+  const { organizationUuid, provider, actorUuid } = target;
+  const stored = await tenant((tx) => findStoredConnection(tx, provider));
+  if (!stored) return null;
+  const checked = await mdm.checkStored(stored);
+  const error = checked.ok ? null : checked.error;
+  return tenant(async (tx) => {
+    const recorded = await recordCheck(tx, stored, new Date(), error);
+    // Removed or saved anew (and tested by that save) while the server was asked: that state stands.
+    if (!recorded) return findConnection(tx, provider);
+    const type = changeOf(recorded.previousError, error);
+    if (type)
+      await logEvent(tx, {
+        organizationUuid,
+        type,
+        actorUuid,
+        data: {
+          provider,
+          baseUrl: stored.baseUrl,
+          ...(error ? { error } : { previousError: recorded.previousError }),
+          ...(actorUuid ? {} : { automatic: true }),
+        },
+      });
+    return recorded.row;
+  });
+}
+
 /**
  * The organisation's connections to its MDM servers (decision 015). Saving tests the address and token
  * against the server first and stores nothing when the test fails; the token is stored sealed and never
@@ -137,15 +185,19 @@ export const mdmConnectionsService = {
     });
   },
 
-  /** Tests the stored connection again and records when and with what outcome. */
-  async check(tenant: InTenant, param: string, context: ConnectionsContext): Promise<MdmConnection> {
+  /** Tests the stored connection again (`recheckConnection`, as the hourly job does) for the person asking. */
+  async check(
+    tenant: InTenant,
+    auth: AuthContext,
+    param: string,
+    context: ConnectionsContext,
+  ): Promise<MdmConnection> {
     const provider = providerOf(param);
-    const stored = await tenant((tx) => findStoredConnection(tx, provider));
-    if (!stored) throw notFound(MDM_CONNECTION_NOT_FOUND);
-    const checked = await context.mdm.checkStored(stored);
-    const row = await tenant((tx) =>
-      recordCheck(tx, provider, new Date(), checked.ok ? null : checked.error),
-    );
+    const row = await recheckConnection(tenant, context.mdm, {
+      organizationUuid: auth.organizationUuid,
+      provider,
+      actorUuid: auth.userUuid,
+    });
     if (!row) throw notFound(MDM_CONNECTION_NOT_FOUND);
     return toConnection(row);
   },

@@ -1,5 +1,6 @@
 // The devices module's public surface: its routes, and what other areas may call.
 export { deviceActionRoutes } from './actions-routes.ts';
+export { registerConnectionCheckJobs } from './connection-checks.ts';
 export { mdmConnectionRoutes } from './connections-routes.ts';
 export {
   addEnrollingDevice,

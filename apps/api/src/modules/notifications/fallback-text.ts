@@ -1,3 +1,4 @@
+import { mdmProviderName as providerName } from '@equip/domain/mdm-connections';
 import type { NotificationDraft } from '@equip/domain/notification-rules';
 
 /**
@@ -23,6 +24,16 @@ export function fallbackText(draft: NotificationDraft): { title: string; body: s
       return {
         title: 'Device action failed',
         body: `${s('action')} on ${s('deviceName')} did not complete${p.error ? `: ${s('error')}` : '.'}`,
+      };
+    case 'mdm.connection_failed':
+      return {
+        title: `The ${providerName(s('provider'))} connection is failing`,
+        body: `Equip could not use your ${providerName(s('provider'))} server${p.error ? `: ${s('error')}` : '.'}`,
+      };
+    case 'mdm.connection_restored':
+      return {
+        title: `The ${providerName(s('provider'))} connection works again`,
+        body: `Equip reached your ${providerName(s('provider'))} server again.`,
       };
     case 'order.shipped':
       return { title: 'Order shipped', body: s('summary') };

@@ -31,7 +31,7 @@ export function NotificationPanel() {
         </div>
       </div>
       <div className="flex-1 overflow-y-auto p-3">
-        <NotificationList />
+        <NotificationList onNavigate={() => dispatch(hideNotificationPanel())} />
       </div>
     </aside>
   );

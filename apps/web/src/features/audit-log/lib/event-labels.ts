@@ -33,6 +33,8 @@ export const EVENT_TYPE_LABELS: Record<EventType, MessageDescriptor> = {
   MDM_CONNECTION_ADDED: msg`MDM server connected`,
   MDM_CONNECTION_CHANGED: msg`MDM server connection changed`,
   MDM_CONNECTION_REMOVED: msg`MDM server disconnected`,
+  MDM_CONNECTION_FAILED: msg`MDM server connection failing`,
+  MDM_CONNECTION_RESTORED: msg`MDM server connection working again`,
 };
 
 /** Names of the fields events' data commonly hold; others show as written. */
@@ -48,4 +50,8 @@ export const DATA_FIELD_LABELS: Partial<Record<string, MessageDescriptor>> = {
   action: msg`Action`,
   reason: msg`Reason`,
   lost: msg`Turned off`,
+  provider: msg`MDM provider`,
+  baseUrl: msg`Server address`,
+  error: msg`Problem`,
+  previousError: msg`Problem before`,
 };

@@ -1,6 +1,6 @@
 import type { Notification, NotificationPage } from '@equip/domain/notification-api';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { activateLocale } from '@/lib/i18n/i18n';
 import { type FakeRequest, installFakeApi, renderWithApp } from '@/test/fake-api';
 import { MarkAllReadButton, NotificationList } from './notification-list';
@@ -112,6 +112,62 @@ describe('NotificationList', () => {
     expect(list).toHaveTextContent('Import abgeschlossen');
     expect(list).toHaveTextContent('1 Mitarbeiter:in wurde importiert.');
     expect(list).toHaveTextContent('vor 5 Minuten');
+  });
+
+  it('tells about an MDM server connection that fails or works again, with a link to the MDM servers', async () => {
+    installFakeApi(
+      notificationsApi([
+        notification({
+          kind: 'mdm.connection_failed',
+          severity: 'negative',
+          params: { provider: 'FLEET', error: 'The MDM server refused the API token' },
+        }),
+        notification({
+          kind: 'mdm.connection_restored',
+          severity: 'positive',
+          params: { provider: 'FLEET' },
+        }),
+      ]),
+    );
+    const onNavigate = vi.fn();
+    const { user } = renderWithApp(
+      [
+        { path: '/', element: <NotificationList onNavigate={onNavigate} /> },
+        { path: '/dashboard/account/mdm', element: <h1>MDM servers page</h1> },
+      ],
+      '/',
+    );
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    const [failed, restored] = within(list).getAllByRole('listitem');
+    expect(failed).toHaveTextContent('Problem: The Fleet connection is failing');
+    expect(failed).toHaveTextContent(
+      'Equip could not use your Fleet server: The MDM server refused the API token. Device actions through it fail until it works again.',
+    );
+    expect(restored).toHaveTextContent('Success: The Fleet connection works again');
+    await user.click(within(failed!).getByRole('link', { name: 'Open MDM servers' }));
+    expect(await screen.findByRole('heading', { name: 'MDM servers page' })).toBeInTheDocument();
+    // The panel that holds the list closes: on a phone it would cover the page.
+    expect(onNavigate).toHaveBeenCalledOnce();
+  });
+
+  it('writes the MDM connection notifications in German, the reason too', async () => {
+    await activateLocale('de', 'Europe/Berlin');
+    installFakeApi(
+      notificationsApi([
+        notification({
+          kind: 'mdm.connection_failed',
+          severity: 'negative',
+          params: { provider: 'FLEET', error: 'Equip could not reach the MDM server' },
+        }),
+      ]),
+    );
+    render();
+    const list = await screen.findByRole('list', { name: 'Benachrichtigungen' });
+    expect(list).toHaveTextContent('Problem: Die Verbindung zu Fleet ist gestört');
+    expect(list).toHaveTextContent(
+      'Equip konnte Ihren Fleet-Server nicht nutzen: Equip konnte den MDM-Server nicht erreichen. Geräteaktionen darüber schlagen fehl, bis er wieder funktioniert.',
+    );
+    expect(within(list).getByRole('link')).toHaveAttribute('href', '/dashboard/account/mdm');
   });
 
   it('marks one read, then all, and says so at once', async () => {

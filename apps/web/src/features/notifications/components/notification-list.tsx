@@ -5,6 +5,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Bell, BellOff, CheckCheck, CircleAlert, CircleCheck, Info, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
 import { Button } from '@/ui/button';
@@ -23,10 +24,16 @@ const SEVERITY: Record<Severity, { icon: LucideIcon; className: string; label: M
   neutral: { icon: Bell, className: 'bg-slate-100 text-slate-500', label: msg`Note` },
 };
 
-function NotificationItem({ notification }: { notification: Notification }) {
+function NotificationItem({
+  notification,
+  onNavigate,
+}: {
+  notification: Notification;
+  onNavigate: (() => void) | undefined;
+}) {
   const { t, i18n } = useLingui();
   const markRead = useMarkNotificationRead();
-  const { title, body } = notificationText(notification);
+  const { title, body, link } = notificationText(notification);
   const severity = SEVERITY[notification.severity];
   const Icon = severity.icon;
   const unread = notification.readAt === null;
@@ -55,18 +62,27 @@ function NotificationItem({ notification }: { notification: Notification }) {
           ) : null}
         </p>
         {body ? <p className="mt-0.5 text-sm break-words text-slate-600">{body}</p> : null}
-        <div className="mt-1 flex items-center gap-3">
+        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
           <time
             dateTime={notification.createdAt}
             title={formatDateTime(notification.createdAt)}
-            className="text-xs text-slate-500"
+            className="text-xs whitespace-nowrap text-slate-500"
           >
             {formatRelativeTime(notification.createdAt)}
           </time>
+          {link ? (
+            <Link
+              to={link.to}
+              onClick={onNavigate}
+              className="rounded text-xs whitespace-nowrap font-medium text-indigo-700 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+            >
+              {link.label}
+            </Link>
+          ) : null}
           {unread ? (
             <button
               type="button"
-              className="rounded text-xs font-medium text-indigo-700 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+              className="rounded text-xs whitespace-nowrap font-medium text-indigo-700 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
               aria-label={t`Mark “${title}” as read`}
               disabled={markRead.isPending}
               onClick={() => markRead.mutate(notification.uuid)}
@@ -101,7 +117,12 @@ export function MarkAllReadButton() {
  * severity, text in the reader's language, relative time and a "Mark as read"; loading, empty and error
  * states; "Show more" for older ones. New ones arrive by polling (api/get-notifications.ts).
  */
-export function NotificationList() {
+export function NotificationList({
+  onNavigate,
+}: {
+  /** Called when a notification's link is followed (the panel closes, it would cover the page). */
+  onNavigate?: () => void;
+} = {}) {
   const { t } = useLingui();
   const [take, setTake] = useState(NOTIFICATIONS_PAGE_SIZE);
   const notifications = useNotifications(take);
@@ -140,7 +161,7 @@ export function NotificationList() {
     <div className="space-y-3">
       <ul aria-label={t`Notifications`} className="space-y-1">
         {items.map((notification) => (
-          <NotificationItem key={notification.uuid} notification={notification} />
+          <NotificationItem key={notification.uuid} notification={notification} onNavigate={onNavigate} />
         ))}
       </ul>
       {total > items.length && take < NOTIFICATIONS_MAX ? (

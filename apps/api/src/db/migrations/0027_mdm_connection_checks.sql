@@ -1,0 +1,8 @@
+-- The hourly re-check of MDM connections (decision 015): a connection that starts failing is logged
+-- (MDM_CONNECTION_FAILED) and its organisation's IT owners are notified (mdm.connection_failed); one
+-- that works again is logged (MDM_CONNECTION_RESTORED) with a notification too (mdm.connection_restored).
+-- Whether a connection works is its last_error (null: it worked), so no column is added.
+ALTER TABLE "event_log" DROP CONSTRAINT "event_log_type_check";--> statement-breakpoint
+ALTER TABLE "event_log" ADD CONSTRAINT "event_log_type_check" CHECK ("type" IN ('USER_ADDED', 'USER_UPDATED', 'USER_DELETED', 'USER_INVITED', 'USERS_IMPORTED', 'DEVICE_ADDED', 'DEVICE_UPDATED', 'DEVICE_ASSIGNED', 'DEVICE_UNASSIGNED', 'DEVICE_STATUS_CHANGED', 'DEVICE_ENROLLED', 'DEVICE_ACTION_SENT', 'DEVICE_ACTION_COMPLETED', 'DEVICE_RETURNED', 'SOFTWARE_PATCHED', 'SECURITY_ALERT', 'DEVICE_REGISTRATION_REMINDER_SENT', 'LOGIN', 'LOGIN_FAILED', 'PASSWORD_CHANGED', 'MFA_ENROLLED', 'MFA_DISABLED', 'REFRESH_TOKEN_REUSED', 'ORGANIZATION_UPDATED', 'PROVIDER_ADMIN_ADDED', 'PROVIDER_ADMIN_DISABLED', 'MDM_CONNECTION_ADDED', 'MDM_CONNECTION_CHANGED', 'MDM_CONNECTION_REMOVED', 'MDM_CONNECTION_FAILED', 'MDM_CONNECTION_RESTORED'));--> statement-breakpoint
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind_check";--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_check" CHECK ("kind" IN ('message', 'employees.imported', 'device.unencrypted', 'device.unprotected', 'device.lost', 'device.action_failed', 'mdm.connection_failed', 'mdm.connection_restored', 'order.shipped', 'order.stuck', 'onboarding.task_failed'));
