@@ -264,6 +264,16 @@ describe('the list machinery', () => {
     const searched = await compare(deviceRows, DevicePage, devicesSearch, deviceSearchPage(devicesSearch));
     expect(searched).toMatchObject({ total: 9 });
     expect(searched.items).toHaveLength(4);
+    // A search's own statement (by name: the narrower function) pages as the definition does.
+    for (const raw of [
+      { take: '3', skip: '1', textSearchQuery: 'macbook', deviceTypes: 'COMPUTER', sortingDirection: 'desc' },
+      { take: '3', textSearchQuery: 'pro', showOnlyUnencrypted: 'true', assignmentTypes: 'ASSIGNED' },
+      { take: '3', textSearchQuery: 'macbook', sortingKey: 'lastSeenAt', sortingDirection: 'desc' },
+    ]) {
+      const query = DeviceListQuery.parse(raw);
+      const page = await compare(deviceRows, DevicePage, query, deviceSearchPage(query));
+      expect(page.items.length, JSON.stringify(raw)).toBeGreaterThan(0);
+    }
   });
 
   it('refuses a cursor of another list or sort with a 400 at the cursor', async () => {

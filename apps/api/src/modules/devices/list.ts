@@ -192,7 +192,10 @@ export const deviceList: ListDefinition<DeviceListQuery, DeviceListItemType, Dev
   },
 );
 
-/** A search's matches with their keys (equip_device_search_rows, tenant-scoped, trigram index). */
+/**
+ * A search's matches with their keys (equip_device_search_rows, tenant-scoped, trigram index; sorted by
+ * name, equip_device_search_names has name and the filter columns only).
+ */
 const match: DeviceKeys = {
   uuid: sql.raw('m.uuid'),
   name: sql.raw('m.name'),
@@ -222,8 +225,14 @@ export function searchPageStatement(query: DeviceListQuery): ReadStatement {
   return searchPages.get(JSON.stringify(query), () => {
     const { key, direction } = sortOf(query);
     const order = orderBy([...SEARCH_SORTS[key].columns, match.uuid], direction);
+    // Sorted by name, the narrower equip_device_search_names (migration 0028: name and the filter
+    // columns) has all the page needs; other sorts read every key.
+    const matches =
+      key === 'name'
+        ? sql`equip_device_search_names(${searchPattern(query)})`
+        : sql`equip_device_search_rows(${searchPattern(query)})`;
     const page = sql`select m.*, (count(*) over ())::integer as total
-      from equip_device_search_rows(${searchPattern(query)}) m
+      from ${matches} m
       where ${and(sql`true`, ...filters(match, query))}
       order by ${order} limit ${query.take} offset ${query.skip}`;
     const fields = Object.entries(DEVICE_LIST_COLUMNS).map(
