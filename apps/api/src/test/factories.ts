@@ -71,3 +71,31 @@ export async function tokenFor(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * The callers a route's tests need: an it-owner of `organizationUuid` (with its person), a regular
+ * person there, a provider admin acting for it, and an it-owner of `otherOrganizationUuid`.
+ */
+export async function tokensOfRoles(
+  services: AppServices,
+  organizationUuid: string,
+  otherOrganizationUuid: string,
+  ownerInput: Partial<TestUserInput> = {},
+) {
+  const db = services.database.db;
+  const owner = await createUser(db, { ...ownerInput, organizationUuid, role: 'it-owner' });
+  return {
+    owner,
+    ownerToken: await tokenFor(services, owner),
+    regularToken: await tokenFor(services, await createUser(db, { organizationUuid })),
+    adminToken: await tokenFor(
+      services,
+      await createUser(db, { organizationUuid, role: 'equip-admin' }),
+      organizationUuid,
+    ),
+    otherOwnerToken: await tokenFor(
+      services,
+      await createUser(db, { organizationUuid: otherOrganizationUuid, role: 'it-owner' }),
+    ),
+  };
+}

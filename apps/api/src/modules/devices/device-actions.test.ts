@@ -7,7 +7,7 @@ import { withTenant } from '../../db/tenancy.ts';
 import type { AuthContext } from '../../http/access.ts';
 import type { App } from '../../http/types.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { bearer, createOrganization, createUser, tokenFor } from '../../test/factories.ts';
+import { bearer, createOrganization, createUser, tokenFor, tokensOfRoles } from '../../test/factories.ts';
 import { type FleetFake, startFleetFake } from '../../test/fleet-fake.ts';
 import { devicesService } from './service.ts';
 
@@ -90,23 +90,12 @@ describe('MDM actions (issue 11 item 3)', () => {
     orgUuid = (await createOrganization(db(), `Actions ${randomUUID().slice(0, 6)}`)).uuid;
     otherOrgUuid = (await createOrganization(db())).uuid;
     fleetOrgUuid = (await createOrganization(db(), `Fleet ${randomUUID().slice(0, 6)}`)).uuid;
-    owner = await createUser(db(), {
-      organizationUuid: orgUuid,
-      role: 'it-owner',
-      firstName: 'Olga',
-      lastName: 'Owner',
-    });
-    ownerToken = await tokenFor(t.services, owner);
-    regularToken = await tokenFor(t.services, await createUser(db(), { organizationUuid: orgUuid }));
-    adminToken = await tokenFor(
+    ({ owner, ownerToken, regularToken, adminToken, otherOwnerToken } = await tokensOfRoles(
       t.services,
-      await createUser(db(), { organizationUuid: orgUuid, role: 'equip-admin' }),
       orgUuid,
-    );
-    otherOwnerToken = await tokenFor(
-      t.services,
-      await createUser(db(), { organizationUuid: otherOrgUuid, role: 'it-owner' }),
-    );
+      otherOrgUuid,
+      { firstName: 'Olga', lastName: 'Owner' },
+    ));
     fleetOwnerToken = await tokenFor(
       t.services,
       await createUser(db(), { organizationUuid: fleetOrgUuid, role: 'it-owner' }),

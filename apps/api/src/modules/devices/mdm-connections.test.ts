@@ -11,7 +11,7 @@ import {
   sealingKey,
 } from '../../security/sealed-secrets.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { bearer, createOrganization, createUser, tokenFor } from '../../test/factories.ts';
+import { bearer, createOrganization, createUser, tokenFor, tokensOfRoles } from '../../test/factories.ts';
 import { type FleetFake, startFleetFake } from '../../test/fleet-fake.ts';
 
 const FLEET_TOKEN = 'fleet-api-token-0123456789abcdef';
@@ -60,18 +60,11 @@ describe('MDM connections (issue 11, decision 015)', () => {
     app = t.app;
     orgUuid = (await createOrganization(db(), `MDM ${randomUUID().slice(0, 6)}`)).uuid;
     otherOrgUuid = (await createOrganization(db())).uuid;
-    owner = await createUser(db(), { organizationUuid: orgUuid, role: 'it-owner' });
-    ownerToken = await tokenFor(t.services, owner);
-    regularToken = await tokenFor(t.services, await createUser(db(), { organizationUuid: orgUuid }));
-    adminToken = await tokenFor(
+    ({ owner, ownerToken, regularToken, adminToken, otherOwnerToken } = await tokensOfRoles(
       t.services,
-      await createUser(db(), { organizationUuid: orgUuid, role: 'equip-admin' }),
       orgUuid,
-    );
-    otherOwnerToken = await tokenFor(
-      t.services,
-      await createUser(db(), { organizationUuid: otherOrgUuid, role: 'it-owner' }),
-    );
+      otherOrgUuid,
+    ));
   });
   afterAll(async () => {
     await app.close();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
 import type { App } from '../../http/types.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { bearer, createOrganization, createUser, tokenFor } from '../../test/factories.ts';
+import { bearer, createOrganization, tokensOfRoles } from '../../test/factories.ts';
 import { cleanUpDeliveries, insertDeliveries } from './queries.ts';
 import { webhookSecretKey } from './secrets.ts';
 import { type PlannedAttempt, WebhookService } from './service.ts';
@@ -140,13 +140,12 @@ describe('webhooks', () => {
     app = t.app;
     orgUuid = (await createOrganization(db(), `Hooks ${randomUUID().slice(0, 6)}`)).uuid;
     otherOrgUuid = (await createOrganization(db(), `Other ${randomUUID().slice(0, 6)}`)).uuid;
-    const owner = await createUser(db(), { organizationUuid: orgUuid, role: 'it-owner' });
-    ownerToken = await tokenFor(t.services, owner);
-    regularToken = await tokenFor(t.services, await createUser(db(), { organizationUuid: orgUuid }));
-    const provider = await createUser(db(), { organizationUuid: orgUuid, role: 'equip-admin' });
-    providerToken = await tokenFor(t.services, provider, orgUuid);
-    const otherOwner = await createUser(db(), { organizationUuid: otherOrgUuid, role: 'it-owner' });
-    otherOwnerToken = await tokenFor(t.services, otherOwner);
+    ({
+      ownerToken,
+      regularToken,
+      adminToken: providerToken,
+      otherOwnerToken,
+    } = await tokensOfRoles(t.services, orgUuid, otherOrgUuid));
     otherEndpoint = await register('/other', ['employee.created'], otherOwnerToken);
   });
 
