@@ -67,6 +67,17 @@ export function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElemen
   );
 }
 
+/** The heading of a row-actions column: right-aligned, named for screen readers only. */
+export function ActionsTh() {
+  return (
+    <Th className="text-right">
+      <span className="sr-only">
+        <Trans>Actions</Trans>
+      </span>
+    </Th>
+  );
+}
+
 export function Td({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
   return (
     <td

@@ -6,6 +6,7 @@ import { formatDateTime, formatNumber } from '@/lib/format';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import {
+  ActionsTh,
   Table,
   TableErrorRow,
   TableFrame,
@@ -140,11 +141,7 @@ export function FailedJobsTable({
             <Th>
               <Trans>Failed</Trans>
             </Th>
-            <Th className="text-right">
-              <span className="sr-only">
-                <Trans>Actions</Trans>
-              </span>
-            </Th>
+            <ActionsTh />
           </tr>
         </TableHead>
         <tbody>{body}</tbody>

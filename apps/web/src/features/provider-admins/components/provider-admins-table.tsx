@@ -5,7 +5,7 @@ import type { Ref } from 'react';
 import { formatDate, fullName } from '@/lib/format';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
-import { Table, TableFrame, TableHead, TableSkeletonRows, Td, Th } from '@/ui/table';
+import { ActionsTh, Table, TableFrame, TableHead, TableSkeletonRows, Td, Th } from '@/ui/table';
 
 /**
  * The provider admins: name, email, whether they have set a password yet ("Invited" until then) and
@@ -53,11 +53,7 @@ export function ProviderAdminsTable({
               <Th>
                 <Trans>Invited</Trans>
               </Th>
-              <Th className="text-right">
-                <span className="sr-only">
-                  <Trans>Actions</Trans>
-                </span>
-              </Th>
+              <ActionsTh />
             </tr>
           </TableHead>
           <tbody>

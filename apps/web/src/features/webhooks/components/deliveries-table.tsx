@@ -6,6 +6,7 @@ import { formatDateTime, formatNumber } from '@/lib/format';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import {
+  ActionsTh,
   Pagination,
   Table,
   TableErrorRow,
@@ -69,11 +70,7 @@ export function DeliveriesTable({
               <Th>
                 <Trans>Time</Trans>
               </Th>
-              <Th>
-                <span className="sr-only">
-                  <Trans>Actions</Trans>
-                </span>
-              </Th>
+              <ActionsTh />
             </tr>
           </TableHead>
           <tbody>
