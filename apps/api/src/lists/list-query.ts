@@ -318,19 +318,37 @@ export async function readJsonPage<TQuery extends PageQuery, TItem, TSortKey ext
     jsonPageStatement(list, page.statement, page.keyset),
   ]);
   const count = Number(answer?.count ?? 0);
-  let total = Number(answer?.total ?? 0);
-  if (count === 0 && (query.skip > 0 || query.cursor !== undefined)) {
-    const [[counted] = []] = await reads.read(organizationUuid, [
-      totalStatement(list, organizationUuid, query),
-    ]);
-    total = Number(counted?.[TOTAL] ?? 0);
-  }
+  const total = await totalOfPage(reads, list, organizationUuid, query, count, answer?.total);
   const lastSort = answer?.last_sort;
-  const nextCursor =
-    page.keyset && count === query.take && typeof lastSort === 'string'
-      ? `,"nextCursor":"${encodeCursor(JSON.parse(lastSort) as unknown[])}"`
-      : '';
+  const cursor = nextCursorOf(page.keyset, count, query, () => JSON.parse(String(lastSort)) as unknown[]);
+  const nextCursor = cursor === undefined ? '' : `,"nextCursor":"${cursor}"`;
   return `{"items":${String(answer?.items ?? '[]')},"total":${total}${nextCursor}}`;
+}
+
+/** A page's total: the one its statement carried, or counted alone for a page past the end (it has none). */
+async function totalOfPage<TQuery extends PageQuery, TItem, TSortKey extends string>(
+  reads: TenantReads,
+  list: ListDefinition<TQuery, TItem, TSortKey>,
+  organizationUuid: string,
+  query: TQuery,
+  rowCount: number,
+  carried: unknown,
+): Promise<number> {
+  if (rowCount > 0 || (query.skip === 0 && query.cursor === undefined)) return Number(carried ?? 0);
+  const [[counted] = []] = await reads.read(organizationUuid, [
+    totalStatement(list, organizationUuid, query),
+  ]);
+  return Number(counted?.[TOTAL] ?? 0);
+}
+
+/** Where the next page starts: after the last row's sort values, when the sort pages by keyset and the page is full. */
+function nextCursorOf(
+  keyset: boolean,
+  rowCount: number,
+  query: PageQuery,
+  lastSortValues: () => unknown[],
+): string | undefined {
+  return keyset && rowCount > 0 && rowCount === query.take ? encodeCursor(lastSortValues()) : undefined;
 }
 
 /**
@@ -346,16 +364,14 @@ export async function readPage<TQuery extends PageQuery, TItem, TSortKey extends
 ): Promise<Page<TItem>> {
   const { statement, keyset } = pageStatement(list, organizationUuid, query);
   const [rows = []] = await reads.read(organizationUuid, [statement]);
-  let total = Number(rows[0]?.[TOTAL] ?? 0);
-  if (rows.length === 0 && (query.skip > 0 || query.cursor !== undefined)) {
-    const [[counted] = []] = await reads.read(organizationUuid, [
-      totalStatement(list, organizationUuid, query),
-    ]);
-    total = Number(counted?.[TOTAL] ?? 0);
-  }
+  const total = await totalOfPage(reads, list, organizationUuid, query, rows.length, rows[0]?.[TOTAL]);
   const page: Page<TItem> = { items: rows as unknown as TItem[], total };
-  const last: Row | undefined = rows[rows.length - 1];
-  if (keyset && last && rows.length === query.take)
-    page.nextCursor = encodeCursor(last[SORT_VALUES] as unknown[]);
+  const nextCursor = nextCursorOf(
+    keyset,
+    rows.length,
+    query,
+    () => rows[rows.length - 1]![SORT_VALUES] as unknown[],
+  );
+  if (nextCursor !== undefined) page.nextCursor = nextCursor;
   return page;
 }
