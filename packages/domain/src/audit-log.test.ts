@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AuditLogQuery, auditLogExportEntry, fieldChanges, isEmptyRange } from './audit-log.ts';
+import { AuditLogQuery, auditLogExportSchema, fieldChanges, isEmptyRange } from './audit-log.ts';
 
 describe('AuditLogQuery', () => {
   it('takes repeated or comma-separated types and ISO instants', () => {
@@ -48,27 +48,31 @@ describe('fieldChanges', () => {
   });
 });
 
-describe('auditLogExportEntry', () => {
-  it('writes an event as text cells with its details as JSON', () => {
-    expect(
-      auditLogExportEntry({
-        uuid: '00000000-0000-4000-8000-000000000001',
-        type: 'USERS_IMPORTED',
-        createdAt: '2026-01-01T10:00:00.000Z',
-        actorUuid: '00000000-0000-4000-8000-000000000002',
-        actorName: 'Ada Lovelace',
-        subjectUuid: null,
-        subjectName: null,
-        data: { count: 2 },
-      }),
-    ).toEqual({
-      time: '2026-01-01T10:00:00.000Z',
-      type: 'USERS_IMPORTED',
-      actor: 'Ada Lovelace',
-      actorUuid: '00000000-0000-4000-8000-000000000002',
-      subject: '',
-      subjectUuid: '',
-      data: '{"count":2}',
-    });
+describe('auditLogExportSchema', () => {
+  it('gives a column to each detail the events hold, in the vocabulary’s order, unknown ones after', () => {
+    const schema = auditLogExportSchema([
+      'zeta',
+      'department',
+      'count',
+      'before',
+      'after',
+      'deviceUuid',
+      'alpha',
+    ]);
+    expect(schema.columns.map((c) => c.field)).toEqual([
+      'time',
+      'type',
+      'actor',
+      'actorUuid',
+      'subject',
+      'subjectUuid',
+      'data.department',
+      'data.count',
+      'data.alpha',
+      'data.zeta',
+      'changes',
+    ]);
+    expect(schema.columns[0]).toMatchObject({ cell: 'datetime', column: 'createdAt' });
+    expect(schema.tableColumns).toEqual(['createdAt', 'type', 'actorName', 'subjectName']);
   });
 });

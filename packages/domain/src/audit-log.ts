@@ -1,6 +1,62 @@
 import { z } from 'zod';
 import { IsoDateTime, pageOf, pagination, queryArray, Uuid } from './common.ts';
-import { EventType } from './notifications.ts';
+import type { ExportSchema } from './csv-import/export.ts';
+
+/**
+ * The events an area logs (`logEvent`), which the audit log lists: the types named by the spec, plus
+ * the ones each area writes for its changes.
+ */
+export const EventType = z.enum([
+  'USER_ADDED',
+  'USER_UPDATED',
+  'USER_DELETED',
+  'USER_INVITED',
+  'USERS_IMPORTED',
+  'DEVICE_ADDED',
+  'DEVICE_UPDATED',
+  'DEVICE_ASSIGNED',
+  'DEVICE_UNASSIGNED',
+  'DEVICE_STATUS_CHANGED',
+  'DEVICE_ENROLLED',
+  'DEVICE_ACTION_SENT',
+  'DEVICE_ACTION_COMPLETED',
+  'DEVICE_RETURNED',
+  'SOFTWARE_PATCHED',
+  'SECURITY_ALERT',
+  'DEVICE_REGISTRATION_REMINDER_SENT',
+  'LOGIN',
+  'LOGIN_FAILED',
+  'PASSWORD_CHANGED',
+  'MFA_ENROLLED',
+  'MFA_DISABLED',
+  'REFRESH_TOKEN_REUSED',
+  'ORGANIZATION_UPDATED',
+  'PROVIDER_ADMIN_ADDED',
+  'PROVIDER_ADMIN_DISABLED',
+  'MDM_CONNECTION_ADDED',
+  'MDM_CONNECTION_CHANGED',
+  'MDM_CONNECTION_REMOVED',
+  'MDM_CONNECTION_FAILED',
+  'MDM_CONNECTION_RESTORED',
+  'WEBHOOK_ENDPOINT_ADDED',
+  'WEBHOOK_ENDPOINT_CHANGED',
+  'WEBHOOK_ENDPOINT_SECRET_ROTATED',
+  'WEBHOOK_ENDPOINT_REMOVED',
+  'ORGANIZATION_CREATED',
+  'ORGANIZATION_DEACTIVATED',
+  'ORGANIZATION_REACTIVATED',
+  'SETUP_LINK_ISSUED',
+  'INSTALLATION_SET_UP',
+]);
+export type EventType = z.infer<typeof EventType>;
+export const EventLogEntry = z.object({
+  uuid: Uuid,
+  type: EventType,
+  actorUuid: Uuid.nullable(),
+  subjectUuid: Uuid.nullable(),
+  data: z.record(z.string(), z.unknown()),
+  createdAt: IsoDateTime,
+});
 
 /**
  * The audit log: every event of the organisation, newest first (issue 10). `from` and `to` are ISO
@@ -47,32 +103,175 @@ export const isEmptyRange = (filters: Pick<AuditLogFilters, 'from' | 'to'>): boo
   filters.to !== undefined &&
   Date.parse(filters.from) >= Date.parse(filters.to);
 
-/** The CSV export's columns, in the shared export machinery's format. */
-export const AUDIT_LOG_EXPORT = {
-  columns: [
-    { field: 'time', header: 'Time', required: true },
-    { field: 'type', header: 'Type', required: true },
-    { field: 'actor', header: 'Actor', required: false },
-    { field: 'actorUuid', header: 'Actor ID', required: false },
-    { field: 'subject', header: 'Subject', required: false },
-    { field: 'subjectUuid', header: 'Subject ID', required: false },
-    { field: 'data', header: 'Details', required: false },
-  ],
-} as const;
-export type AuditLogExportField = (typeof AUDIT_LOG_EXPORT.columns)[number]['field'];
+/** The columns of the audit log's table, by id (`columns=` of the export names them). */
+export const AuditLogTableColumn = z.enum(['createdAt', 'type', 'actorName', 'subjectName']);
+export type AuditLogTableColumn = z.infer<typeof AuditLogTableColumn>;
 
-/** One event as a row of the export (details as JSON). */
-export function auditLogExportEntry(entry: AuditLogEntry): Record<AuditLogExportField, string> {
+/** An export field of one field of events' data (`data.department`): a column of its own. */
+export const dataExportField = (key: string) => `data.${key}`;
+
+/**
+ * `GET /api/audit-log/export` (issue 25, item 16): when, the event in words, by whom, about whom or
+ * what, then the details as readable columns — one per field of data the exported events hold, in the
+ * vocabulary's order (fields it does not know after them, by name) — and an edit's changes ("Department:
+ * Sales → Engineering"); the IDs with `columns=all` (the default). The details belong to the event column.
+ */
+export function auditLogExportSchema(dataKeys: Iterable<string>): ExportSchema<string, AuditLogTableColumn> {
+  const present = new Set([...dataKeys].filter(isShownDataField));
+  const known = AUDIT_DATA_FIELDS.filter((key) => present.has(key));
+  const unknown = [...present].filter((key) => !isAuditDataField(key)).sort();
   return {
-    time: entry.createdAt,
-    type: entry.type,
-    actor: entry.actorName ?? '',
-    actorUuid: entry.actorUuid ?? '',
-    subject: entry.subjectName ?? '',
-    subjectUuid: entry.subjectUuid ?? '',
-    data: Object.keys(entry.data).length > 0 ? JSON.stringify(entry.data) : '',
+    tableColumns: AuditLogTableColumn.options,
+    columns: [
+      { field: 'time', column: 'createdAt', cell: 'datetime' },
+      { field: 'type', column: 'type' },
+      { field: 'actor', column: 'actorName' },
+      { field: 'actorUuid', column: null },
+      { field: 'subject', column: 'subjectName' },
+      { field: 'subjectUuid', column: null },
+      ...[...known, ...unknown].map((key) => ({ field: dataExportField(key), column: 'type' as const })),
+      { field: 'changes', column: 'type' },
+    ],
   };
 }
+/**
+ * The vocabulary of events' data (issue 25, items 16 and 17), shared by the web's event drawer and the
+ * server's export: every field the API writes into an event's data that is shown, in reading order (the
+ * export's detail columns follow it). Each side names them in its catalog — the web's messages
+ * (`features/audit-log/lib/event-data.ts`) and the server's export words — typed over this list, so a
+ * field added here must be named on both.
+ */
+export const AUDIT_DATA_FIELDS = [
+  // People
+  'name',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'department',
+  'position',
+  'startDate',
+  'lastDate',
+  'employeeStatus',
+  'userType',
+  'role',
+  'source',
+  'license',
+  'employeeName',
+  // Sign-in and imports
+  'ip',
+  'method',
+  'via',
+  'automatic',
+  'count',
+  'fileName',
+  // Devices
+  'type',
+  'os',
+  'osVersion',
+  'model',
+  'manufacturer',
+  'serialNumber',
+  'location',
+  'status',
+  'previousStatus',
+  'assignmentType',
+  'enrollmentState',
+  'flow',
+  'lost',
+  'action',
+  'state',
+  'triggerReset',
+  'resetQueued',
+  'reason',
+  'device',
+  'devices',
+  'threat',
+  'application',
+  'fromVersion',
+  'toVersion',
+  // MDM servers
+  'provider',
+  'baseUrl',
+  'tokenHint',
+  'error',
+  'previousError',
+  // Organisation
+  'organization',
+  'kind',
+  'expiresAt',
+  'timeZone',
+  'country',
+  'workingDays',
+  'setup',
+  'sso',
+  'issuer',
+  'clientId',
+  // Webhooks
+  'url',
+  'description',
+  'eventTypes',
+  'enabled',
+] as const;
+export type AuditDataField = (typeof AUDIT_DATA_FIELDS)[number];
+
+const DATA_FIELD_SET: ReadonlySet<string> = new Set(AUDIT_DATA_FIELDS);
+export const isAuditDataField = (key: string): key is AuditDataField => DATA_FIELD_SET.has(key);
+
+/** Whether a field of an event's data is a detail (not the record's own references, not an edit's sides). */
+export const isShownDataField = (key: string): boolean =>
+  !/Uuid$/.test(key) && key !== 'before' && key !== 'after';
+
+/** How a person signed in (`method`) and through what a record came (`via`): the values events store. */
+export const SIGN_IN_METHODS = [
+  'password',
+  'sso',
+  'authenticator',
+  'invitation',
+  'setup',
+  'act-as',
+  'reset',
+] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+export const CHANNELS = [
+  'manual',
+  'csv-import',
+  'enrollment',
+  'agent',
+  'invitation',
+  'reset',
+  'setup',
+  'sandbox',
+  'fleet',
+] as const;
+export type Channel = (typeof CHANNELS)[number];
+/** What a device command ended as (`state`). */
+export const COMMAND_STATES = ['completed', 'failed'] as const;
+export type CommandState = (typeof COMMAND_STATES)[number];
+
+/**
+ * Which fields' values are one of a known set of words, and which sets (the first that holds the value
+ * names it: `status` is a device's or a person's). Everything else is shown as stored, dates in the
+ * reader's form, numbers as numbers, yes/no for flags.
+ */
+export const AUDIT_VALUE_SETS = {
+  method: ['signInMethod'],
+  via: ['channel'],
+  provider: ['mdmProvider'],
+  action: ['deviceAction'],
+  state: ['commandState'],
+  status: ['deviceStatus', 'employeeStatus'],
+  previousStatus: ['deviceStatus'],
+  employeeStatus: ['employeeStatus'],
+  os: ['deviceOs'],
+  type: ['deviceType'],
+  assignmentType: ['assignmentType'],
+  enrollmentState: ['enrollmentState'],
+  role: ['role'],
+  source: ['userSource'],
+  userType: ['userType'],
+} as const satisfies Partial<Record<AuditDataField, readonly string[]>>;
+export type AuditValueSet = (typeof AUDIT_VALUE_SETS)[keyof typeof AUDIT_VALUE_SETS][number];
 
 /** One changed field of an edit: its value before and after. */
 export interface FieldChange {

@@ -8,6 +8,13 @@ const served = {
   experiment: { mocked: false, deploymentKey: 'client-key', proxyUrl: '/experiment' },
   analytics: { writeKey: 'wk', apiHost: '/segment/v1', cdnUrl: '/segment-cdn' },
   helpDeskUrl: 'https://help.example.com/new',
+  urls: {
+    platform: 'https://app.example.com',
+    enrolment: 'https://enrol.example.com',
+    companion: 'https://get.example.com',
+    marketing: 'https://example.com',
+    support: 'https://help.example.com',
+  },
 };
 
 describe('boot configuration check without zod', () => {
@@ -17,6 +24,8 @@ describe('boot configuration check without zod', () => {
       DEFAULT_BOOT_CONFIG,
       { ...served, analytics: { ...served.analytics, writeKey: null } },
       { ...served, helpDeskUrl: 42 },
+      { ...served, urls: { ...served.urls, enrolment: null } },
+      { ...served, urls: undefined },
       { ...served, flags: { a: 1 } },
       { ...served, flags: [] },
       { ...served, experiment: { ...served.experiment, mocked: 'false' } },

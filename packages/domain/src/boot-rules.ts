@@ -3,7 +3,7 @@ import type { BootConfig } from './boot.ts';
 /**
  * The boot configuration's id, defaults and check as plain code: the browser reads and checks the
  * configuration before it renders anything, and its first page (the sign-in) loads no zod (issue 9).
- * `boot.ts` holds the schema and re-exports these; `boot-rules.test.ts` keeps the check to the schema.
+ * `boot.ts` holds the schema (and does not import this file, so the two make no cycle); `boot-rules.test.ts` keeps the check to the schema.
  */
 
 export const BOOT_ELEMENT_ID = 'equip-boot';
@@ -14,6 +14,13 @@ export const DEFAULT_BOOT_CONFIG: BootConfig = {
   experiment: { mocked: true, deploymentKey: 'local', proxyUrl: '/experiment' },
   analytics: { writeKey: null, apiHost: '/segment/v1', cdnUrl: '/segment-cdn' },
   helpDeskUrl: 'https://support.equip.example/hc/requests/new',
+  urls: {
+    platform: '',
+    enrolment: '',
+    companion: '',
+    marketing: '',
+    support: 'https://support.equip.example/hc/requests/new',
+  },
 };
 
 type Check = (value: unknown) => boolean;
@@ -44,6 +51,13 @@ const BOOT_CONFIG_SHAPE = {
   experiment: { mocked: isBoolean, deploymentKey: isString, proxyUrl: isString },
   analytics: { writeKey: nullable(isString), apiHost: isString, cdnUrl: isString },
   helpDeskUrl: isString,
+  urls: {
+    platform: isString,
+    enrolment: isString,
+    companion: isString,
+    marketing: isString,
+    support: isString,
+  },
 } satisfies ShapeOf<BootConfig>;
 
 function problemsOf(value: unknown, shape: Shape, path: readonly string[]): string[] {

@@ -17,7 +17,16 @@ export const BootConfig = z.object({
   }),
   analytics: z.object({ writeKey: z.string().nullable(), apiHost: z.string(), cdnUrl: z.string() }),
   helpDeskUrl: z.string(),
+  /**
+   * The addresses of SPEC §2's hosts (the server's PUBLIC_URL, ENROLMENT_URL, COMPANION_URL,
+   * MARKETING_URL, SUPPORT_URL). Empty means this page's own origin (the dev server, tests).
+   */
+  urls: z.object({
+    platform: z.string(),
+    enrolment: z.string(),
+    companion: z.string(),
+    marketing: z.string(),
+    support: z.string(),
+  }),
 });
 export type BootConfig = z.infer<typeof BootConfig>;
-
-export { BOOT_ELEMENT_ID, DEFAULT_BOOT_CONFIG } from './boot-rules.ts';

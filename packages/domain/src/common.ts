@@ -43,6 +43,33 @@ export function pagination(maxTake: number, defaultTake = 50) {
 export const SortingDirection = z.enum(['asc', 'desc']);
 export type SortingDirection = z.infer<typeof SortingDirection>;
 
+/** What a list's search box sends. */
+export const SearchText = z.string().trim().max(200);
+
+/**
+ * The base every server list's query extends with its own filters (as documenso extends one
+ * search-params schema): sorting by one of the list's keys (its default order when absent) in either
+ * direction, and paging by skip/take (at most `maxTake`) or by cursor.
+ */
+export interface ListQueryOptions<SortingKeys extends z.ZodEnum> {
+  sortingKeys: SortingKeys;
+  maxTake: number;
+  defaultTake?: number;
+}
+
+export function listQuery<SortingKeys extends z.ZodEnum>(options: ListQueryOptions<SortingKeys>) {
+  return z.object({
+    sortingKey: options.sortingKeys.optional(),
+    sortingDirection: SortingDirection.optional(),
+    ...pagination(options.maxTake, options.defaultTake),
+  });
+}
+
+/** A list's query with its search box: `textSearchQuery` on top of `listQuery`. */
+export function searchableListQuery<SortingKeys extends z.ZodEnum>(options: ListQueryOptions<SortingKeys>) {
+  return listQuery(options).extend({ textSearchQuery: SearchText.optional() });
+}
+
 /** Client-side sorting: key plus direction (asc, desc or null). */
 export const Sorting = z.object({ key: z.string().nullable(), direction: SortingDirection.nullable() });
 export type Sorting = z.infer<typeof Sorting>;

@@ -9,8 +9,25 @@ import {
   DeviceListQuery,
   DevicePage,
   DeviceReturnRequest,
+  STAGED_DEVICE_STATUSES,
   UpdateDeviceRequest,
+  visibleDeviceStatuses,
 } from './devices.ts';
+
+describe('staged devices (SPEC §9, it-2447-show-staged-devices)', () => {
+  it('are ordered and new ones, listed only with the flag', () => {
+    expect(STAGED_DEVICE_STATUSES).toEqual(['ordered', 'new']);
+    expect(visibleDeviceStatuses(true)).toEqual([
+      'active',
+      'awaiting-registration',
+      'in-stock',
+      'ordered',
+      'inactive',
+      'new',
+    ]);
+    expect(visibleDeviceStatuses(false)).toEqual(['active', 'awaiting-registration', 'in-stock', 'inactive']);
+  });
+});
 
 describe('device return (SPEC §5)', () => {
   const device = '0b6f1c8e-8a59-4c51-9d3e-2f4e5d6a7b8c';

@@ -1,14 +1,8 @@
 import { z } from 'zod';
-import {
-  IsoDateTime,
-  pageOf,
-  pagination,
-  QueryBoolean,
-  queryArray,
-  SortingDirection,
-  Uuid,
-} from './common.ts';
-import { EventType } from './notifications.ts';
+import { EventType } from './audit-log.ts';
+import { IsoDateTime, pageOf, QueryBoolean, queryArray, searchableListQuery, Uuid } from './common.ts';
+import type { ExportSchema } from './csv-import/export.ts';
+import type { FEATURE_FLAGS } from './feature-flags.ts';
 
 export const DeviceType = z.enum(['PHONE', 'COMPUTER', 'TABLET']);
 export type DeviceType = z.infer<typeof DeviceType>;
@@ -33,6 +27,18 @@ export const DeviceStatus = z.enum([
   'new',
 ]);
 export type DeviceStatus = z.infer<typeof DeviceStatus>;
+/**
+ * Staged devices: ordered or new, not handed out yet. The devices list, its totals and its export
+ * leave them out unless the flag it-2447-show-staged-devices is on (SPEC §9); the API applies the rule.
+ */
+export const STAGED_DEVICE_STATUSES = ['ordered', 'new'] as const satisfies readonly DeviceStatus[];
+export const SHOW_STAGED_DEVICES_FLAG =
+  'it-2447-show-staged-devices' satisfies (typeof FEATURE_FLAGS)[number];
+/** The statuses the devices list holds (and a person may filter by): without the flag, no staged ones. */
+export function visibleDeviceStatuses(showStaged: boolean): DeviceStatus[] {
+  const staged: readonly DeviceStatus[] = STAGED_DEVICE_STATUSES;
+  return DeviceStatus.options.filter((status) => showStaged || !staged.includes(status));
+}
 /** Device (peripheral) types shown in the UI. */
 export const UiDeviceType = z.enum([
   'camera',
@@ -128,16 +134,12 @@ export const DeviceSortingKey = z.enum([
 export type DeviceSortingKey = z.infer<typeof DeviceSortingKey>;
 
 /** `GET /api/devices` query: the filters of SPEC §2, sorting, paging (skip/take ≤ 500, or cursor). */
-export const DeviceListQuery = z.object({
-  textSearchQuery: z.string().trim().max(200).optional(),
+export const DeviceListQuery = searchableListQuery({ sortingKeys: DeviceSortingKey, maxTake: 500 }).extend({
   deviceTypes: queryArray(DeviceType),
   assignmentTypes: queryArray(AssignmentType),
   deviceStatuses: queryArray(DeviceStatus),
   showOnlyUnencrypted: QueryBoolean.optional(),
   showOnlyUnprotected: QueryBoolean.optional(),
-  sortingKey: DeviceSortingKey.optional(),
-  sortingDirection: SortingDirection.optional(),
-  ...pagination(500),
 });
 export type DeviceListQuery = z.infer<typeof DeviceListQuery>;
 
@@ -153,6 +155,48 @@ export type DeviceListItem = z.infer<typeof DeviceListItem>;
 /** `GET /api/devices`: `{ items, total, nextCursor }`; total is the filtered count. */
 export const DevicePage = pageOf(DeviceListItem);
 export type DevicePage = z.infer<typeof DevicePage>;
+
+/** The columns of the devices table, by id (`columns=` of the export names them). */
+export const DeviceTableColumn = z.enum([
+  'name',
+  'osVersion',
+  'assignedTo',
+  'location',
+  'security',
+  'enrollmentState',
+  'status',
+  'lastSeenAt',
+]);
+export type DeviceTableColumn = z.infer<typeof DeviceTableColumn>;
+
+/**
+ * `GET /api/devices/export`: the devices table as a file, with the list's filters and sorting (no
+ * paging: every match), as CSV or an Excel workbook (the server's export machinery, decision 008), with
+ * the fields of the columns the person shows (the name column shows the type, model and serial number,
+ * security the encryption and protection, enrolment the MDM) or all of them with the ID.
+ */
+export const DEVICE_EXPORT = {
+  tableColumns: DeviceTableColumn.options,
+  columns: [
+    { field: 'name', column: 'name' },
+    { field: 'type', column: 'name' },
+    { field: 'model', column: 'name' },
+    { field: 'serialNumber', column: 'name' },
+    { field: 'os', column: 'osVersion' },
+    { field: 'osVersion', column: 'osVersion' },
+    { field: 'assignmentType', column: 'assignedTo' },
+    { field: 'assignedTo', column: 'assignedTo' },
+    { field: 'location', column: 'location' },
+    { field: 'isEncrypted', column: 'security' },
+    { field: 'isProtected', column: 'security' },
+    { field: 'enrollmentState', column: 'enrollmentState' },
+    { field: 'mdmProvider', column: 'enrollmentState' },
+    { field: 'status', column: 'status' },
+    { field: 'lastSeenAt', column: 'lastSeenAt', cell: 'datetime' },
+    { field: 'uuid', column: null },
+  ],
+} as const satisfies ExportSchema<string, DeviceTableColumn>;
+export type DeviceExportField = (typeof DEVICE_EXPORT.columns)[number]['field'];
 
 /** Specification values (CPU, memory, storage …) as key → value. */
 export const DeviceSpecification = z.record(z.string().max(100), z.string().max(500));

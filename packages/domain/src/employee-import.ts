@@ -43,7 +43,8 @@ export const EMPLOYEE_CSV_COLUMNS = [
     header: 'End Date',
     required: false,
     cell: 'date',
-    aliases: ['Last Date', 'Enddatum'],
+    // 'Last day' and 'Letzter Arbeitstag' head the column in the table's export.
+    aliases: ['Last Date', 'Enddatum', 'Last day', 'Letzter Arbeitstag'],
   },
   { field: 'department', header: 'Department', required: false, aliases: ['Abteilung'] },
   { field: 'position', header: 'Position', required: false },
@@ -181,7 +182,11 @@ export function validateEntry(entry: EmployeeCsvEntry): {
   return { employee: errors.length === 0 && parsed.success ? parsed.data : null, errors };
 }
 
-const emailKey = (email: string) => email.trim().toLowerCase();
+/**
+ * How emails are compared: one account per email in the whole installation, case aside and after
+ * Unicode NFKC normalisation (the server's database keys them the same way: users.email_key).
+ */
+export const emailKey = (email: string) => email.trim().normalize('NFKC').toLowerCase();
 
 /** The employees' column schema for the shared import machinery. */
 export const EMPLOYEE_IMPORT: ImportSchema<EmployeeCsvField, ImportedEmployee> = {
@@ -204,7 +209,7 @@ export const EMPLOYEE_IMPORT: ImportSchema<EmployeeCsvField, ImportedEmployee> =
       taken: {
         type: 'EmailInUse',
         field: 'email',
-        message: 'Someone in your organisation already uses this email',
+        message: 'This email is already in use',
       },
     },
   ],

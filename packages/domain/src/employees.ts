@@ -2,13 +2,15 @@ import { z } from 'zod';
 import {
   IsoDate,
   IsoDateTime,
+  listQuery,
   pageOf,
-  pagination,
   QueryBoolean,
   queryArray,
   SortingDirection,
+  searchableListQuery,
   Uuid,
 } from './common.ts';
+import type { ExportSchema } from './csv-import/export.ts';
 import { Device } from './devices.ts';
 import { Email, EmployeeStatus, Role, UserSource, UserType } from './identity.ts';
 
@@ -25,6 +27,49 @@ export const EmployeeColumnKey = z.enum([
 ]);
 export type EmployeeColumnKey = z.infer<typeof EmployeeColumnKey>;
 export const EMPLOYEE_COLUMNS_STORAGE_KEY = 'equip:all_employees_columns';
+
+/** The columns of the employees table, by id (each view shows some of them; `columns=` names them). */
+export const EmployeeTableColumn = z.enum([
+  'name',
+  'department',
+  'startDate',
+  'lastDate',
+  'employeeStatus',
+  'devicesAssigned',
+  'assignedBundle',
+  'license',
+  'source',
+]);
+export type EmployeeTableColumn = z.infer<typeof EmployeeTableColumn>;
+
+/**
+ * `GET /api/employees/export`: the table as a file (issue 25, item 16), the fields of the columns the
+ * person shows (the name column holds first name, last name and email; department holds the position),
+ * or all of them with the phone, user type, role and ID. Its person fields are the import's, headed so
+ * the import reads them back in either language (export → edit → re-import).
+ */
+export const EMPLOYEE_EXPORT = {
+  tableColumns: EmployeeTableColumn.options,
+  columns: [
+    { field: 'firstName', column: 'name' },
+    { field: 'lastName', column: 'name' },
+    { field: 'email', column: 'name' },
+    { field: 'phone', column: null },
+    { field: 'department', column: 'department' },
+    { field: 'position', column: 'department' },
+    { field: 'startDate', column: 'startDate', cell: 'date' },
+    { field: 'lastDate', column: 'lastDate', cell: 'date' },
+    { field: 'employeeStatus', column: 'employeeStatus' },
+    { field: 'devicesAssigned', column: 'devicesAssigned', cell: 'number' },
+    { field: 'assignedBundle', column: 'assignedBundle' },
+    { field: 'license', column: 'license' },
+    { field: 'source', column: 'source' },
+    { field: 'userType', column: null },
+    { field: 'role', column: null },
+    { field: 'uuid', column: null },
+  ],
+} as const satisfies ExportSchema<string, EmployeeTableColumn>;
+export type EmployeeExportField = (typeof EMPLOYEE_EXPORT.columns)[number]['field'];
 
 export const EmployeeSortingKey = z.enum([
   'name',
@@ -113,17 +158,16 @@ export const Employee = z.object({
 export type Employee = z.infer<typeof Employee>;
 
 /** `GET /api/employees` query: view, the all-view filters of SPEC §3, sorting and paging. */
-export const EmployeeListQuery = z.object({
+export const EmployeeListQuery = searchableListQuery({
+  sortingKeys: EmployeeSortingKey,
+  maxTake: 500,
+}).extend({
   view: EmployeeTableView.default('all'),
-  textSearchQuery: z.string().trim().max(200).optional(),
   userType: queryArray(UserType),
   employeeStatus: queryArray(EmployeeStatus),
   userSources: queryArray(UserSource),
   onlyWithoutAssignedBundle: QueryBoolean.optional(),
   withInactiveUsers: QueryBoolean.optional(),
-  sortingKey: EmployeeSortingKey.optional(),
-  sortingDirection: SortingDirection.optional(),
-  ...pagination(500),
 });
 export type EmployeeListQuery = z.infer<typeof EmployeeListQuery>;
 /** A row of the employees table: what the table shows (the detail has the rest). */
@@ -160,8 +204,36 @@ export const EmployeeTableFilters = z.object({
 });
 export type EmployeeTableFilters = z.infer<typeof EmployeeTableFilters>;
 
-export const DeviceRegistrationReminderRequest = z.object({ userUuids: z.array(Uuid).min(1).max(1000) });
+/** Views of the registration-reminders table: everyone without a registered device, or by status. */
+export const RegistrationReminderView = z.enum(['all', 'active', 'onboarding']);
+export type RegistrationReminderView = z.infer<typeof RegistrationReminderView>;
+export const RegistrationReminderSortingKey = z.enum(['name', 'email', 'department', 'startDate']);
+export type RegistrationReminderSortingKey = z.infer<typeof RegistrationReminderSortingKey>;
+
+/** At most this many reminders go out in one request for a whole view. */
+export const MAX_REMINDERS_PER_VIEW = 5000;
+
+/**
+ * `POST /api/organization-setup/registration-reminders`: whom to remind — the people chosen
+ * (`userUuids`), or everyone a view of the table lists (`view`, at most MAX_REMINDERS_PER_VIEW).
+ */
+export const DeviceRegistrationReminderRequest = z
+  .object({
+    userUuids: z.array(Uuid).min(1).max(1000).optional(),
+    view: RegistrationReminderView.optional(),
+  })
+  .refine((request) => (request.userUuids === undefined) !== (request.view === undefined), {
+    message: 'Name the people (userUuids) or a view (view), not both',
+    path: ['userUuids'],
+  });
 export type DeviceRegistrationReminderRequest = z.infer<typeof DeviceRegistrationReminderRequest>;
+
+/** `GET /api/organization-setup/registration-reminders`: a view, sorting (by name by default), paging. */
+export const RegistrationReminderListQuery = listQuery({
+  sortingKeys: RegistrationReminderSortingKey,
+  maxTake: 500,
+}).extend({ view: RegistrationReminderView.default('all') });
+export type RegistrationReminderListQuery = z.infer<typeof RegistrationReminderListQuery>;
 
 /** A person who has not registered a device yet (`GET /api/organization-setup/registration-reminders`). */
 export const RegistrationReminderCandidate = z.object({
@@ -174,8 +246,8 @@ export const RegistrationReminderCandidate = z.object({
   employeeStatus: EmployeeStatus,
 });
 export type RegistrationReminderCandidate = z.infer<typeof RegistrationReminderCandidate>;
-export const RegistrationReminderCandidateList = z.object({ items: z.array(RegistrationReminderCandidate) });
-export type RegistrationReminderCandidateList = z.infer<typeof RegistrationReminderCandidateList>;
+export const RegistrationReminderPage = pageOf(RegistrationReminderCandidate);
+export type RegistrationReminderPage = z.infer<typeof RegistrationReminderPage>;
 /** `POST /api/organization-setup/registration-reminders`: how many reminders were mailed. */
 export const RegistrationRemindersSent = z.object({ sent: z.number().int() });
 export type RegistrationRemindersSent = z.infer<typeof RegistrationRemindersSent>;

@@ -27,6 +27,8 @@ export const ErrorType = {
   SSOAuthenticationErrorUnknownEmail: 'SSOAuthenticationErrorUnknownEmail',
   SSOAuthenticationErrorUserSoftDeleted: 'SSOAuthenticationErrorUserSoftDeleted',
   SSOAuthenticationErrorUnknown: 'SSOAuthenticationErrorUnknown',
+  /** The person's organisation was deactivated by a provider admin: nobody of it signs in. */
+  OrganizationDeactivated: 'OrganizationDeactivated',
   // employee CSV
   EmailIsDuplicated: 'EmailIsDuplicated',
   EmailInUse: 'EmailInUse',

@@ -3,13 +3,6 @@ import { IsoDateTime, Uuid } from './common.ts';
 import { EMAIL_MAX_LENGTH, ROLES } from './identity-rules.ts';
 import { Locale } from './locale.ts';
 
-export {
-  ACCESS_TOKEN_COOKIE,
-  AUTH_COOKIE_MAX_AGE_MS,
-  isMfaRequired,
-  REFRESH_TOKEN_COOKIE,
-} from './identity-rules.ts';
-
 export const UserType = z.enum(['regularUser', 'lightUser', 'unmanagedUser']);
 export type UserType = z.infer<typeof UserType>;
 export const Role = z.enum(ROLES);
@@ -114,6 +107,10 @@ export const LogoutRequest = z.object({ refreshToken: z.string().optional() });
 export type LogoutRequest = z.infer<typeof LogoutRequest>;
 
 /** What the identity provider sends back to the redirect URI (OpenID Connect, RFC 6749 §4.1.2). */
+/** Equip's authorize step: the state `sso/start` put in its URL. */
+export const SsoAuthorizeQuery = z.object({ state: z.string().min(1).max(200) });
+export type SsoAuthorizeQuery = z.infer<typeof SsoAuthorizeQuery>;
+
 export const SsoCallbackQuery = z
   .object({
     code: z.string().optional(),

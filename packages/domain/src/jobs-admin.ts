@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTime, Uuid } from './common.ts';
+import { IsoDateTime, listQuery, pageOf, QueryBoolean, Uuid } from './common.ts';
 
 /**
  * The jobs page of provider admins (issue 10): the background queues (pg-boss, decision 009) with their
@@ -26,14 +26,29 @@ export const JobQueue = z.object({
 });
 export type JobQueue = z.infer<typeof JobQueue>;
 
-export const JobQueueList = z.object({ items: z.array(JobQueue) });
-export type JobQueueList = z.infer<typeof JobQueueList>;
+/** Queues sort by name, or by their failed jobs (most first, descending). */
+export const JobQueueSortingKey = z.enum(['name', 'failed']);
+export type JobQueueSortingKey = z.infer<typeof JobQueueSortingKey>;
 
-export const FailedJobsQuery = z.object({
+/** `GET /api/admin/jobs/queues`: only queues with failed jobs, sorting (by name by default), paging. */
+export const JobQueueListQuery = listQuery({ sortingKeys: JobQueueSortingKey, maxTake: 100 }).extend({
+  withFailures: QueryBoolean.optional(),
+});
+export type JobQueueListQuery = z.infer<typeof JobQueueListQuery>;
+export const JobQueuePage = pageOf(JobQueue);
+export type JobQueuePage = z.infer<typeof JobQueuePage>;
+
+/** Failed jobs sort by when they failed (newest first by default), their queue or their tries. */
+export const FailedJobSortingKey = z.enum(['failedAt', 'queue', 'attempts']);
+export type FailedJobSortingKey = z.infer<typeof FailedJobSortingKey>;
+
+export const FailedJobsQuery = listQuery({
+  sortingKeys: FailedJobSortingKey,
+  maxTake: 100,
+  defaultTake: 25,
+}).extend({
   /** Only this queue's failed jobs (its dead letters included). */
   queue: z.string().min(1).max(200).optional(),
-  skip: z.coerce.number().int().min(0).default(0),
-  take: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type FailedJobsQuery = z.infer<typeof FailedJobsQuery>;
 
@@ -58,7 +73,7 @@ export const FailedJob = z.object({
 });
 export type FailedJob = z.infer<typeof FailedJob>;
 
-export const FailedJobPage = z.object({ items: z.array(FailedJob), total: z.number().int().min(0) });
+export const FailedJobPage = pageOf(FailedJob);
 export type FailedJobPage = z.infer<typeof FailedJobPage>;
 
 export const JobParams = z.object({ id: Uuid });

@@ -35,8 +35,11 @@ export const JOBS = {
   /**
    * One attempt of one webhook delivery (the row holds the payload; decision 010): `attempt` is the
    * delivery's attempt number this job makes, `firstAttempt` the one its series (or redelivery) began at.
+   * `organizationUuid` gives the organisation its fair share of the workers (decision 009); attempts
+   * queued before it was added have none.
    */
   'webhooks.deliver': z.object({
+    organizationUuid: z.uuid().optional(),
     deliveryUuid: z.uuid(),
     attempt: z.number().int().min(1),
     firstAttempt: z.number().int().min(1),

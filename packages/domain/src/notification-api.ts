@@ -8,11 +8,11 @@ export const Notification = z.object({
   uuid: Uuid,
   kind: NotificationKind,
   severity: Severity,
-  /** The values the kind's title and body need (notification-rules.ts: NOTIFICATION_PARAMS). */
+  /**
+   * The values the kind's title, body and link need (notification-rules.ts: NOTIFICATION_PARAMS). No
+   * text is stored: a reader's client writes it in their language.
+   */
   params: z.record(z.string(), NotificationParamValue),
-  /** The text of a `message`; for other kinds an English fallback (the web writes them from the params). */
-  title: z.string(),
-  body: z.string().nullable(),
   readAt: IsoDateTime.nullable(),
   createdAt: IsoDateTime,
 });

@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { IsoDateTime, Uuid } from './common.ts';
+import { IsoDateTime, pageOf, queryArray, searchableListQuery, Uuid } from './common.ts';
+import { COUNTRY_CODES } from './countries.ts';
+import { Email, OrganizationOnboardingStep } from './identity.ts';
 import { WorkspaceProvider } from './integrations.ts';
 import { TimeZone } from './locale.ts';
+import { WEEKDAYS } from './weekdays.ts';
 
 /** An organisation a provider admin can act for. */
 export const OrganizationSummary = z.object({ uuid: Uuid, name: z.string() });
@@ -53,3 +56,89 @@ export const UpdateOrganizationSettings = z.object({
   timeZone: TimeZone.optional(),
 });
 export type UpdateOrganizationSettings = z.infer<typeof UpdateOrganizationSettings>;
+
+/** A country by its ISO 3166-1 alpha-2 code (`DE`, `GB` …). */
+export const CountryCode = z.enum(COUNTRY_CODES as [string, ...string[]], {
+  error: 'Choose a country (an ISO 3166-1 code such as DE)',
+});
+export const Weekday = z.enum(WEEKDAYS);
+export type Weekday = z.infer<typeof Weekday>;
+/** The days people work, each once, at least one (the server stores them in week order). */
+export const WorkingDays = z
+  .array(Weekday)
+  .min(1, 'Choose at least one working day')
+  .max(7)
+  .refine((days) => new Set(days).size === days.length, 'Name each working day once');
+
+export const OrganizationName = z.string().trim().min(1).max(200);
+
+/** What an organisation is set up with: its name, where it is and when its people work. */
+export const OrganizationProfile = z.object({
+  name: OrganizationName,
+  country: CountryCode,
+  /** Dates and times are shown, and dated work planned, in this IANA zone. */
+  timeZone: TimeZone,
+  workingDays: WorkingDays,
+});
+export type OrganizationProfile = z.infer<typeof OrganizationProfile>;
+
+/**
+ * An organisation as provider admins manage it (`/dashboard/organizations`): with how many people and
+ * devices it has, and whether it is deactivated (its people cannot sign in).
+ */
+export const AdminOrganization = z.object({
+  uuid: Uuid,
+  name: z.string(),
+  /** Null for organisations made before organisations had a country. */
+  country: z.string().nullable(),
+  timeZone: z.string(),
+  workingDays: z.array(Weekday),
+  onboardingStep: OrganizationOnboardingStep,
+  /** People who are not removed. */
+  people: z.number().int().min(0),
+  devices: z.number().int().min(0),
+  createdAt: IsoDateTime,
+  deactivatedAt: IsoDateTime.nullable(),
+});
+export type AdminOrganization = z.infer<typeof AdminOrganization>;
+
+export const AdminOrganizationStatus = z.enum(['active', 'deactivated']);
+export type AdminOrganizationStatus = z.infer<typeof AdminOrganizationStatus>;
+export const AdminOrganizationSortingKey = z.enum(['name', 'people', 'devices', 'createdAt']);
+export type AdminOrganizationSortingKey = z.infer<typeof AdminOrganizationSortingKey>;
+
+/** `GET /api/admin/organizations`: search by name, status, sorting (by name by default), paging. */
+export const AdminOrganizationListQuery = searchableListQuery({
+  sortingKeys: AdminOrganizationSortingKey,
+  maxTake: 100,
+}).extend({ status: queryArray(AdminOrganizationStatus) });
+export type AdminOrganizationListQuery = z.infer<typeof AdminOrganizationListQuery>;
+export const AdminOrganizationPage = pageOf(AdminOrganization);
+export type AdminOrganizationPage = z.infer<typeof AdminOrganizationPage>;
+
+/** The first IT owner of a new organisation: mailed a link to set their password. */
+export const FirstOwner = z.object({
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().min(1).max(100),
+  email: Email,
+});
+export type FirstOwner = z.infer<typeof FirstOwner>;
+
+/** `POST /api/admin/organizations` (and `npm run admin -- create-organization`). */
+export const CreateOrganizationRequest = z.object({
+  organization: OrganizationProfile,
+  owner: FirstOwner,
+});
+export type CreateOrganizationRequest = z.infer<typeof CreateOrganizationRequest>;
+
+/** `PATCH /api/admin/organizations/:uuid`: a provider admin renames an organisation. */
+export const RenameOrganizationRequest = z.object({ name: OrganizationName });
+export type RenameOrganizationRequest = z.infer<typeof RenameOrganizationRequest>;
+
+export const ORGANIZATION_MESSAGES = {
+  notFound: 'Organization not found',
+  emailUsed: (email: string) => `${email} is already in use`,
+  deactivated: 'Your organisation has been deactivated in Equip. Ask your provider to reactivate it.',
+  alreadyDeactivated: 'This organisation is already deactivated',
+  notDeactivated: 'This organisation is not deactivated',
+} as const;

@@ -14,27 +14,44 @@ export const PlainText = z.string().refine((value) => !CONTROL_CHARACTER.test(va
   message: CONTROL_CHARACTER_MESSAGE,
 });
 
+/** One step of the walk: a value and how it was reached (its parent's step and its key or index). */
+interface Step {
+  value: unknown;
+  key: string | number | null;
+  parent: Step | null;
+}
+
+/** The keys and indexes from the root to a step. */
+function pathOf(step: Step | null): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let at = step; at && at.key !== null; at = at.parent) path.push(at.key);
+  return path.reverse();
+}
+
 /**
  * Where in a parsed request part (body, query, params) a string with a control character sits, as a
- * path of keys and indexes; null when there is none. Keys are checked as well as values.
+ * path of keys and indexes; null when there is none. Keys are checked as well as values, and the first
+ * in document order is answered. The walk keeps its own stack and builds a path only for what it finds,
+ * so any depth costs time in proportion to the values, never the call stack (issue 24: a body nested
+ * 5,000 deep overflowed it, copying a path per level on the way).
  */
-export function findControlCharacter(
-  value: unknown,
-  path: (string | number)[] = [],
-): (string | number)[] | null {
-  if (typeof value === 'string') return CONTROL_CHARACTER.test(value) ? path : null;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findControlCharacter(item, [...path, index]);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (CONTROL_CHARACTER.test(key)) return [...path, key];
-      const found = findControlCharacter(item, [...path, key]);
-      if (found) return found;
+export function findControlCharacter(value: unknown): (string | number)[] | null {
+  const stack: Step[] = [{ value, key: null, parent: null }];
+  // Depth first, last pushed first: children are pushed from the last to the first.
+  for (let step = stack.pop(); step; step = stack.pop()) {
+    const current = step.value;
+    if (typeof current === 'string') {
+      if (CONTROL_CHARACTER.test(current)) return pathOf(step);
+    } else if (Array.isArray(current)) {
+      for (let index = current.length - 1; index >= 0; index--)
+        stack.push({ value: current[index], key: index, parent: step });
+    } else if (current !== null && typeof current === 'object') {
+      const entries = Object.entries(current);
+      // Each key is looked at just before its value: a key is a string reached by the same path.
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, item] = entries[index]!;
+        stack.push({ value: item, key, parent: step }, { value: key, key, parent: step });
+      }
     }
   }
   return null;

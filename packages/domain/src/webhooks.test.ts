@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EventType } from './notifications.ts';
+import { EventType } from './audit-log.ts';
 import {
   CreateWebhookEndpointRequest,
   WEBHOOK_MAX_ATTEMPTS,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IsoDateTime, pageOf, pagination, queryArray, Uuid } from './common.ts';
-import type { EventType } from './notifications.ts';
+import type { EventType } from './audit-log.ts';
+import { IsoDateTime, listQuery, pageOf, queryArray, Uuid } from './common.ts';
 
 /**
  * Outbound webhooks (issue 10, decision 010): an organisation registers endpoints and picks the event
@@ -199,10 +199,15 @@ export const WebhookDelivery = z.object({
 });
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 
-export const WebhookDeliveryListQuery = z.object({
-  status: queryArray(WebhookDeliveryStatus),
-  ...pagination(100, 20),
-});
+/** Deliveries sort by when they were made (newest first by default). */
+export const WebhookDeliverySortingKey = z.enum(['createdAt']);
+export type WebhookDeliverySortingKey = z.infer<typeof WebhookDeliverySortingKey>;
+
+export const WebhookDeliveryListQuery = listQuery({
+  sortingKeys: WebhookDeliverySortingKey,
+  maxTake: 100,
+  defaultTake: 20,
+}).extend({ status: queryArray(WebhookDeliveryStatus) });
 export type WebhookDeliveryListQuery = z.infer<typeof WebhookDeliveryListQuery>;
 export const WebhookDeliveryPage = pageOf(WebhookDelivery);
 export type WebhookDeliveryPage = z.infer<typeof WebhookDeliveryPage>;

@@ -309,7 +309,14 @@ export interface ImportReader<T> {
   /** Where the next row starts; with `refuse`, for a row too long to finish reading. */
   readonly nextLine: number;
   refuse(error: ImportFileError): void;
-  finish(): ImportReadResult<T>;
+  /** The distinct keys of a unique column read so far (to ask which of them are taken). */
+  uniqueKeys(field: string): string[];
+  /**
+   * The result. `takenLate`: values taken that were asked for with the file's own keys once it was
+   * read (the server asks the whole installation which of the file's emails are in use), on top of
+   * those the reader was created with.
+   */
+  finish(takenLate?: TakenValues): ImportReadResult<T>;
 }
 
 /**
@@ -319,8 +326,9 @@ export interface ImportReader<T> {
  */
 export function createImportReader<F extends string, T>(
   schema: ImportSchema<F, T>,
-  taken: TakenValues<F> = {},
+  takenAtStart: TakenValues<F> = {},
 ): ImportReader<T> {
+  const taken: TakenValues<F> = { ...takenAtStart };
   const keys: string[][] = schema.unique.map(() => []);
   const counts = schema.unique.map(() => new Map<string, number>());
   let clash = false;
@@ -349,9 +357,20 @@ export function createImportReader<F extends string, T>(
       return walk.nextLine;
     },
     refuse: (error) => walk.refuse(error),
-    finish() {
+    uniqueKeys(field) {
+      const i = schema.unique.findIndex((rule) => rule.field === field);
+      return i === -1 ? [] : [...counts[i]!.keys()];
+    },
+    finish(takenLate = {}) {
       const { headers, fileErrors } = walk.finish();
       if (fileErrors.length > 0) return { headers, fileErrors, rowCount: 0, errors: [], values: [] };
+      schema.unique.forEach((rule, i) => {
+        const late = takenLate[rule.field];
+        if (!rule.taken || !late || late.size === 0) return;
+        const known = taken[rule.field];
+        taken[rule.field] = known ? new Set([...known, ...late]) : late;
+        for (const key of counts[i]!.keys()) if (late.has(key)) clash = true;
+      });
       const located = [...errors];
       // A clean file (the common large case) skips this second pass over every row.
       if (clash) {
