@@ -10,6 +10,11 @@ import { isStale } from './freshness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_BUNDLE = path.join(root, 'apps/api/dist/main.mjs');
+/**
+ * The bundle's entry points: the server (`npm start`) and the job worker alone (EQUIP_ROLE=worker; the
+ * container runs `node apps/api/dist/worker.mjs`, without tsx). Each becomes apps/api/dist/<name>.mjs.
+ */
+export const SERVER_ENTRIES = { main: 'apps/api/src/main.ts', worker: 'apps/api/src/worker.ts' };
 const SOURCES = ['apps/api/src', 'apps/api/package.json', 'packages/domain/src'];
 
 export function serverBundleIsStale() {
@@ -24,9 +29,17 @@ export async function buildServer() {
   const external = Object.keys(manifest.dependencies ?? {})
     .filter((name) => !name.startsWith('@equip/'))
     .flatMap((name) => [name, `${name}/*`]);
+  // A dynamic import of our own code becomes a chunk of its own (chunks/, named by content hash and left
+  // in place for a server still running an older build), loaded when it runs: the packages it imports
+  // then load with it, not at start-up (the mail templates load React at the first mail).
   await build({
-    entryPoints: [path.join(root, 'apps/api/src/main.ts')],
-    outfile: SERVER_BUNDLE,
+    entryPoints: Object.fromEntries(
+      Object.entries(SERVER_ENTRIES).map(([name, source]) => [name, path.join(root, source)]),
+    ),
+    outdir: path.dirname(SERVER_BUNDLE),
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -4,6 +4,8 @@ import { buildApp } from './app.ts';
 import { scheduleAppJobs } from './background/app-jobs.ts';
 import { type AppConfig, ConfigError, loadConfig } from './config/env.ts';
 import { type Database, DatabaseConnectionError, openDatabase } from './db/client.ts';
+import { sharedEmailCount } from './db/emails.ts';
+import { startPgliteControl } from './db/pglite-control.ts';
 import { isDatabaseEmpty, seedDemoOrganization } from './demo/seed-demo.ts';
 import { ensureFeatureFlags } from './modules/flags/service.ts';
 import { createServices } from './services.ts';
@@ -65,6 +67,8 @@ async function main() {
   // The job runner starts before the first request: on PGlite a request's transaction may enqueue.
   await services.jobs.start();
   if (config.role !== 'api') await scheduleAppJobs(services.jobs);
+  // PGlite is this process's alone: backups and migrate:status reach it through it (decision 018).
+  const control = database.kind === 'pglite' ? await startPgliteControl(database, config.dataDir) : null;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -75,6 +79,7 @@ async function main() {
     // rows stay queued otherwise), then close the database cleanly.
     await app.close();
     await services.jobs.stop();
+    await control?.close();
     await database.close();
     process.exit(0);
   };
@@ -84,12 +89,24 @@ async function main() {
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
+    await control?.close();
     await database.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') fail(`port ${config.port} is already in use (set PORT to use another).`);
     throw error;
   }
   printWelcome(config);
+  // Without the demo, an empty installation is set up in the browser: a new one-time link each start.
+  const setupLink = await services.installation.setup.printableLink();
+  if (setupLink)
+    console.log(
+      `  Equip has no organisation yet. Set it up in your browser (the link works once, for 24 hours;\n  a restart prints a new one):\n    ${setupLink}\n`,
+    );
+  const shared = await sharedEmailCount(database.db);
+  if (shared > 0)
+    app.log.warn(
+      `${shared} email(s) belong to several accounts (from before an email identified one account): they sign in nobody until all but one have another email. \`npm run admin -- email-conflicts\` lists them; provider admins see them at /dashboard/provider-admins.`,
+    );
 }
 
 main().catch((error: unknown) => {

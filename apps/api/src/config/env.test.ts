@@ -25,3 +25,57 @@ describe('process role (EQUIP_ROLE)', () => {
     expect(() => loadConfig({ JOB_POLL_SECONDS: '0.1' })).toThrow(ConfigError);
   });
 });
+
+describe("SPEC §2's hosts", () => {
+  it('default to the platform’s address, and support to the help desk', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://equip.example.com/' }).urls).toEqual({
+      platform: 'https://equip.example.com',
+      enrolment: 'https://equip.example.com',
+      companion: 'https://equip.example.com',
+      marketing: 'https://equip.example.com',
+      support: 'https://support.equip.example/hc/requests/new',
+    });
+  });
+
+  it('take hosts of their own', () => {
+    const { urls } = loadConfig({
+      PUBLIC_URL: 'https://app.example.com',
+      ENROLMENT_URL: 'https://enrol.example.com/',
+      COMPANION_URL: 'https://get.example.com:8443',
+      MARKETING_URL: 'https://www.example.com/',
+      SUPPORT_URL: 'https://help.example.com/kb',
+    });
+    expect(urls).toEqual({
+      platform: 'https://app.example.com',
+      enrolment: 'https://enrol.example.com',
+      companion: 'https://get.example.com:8443',
+      marketing: 'https://www.example.com',
+      support: 'https://help.example.com/kb',
+    });
+  });
+
+  it('refuse what Equip cannot add its paths to, or link to, with a list of what is wrong', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(
+      problems({
+        ENROLMENT_URL: 'https://enrol.example.com/start',
+        COMPANION_URL: 'ftp://get.example.com',
+        MARKETING_URL: 'javascript:alert(1)',
+        SUPPORT_URL: 'help',
+      }),
+    ).toEqual([
+      'ENROLMENT_URL: must be an address without a path, such as https://enrol.example.com',
+      'COMPANION_URL: must be an http:// or https:// address',
+      'MARKETING_URL: must be an http:// or https:// address',
+      'SUPPORT_URL: must be an http:// or https:// address',
+    ]);
+    expect(problems({ ENROLMENT_URL: 'https://enrol.example.com/?from=mail' })).toHaveLength(1);
+  });
+});

@@ -3,6 +3,17 @@ import { z } from 'zod';
 import { REPO_ROOT } from '../paths.ts';
 
 /**
+ * The address of a host Equip serves besides the platform's (SPEC §2: enrolment, companion): http or
+ * https and a host, no path, query or fragment, since Equip adds its own paths to it.
+ */
+const HostAddress = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+  .refine((value) => {
+    const url = new URL(value);
+    return url.pathname === '/' && !url.search && !url.hash && !url.username;
+  }, 'must be an address without a path, such as https://enrol.example.com');
+
+/**
  * All configuration comes from the environment and is checked once, at start-up; nothing else reads
  * process.env. A bad value stops the process with a list of what is wrong.
  */
@@ -12,6 +23,16 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Public URL of the app, used in mailed links. Defaults to http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),
+  /**
+   * The hosts of SPEC §2 besides the platform's (PUBLIC_URL, their default): unified enrolment (`/start`),
+   * the companion's page and downloads, and the marketing site. When one points at Equip with a host of
+   * its own, a request to it opens that page (http/spa.ts).
+   */
+  ENROLMENT_URL: HostAddress.optional(),
+  COMPANION_URL: HostAddress.optional(),
+  MARKETING_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+  /** Where people find help (public pages link to it); HELP_DESK_URL by default. */
+  SUPPORT_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
   /** Where PGlite keeps its data (when DATABASE_URL is not set) and where demo-logins.json is written. */
   EQUIP_DATA_DIR: z.string().default('.data'),
   /** A PostgreSQL server (postgres://…); unset means the embedded PGlite. */
@@ -71,6 +92,16 @@ const EnvSchema = z.object({
   /** How often an idle job worker looks for work, in seconds (pg-boss's minimum is 0.5). */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /**
+   * /readyz calls the job worker missing when no worker process has written its heartbeat for this
+   * long (and, with EQUIP_ROLE=api, this process has been up that long); workers beat every quarter of it.
+   */
+  /**
+   * Turns on Prometheus metrics at /metrics, for requests with `Authorization: Bearer <this>` only
+   * (unset: /metrics answers 404).
+   */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  WORKER_MISSING_AFTER_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  /**
    * Folder with the companion installers served at /downloads/companion/latest.pkg and latest.exe
    * (`latest.pkg`/`latest.exe` in it, or else its newest .pkg/.exe); unset answers those paths 404.
    */
@@ -95,6 +126,11 @@ export interface AppConfig {
   host: string;
   port: number;
   publicUrl: string;
+  /**
+   * The addresses of SPEC §2's hosts: the platform (PUBLIC_URL), unified enrolment and the companion
+   * (origins Equip adds its paths to), the marketing site and support (linked as they are).
+   */
+  urls: { platform: string; enrolment: string; companion: string; marketing: string; support: string };
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
@@ -116,6 +152,8 @@ export interface AppConfig {
   trustProxy: boolean;
   role: Env['EQUIP_ROLE'];
   jobPollingIntervalSeconds: number;
+  workerMissingAfterSeconds: number;
+  metricsToken: string | undefined;
   companionReleasesDir: string | undefined;
   mdm: {
     sandbox: boolean;
@@ -138,6 +176,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const origin = (value: string | undefined) => (value ? new URL(value).origin : publicUrl);
   if (e.EQUIP_ROLE !== 'all' && !e.DATABASE_URL) {
     throw new ConfigError([
       `EQUIP_ROLE: ${e.EQUIP_ROLE} needs DATABASE_URL (the embedded database serves one process; use all)`,
@@ -147,7 +187,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    urls: {
+      platform: publicUrl,
+      enrolment: origin(e.ENROLMENT_URL),
+      companion: origin(e.COMPANION_URL),
+      marketing: (e.MARKETING_URL ?? publicUrl).replace(/\/$/, ''),
+      support: e.SUPPORT_URL ?? e.HELP_DESK_URL,
+    },
     dataDir: path.resolve(e.EQUIP_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
@@ -170,6 +217,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     role: e.EQUIP_ROLE,
     // Tests wait for mail: the workers look every half second there.
     jobPollingIntervalSeconds: e.NODE_ENV === 'test' ? 0.5 : e.JOB_POLL_SECONDS,
+    workerMissingAfterSeconds: e.WORKER_MISSING_AFTER_SECONDS,
+    metricsToken: e.METRICS_TOKEN,
     companionReleasesDir: e.COMPANION_RELEASES_DIR ? path.resolve(e.COMPANION_RELEASES_DIR) : undefined,
     mdm: {
       sandbox: (e.MDM_SANDBOX ?? e.EQUIP_DEMO) === 'true',

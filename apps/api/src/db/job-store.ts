@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { Db } from './client.ts';
+import type { Db } from './db.ts';
 
 /**
  * pg-boss talks to the database through one method, `executeSql(text, values)` (decision 009). These

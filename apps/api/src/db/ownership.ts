@@ -5,22 +5,26 @@
  *
  * `users` is the one shared row of a person and their account (decision 002): the employees module
  * owns the person, identity (auth) the credentials, and provider-admins the provider organisation's
- * people. Tables of areas not built yet name the module that will own them.
+ * people. `devices` is the devices module's, and enrolment's too: it adds the device a person enrols,
+ * moves its enrolment state and writes the agent's check-ins onto it (in the check-in's one statement).
+ * Tables of areas not built yet name the module that will own them.
  */
 export const TABLE_OWNERS = {
   organizations: ['organizations', 'auth'],
-  users: ['employees', 'auth', 'provider-admins'],
+  setupLinks: ['installation'],
+  users: ['employees', 'people', 'auth', 'provider-admins'],
   userCounts: ['employees'],
   refreshTokens: ['auth'],
   oneTimeTokens: ['auth'],
+  ssoStates: ['auth'],
   recoveryCodes: ['auth'],
   authAttempts: ['auth'],
-  devices: ['devices'],
+  devices: ['devices', 'enrollment'],
   deviceCounts: ['devices'],
   enrollments: ['enrollment'],
-  deviceAgents: ['devices'],
+  deviceAgents: ['enrollment'],
   deviceCommands: ['devices'],
-  mdmConnections: ['devices'],
+  mdmConnections: ['mdm-connections'],
   assetKinds: ['assets'],
   assetDefinitions: ['assets'],
   assetInstances: ['assets'],
@@ -34,7 +38,7 @@ export const TABLE_OWNERS = {
   workspaces: ['integrations'],
   workspaceGroups: ['integrations'],
   notifications: ['notifications'],
-  eventLog: ['events'],
+  eventLog: ['audit-log'],
   webhookEndpoints: ['webhooks'],
   webhookDeliveries: ['webhooks'],
   featureFlags: ['flags'],
@@ -42,6 +46,7 @@ export const TABLE_OWNERS = {
   mailOutbox: ['outbox'],
   smsOutbox: ['outbox'],
   jobReceipts: ['jobs'],
+  workerHeartbeats: ['health'],
   systemSettings: ['auth'],
   catalogItems: ['procurement'],
   catalogItemSpecifications: ['procurement'],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './client.ts';
+import type { Db } from './db.ts';
 import { PROVIDER_ORGANIZATION_UUID } from './schema/identity.ts';
 
 /**
@@ -108,10 +108,11 @@ async function isolationInPlace(db: Db, scoped: string[]): Promise<boolean> {
   );
 }
 
-/** Creates the tenant role, grants and policies where missing (idempotent), then verifies them. */
-export async function ensureTenantIsolation(db: Db): Promise<void> {
-  const scopedTables = await tenantScopedTables(db);
-  if (await isolationInPlace(db, scopedTables)) return verifyTenantIsolation(db, scopedTables);
+/**
+ * Creates the tenant role where missing and lets the connecting role use it (a restore needs it before
+ * the dump's policies and grants name it).
+ */
+export async function ensureTenantRole(db: Db): Promise<void> {
   // The role is cluster-wide: parallel test databases may race to create it.
   await db.execute(
     sql.raw(`do $$ begin
@@ -129,6 +130,13 @@ export async function ensureTenantIsolation(db: Db): Promise<void> {
     exception when duplicate_object or unique_violation then null;
     end $$`),
   );
+}
+
+/** Creates the tenant role, grants and policies where missing (idempotent), then verifies them. */
+export async function ensureTenantIsolation(db: Db): Promise<void> {
+  const scopedTables = await tenantScopedTables(db);
+  if (await isolationInPlace(db, scopedTables)) return verifyTenantIsolation(db, scopedTables);
+  await ensureTenantRole(db);
   await db.execute(sql.raw(`grant usage on schema public to ${TENANT_ROLE}`));
 
   const scoped = scopedTables;

@@ -1,4 +1,5 @@
 import { AssetAssignment, AssetInstanceStatus } from '@equip/domain/assets';
+import { EventType } from '@equip/domain/audit-log';
 import { ManagementType, SubscriptionOffboardingType } from '@equip/domain/bundles';
 import {
   AssignmentType,
@@ -30,7 +31,7 @@ import {
 } from '@equip/domain/integrations';
 import { Locale } from '@equip/domain/locale';
 import { NotificationKind } from '@equip/domain/notification-rules';
-import { EventType, Severity } from '@equip/domain/notifications';
+import { Severity } from '@equip/domain/notifications';
 import {
   CatalogScope,
   CheckoutStatus,

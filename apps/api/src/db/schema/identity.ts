@@ -1,3 +1,4 @@
+import type { Weekday } from '@equip/domain/weekdays';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
@@ -50,13 +51,44 @@ export const organizations = pgTable('organizations', {
   ssoIssuer: text('sso_issuer'),
   ssoClientId: text('sso_client_id'),
   ssoClientSecret: text('sso_client_secret'),
+  /** ISO 3166-1 alpha-2 code; null for organisations made before organisations had a country. */
+  country: text('country'),
+  /** The days its people work, in week order (`monday` … `sunday`; a CHECK keeps them to those). */
+  workingDays: text('working_days')
+    .array()
+    .$type<Weekday[]>()
+    .notNull()
+    .default(sql`'{monday,tuesday,wednesday,thursday,friday}'::text[]`),
+  /**
+   * Set by a provider admin: the organisation's people cannot sign in and their sessions have ended
+   * (decision 019). Its data stays; a provider admin can reactivate it.
+   */
+  deactivatedAt: nullableTimestamp('deactivated_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
 
 /**
+ * One-time links that set up an installation without organisations or provider admins (`npm start`
+ * prints one). Only the hash of the token is kept; a link works once and until it expires, and none
+ * works once the installation has an organisation or a provider admin.
+ */
+export const setupLinks = pgTable(
+  'setup_links',
+  {
+    uuid: primaryUuid(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: nullableTimestamp('expires_at').notNull(),
+    usedAt: nullableTimestamp('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('setup_links_hash_unique').on(t.tokenHash)],
+);
+
+/**
  * People of an organisation. An employee and a login account are the same row: a person with a
- * password hash (or SSO) can sign in. Email is unique per organisation (case-insensitive).
+ * password hash (or SSO) can sign in. An email identifies one account in the whole installation
+ * (`email_key`: case-insensitive, after Unicode NFKC normalisation; migration 0029).
  */
 export const users = pgTable(
   'users',
@@ -91,6 +123,17 @@ export const users = pgTable(
     /** The last TOTP time step accepted, so a code cannot be replayed. */
     totpLastTimeStep: integer('totp_last_time_step'),
     deletedAt: nullableTimestamp('deleted_at'),
+    /**
+     * The email as the installation compares it: NFKC-normalised and lower-cased by the database, so
+     * that every lookup and the unique index agree (compare with `sameEmail` of db/emails.ts).
+     */
+    emailKey: text('email_key').generatedAlwaysAs((): SQL => sql`lower(normalize(${users.email}, NFKC))`),
+    /**
+     * Set by migration 0029 on accounts that shared an email before emails were unique across
+     * organisations: they sign in by email no more until a provider admin gives one another email
+     * (`npm run admin -- email-conflicts`). Cleared when the email changes.
+     */
+    emailConflict: boolean('email_conflict').notNull().default(false),
     /** What the employees table's text search matches: name and email, lower-cased. */
     searchText: text('search_text').generatedAlwaysAs(
       (): SQL => sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`,
@@ -99,11 +142,16 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // Unique among people who are not deleted: a removed person's email can be used again.
-    uniqueIndex('users_org_email_unique')
-      .on(t.organizationUuid, sql`lower(${t.email})`)
+    // One account per email among people who are not deleted (a removed person's email can be used
+    // again), whatever their organisation; the emails shared before this rule are left out until mended.
+    uniqueIndex('users_email_key_unique')
+      .on(t.emailKey)
+      .where(sql`${t.deletedAt} is null and not ${t.emailConflict}`),
+    index('users_email_key_idx').on(t.emailKey),
+    // Which organisations' people use an email domain (single sign-on routes unknown emails by it).
+    index('users_email_domain_idx')
+      .on(sql`split_part(${t.emailKey}, '@', 2)`, t.organizationUuid)
       .where(sql`${t.deletedAt} is null`),
-    index('users_email_idx').on(sql`lower(${t.email})`),
     // The employees table walks one of these per sort key and stops after a page (LIMIT), instead of
     // sorting the whole organisation. They cover people who are not deleted, as every list does.
     // Names sort by the Unicode root collation (collation.ts): Ågren among the A names, case aside.
@@ -188,6 +236,29 @@ export const oneTimeTokens = pgTable(
     uniqueIndex('one_time_tokens_hash_unique').on(t.tokenHash),
     index('one_time_tokens_user_idx').on(t.userUuid, t.purpose),
   ],
+);
+
+/**
+ * A single sign-on round trip in flight: which organisation's identity provider it went to, the PKCE
+ * verifier, nonce and where to land. The account is decided at the callback, from the email the
+ * provider vouches for, among that organisation's people only (an email the provider vouches for may
+ * have no account: the start answers alike for every email, see SsoService.start).
+ */
+export const ssoStates = pgTable(
+  'sso_states',
+  {
+    uuid: primaryUuid(),
+    organizationUuid: organizationUuid().references(() => organizations.uuid, { onDelete: 'cascade' }),
+    stateHash: text('state_hash').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    loginHint: text('login_hint').notNull(),
+    redirect: text('redirect').notNull(),
+    expiresAt: nullableTimestamp('expires_at').notNull(),
+    usedAt: nullableTimestamp('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sso_states_hash_unique').on(t.stateHash)],
 );
 
 export const recoveryCodes = pgTable(

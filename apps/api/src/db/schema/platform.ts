@@ -1,6 +1,6 @@
 import type { NotificationParamValue } from '@equip/domain/notification-rules';
 import { sql } from 'drizzle-orm';
-import { bigserial, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, nullableTimestamp, organizationUuid, primaryUuid } from './columns.ts';
 import { eventTypeEnum, notificationKindEnum, severityEnum } from './enums.ts';
 import { organizations, users } from './identity.ts';
@@ -12,12 +12,12 @@ export const notifications = pgTable(
     organizationUuid: organizationUuid().references(() => organizations.uuid, { onDelete: 'cascade' }),
     userUuid: uuid('user_uuid').references(() => users.uuid, { onDelete: 'cascade' }),
     severity: severityEnum('severity').notNull().default('info'),
-    /** What it says (notification-rules.ts): the web writes title and body from kind and params. */
-    kind: notificationKindEnum('kind').notNull().default('message'),
+    /**
+     * What it says (notification-rules.ts): the web writes title, body and link from kind and params in
+     * the reader's language; no text is stored (migration 0034).
+     */
+    kind: notificationKindEnum('kind').notNull(),
     params: jsonb('params').$type<Record<string, NotificationParamValue>>().notNull().default({}),
-    /** The text of a `message`; for other kinds an English fallback for readers without the catalog. */
-    title: text('title').notNull(),
-    body: text('body'),
     readAt: nullableTimestamp('read_at'),
     createdAt: createdAt(),
   },
@@ -76,6 +76,10 @@ export const mailOutbox = pgTable(
     uuid: primaryUuid(),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
+    /** Which mail (`auth.invitation` …) and its language: metadata that stays once the body is a record. */
+    kind: text('kind'),
+    locale: text('locale'),
+    /** Both parts until SMTP takes the mail; then a record of it without its links and codes. */
     text: text('text').notNull(),
     html: text('html'),
     sentAt: nullableTimestamp('sent_at'),
@@ -105,6 +109,18 @@ export const jobReceipts = pgTable('job_receipts', {
   key: text('key').primaryKey(),
   queue: text('queue').notNull(),
   createdAt: createdAt(),
+});
+
+/**
+ * Job workers saying they are alive (issue 26, item 7): each process that works the job queues
+ * (EQUIP_ROLE all or worker) keeps its row's `beat_at` fresh and removes the row when it stops; /readyz
+ * reads the newest. Not an organisation's data: no row-level security.
+ */
+export const workerHeartbeats = pgTable('worker_heartbeats', {
+  workerId: text('worker_id').primaryKey(),
+  role: text('role').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  beatAt: timestamp('beat_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
 /** Key/value settings of the installation itself (e.g. the RSA key for password encryption). */

@@ -1,2 +1,1 @@
 // The health module's public surface.
-export { healthRoutes } from './routes.ts';
