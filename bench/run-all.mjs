@@ -7,6 +7,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 for (const script of [
   'startup.mjs',
   'login-page-weight.mjs',
+  'lighthouse.mjs',
   'login.mjs',
   'employees-list.mjs',
   'devices-list.mjs',
@@ -15,6 +16,8 @@ for (const script of [
   'import-fairness.mjs',
   'jobs.mjs',
   'webhooks.mjs',
+  'noisy-neighbour.mjs',
+  'request-bounds.mjs',
 ]) {
   console.log(`\n== ${script}`);
   const result = spawnSync(process.execPath, [path.join(here, script)], { stdio: 'inherit' });

@@ -3,20 +3,17 @@ import type { AppConfig } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import { withTenant } from '../db/tenancy.ts';
 import { cleanUpExpiredTokens } from '../modules/auth/index.ts';
-import {
-  MDM_JOB_RETRY_LIMIT,
-  registerConnectionCheckJobs,
-  registerMdmJobs,
-} from '../modules/devices/index.ts';
+import { MDM_JOB_RETRY_LIMIT, registerMdmJobs } from '../modules/devices/index.ts';
 import { sendDailyRegistrationReminders } from '../modules/employees/index.ts';
+import { registerConnectionCheckJobs } from '../modules/mdm-connections/index.ts';
 import { organizationTimeZones } from '../modules/organizations/index.ts';
 import { cleanUpOutbox } from '../modules/outbox/index.ts';
 import { cleanUpDeliveries, type WebhookService } from '../modules/webhooks/index.ts';
 import type { Mailer, SmtpDelivery } from '../providers/mail/mailer.ts';
 import type { MdmAdapters } from '../providers/mdm/mdm-adapters.ts';
+import type { AppJobs } from './app-job-types.ts';
+import { heartbeatIntervalMs } from './heartbeat.ts';
 import { JobRunner, type QueuePolicy } from './job-runner.ts';
-
-export type AppJobs = JobRunner<typeof JOBS>;
 
 /**
  * Receipts of done effects are kept this long: far longer than any job is retried or re-sent with the
@@ -25,8 +22,12 @@ export type AppJobs = JobRunner<typeof JOBS>;
 const RECEIPT_RETENTION_DAYS = 30;
 
 /**
- * Retries per queue. Mail: 12 tries over about six hours (5 s doubling), then the dead-letter queue;
- * the outbox row stays unsent and visible either way.
+ * Retries and workers per queue. Mail: 12 tries over about six hours (5 s doubling), then the
+ * dead-letter queue; the outbox row stays unsent and visible either way.
+ *
+ * Queues whose jobs wait on another server (a webhook receiver, an MDM server) fetch one job at a time
+ * and have several workers: a job never waits in a fetched batch behind a slow one, and one
+ * organisation's jobs take at most all workers but one (`perOrganization`, decision 009).
  */
 const POLICIES: Partial<Record<keyof typeof JOBS, Partial<QueuePolicy>>> = {
   'mail.send': { retryLimit: 12, retryDelaySeconds: 5, expireInSeconds: 120, batchSize: 5, workers: 2 },
@@ -39,8 +40,8 @@ const POLICIES: Partial<Record<keyof typeof JOBS, Partial<QueuePolicy>>> = {
     retryLimit: 2,
     retryDelaySeconds: 5,
     expireInSeconds: 60,
-    batchSize: 5,
-    workers: 2,
+    batchSize: 1,
+    workers: 4,
     pollingIntervalSeconds: 0.5,
   },
   // MDM: a provider that is down is tried again for a few minutes, then the command fails visibly.
@@ -48,15 +49,15 @@ const POLICIES: Partial<Record<keyof typeof JOBS, Partial<QueuePolicy>>> = {
     retryLimit: MDM_JOB_RETRY_LIMIT,
     retryDelaySeconds: 10,
     expireInSeconds: 120,
-    batchSize: 5,
-    workers: 2,
+    batchSize: 1,
+    workers: 3,
   },
   'mdm.check': {
     retryLimit: MDM_JOB_RETRY_LIMIT,
     retryDelaySeconds: 10,
     expireInSeconds: 120,
-    batchSize: 10,
-    workers: 2,
+    batchSize: 1,
+    workers: 3,
   },
   // The hourly re-check of MDM connections: a check's failure is its outcome (stored, not thrown), so
   // a retry is only for a crashed try; the next hour checks again anyway.
@@ -65,7 +66,7 @@ const POLICIES: Partial<Record<keyof typeof JOBS, Partial<QueuePolicy>>> = {
     retryLimit: 2,
     retryDelaySeconds: 30,
     expireInSeconds: 120,
-    batchSize: 5,
+    batchSize: 1,
     workers: 2,
   },
 };
@@ -84,6 +85,10 @@ export function createAppJobs(config: AppConfig, database: Database, log?: JobRu
           )
         : POLICIES,
     work: config.role !== 'api',
+    heartbeat: {
+      role: config.role === 'worker' ? 'worker' : 'all',
+      intervalMs: heartbeatIntervalMs(config.workerMissingAfterSeconds),
+    },
     pollingIntervalSeconds: config.jobPollingIntervalSeconds,
     ...(log ? { log } : {}),
   });
@@ -106,10 +111,11 @@ export function registerAppJobs(
   const { database, mailer, config } = deps;
   const db = database.db;
 
-  jobs.handle('mail.send', async ({ outboxUuid }) => {
+  jobs.handle('mail.send', async ({ outboxUuid }, job) => {
     // Without SMTP (the outbox mailer) nothing is queued; a job left from a run with SMTP waits for it.
     if (!deps.smtp) throw new Error('No SMTP server is configured (SMTP_URL)');
-    await deps.smtp.deliver(outboxUuid);
+    // The try and the queue's policy: a failure is logged with when the next try comes.
+    await deps.smtp.deliver(outboxUuid, { triesBefore: job.retryCount, ...jobs.policy('mail.send') });
   });
 
   jobs.handle('reminders.plan', async () => {
@@ -131,7 +137,11 @@ export function registerAppJobs(
         'reminders.send',
         job.key,
         async () => {
-          await sendDailyRegistrationReminders(tx, organizationUuid, { mailer, publicUrl: config.publicUrl });
+          // The reminder links to /start on the enrolment host (ENROLMENT_URL).
+          await sendDailyRegistrationReminders(tx, organizationUuid, {
+            mailer,
+            publicUrl: config.urls.enrolment,
+          });
         },
         { db: tx },
       );

@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
+import { giveWay } from '../db/bulk-insert.ts';
 import type { Db } from '../db/client.ts';
 import { type SqlExecutor, transactionExecutor } from '../db/job-store.ts';
 import { TENANT_ROLE } from '../db/tenancy.ts';
+import { WorkerHeartbeat } from './heartbeat.ts';
 
 /**
  * The durable job runner (decision 009): pg-boss on the app's own database, PGlite or PostgreSQL.
@@ -20,6 +22,13 @@ import { TENANT_ROLE } from '../db/tenancy.ts';
  *   twice while the first job is kept enqueues once; and a handler can wrap its effect in `once(...)`,
  *   which records the key in `job_receipts` in the same transaction as the effect, so a job that runs
  *   twice (its worker died after the effect, before pg-boss marked it done) has one effect.
+ * - Fair share (decision 009): a job whose payload names an `organizationUuid` belongs to that
+ *   organisation. It is queued behind the organisation's jobs already waiting, not behind everyone's
+ *   (its priority is minus their number), and at most `perOrganization` of one organisation's jobs run
+ *   at once in a process, so another organisation's job always finds a free worker. Every queue has
+ *   this; a new job inherits it by carrying `organizationUuid`.
+ * - Between two jobs the runner gives the event loop a turn: on PGlite a job's statements are
+ *   microtasks, and a backlog of quick jobs would otherwise keep requests from being read at all.
  */
 
 export type JobCatalogue = Record<string, z.ZodType<object>>;
@@ -31,10 +40,15 @@ export interface QueuePolicy {
   retryDelaySeconds: number;
   /** A try that runs longer is failed (and retried). */
   expireInSeconds: number;
-  /** Jobs fetched per round trip. */
+  /** Jobs fetched per round trip by a worker, then worked one after another. */
   batchSize: number;
-  /** Fetch loops per process. */
+  /** Fetch loops per process: how many of the queue's jobs run at once in it. */
   workers: number;
+  /**
+   * At most this many of one organisation's jobs run at once in this process (by default every worker
+   * but one, so that another organisation's job never waits for one of them to finish).
+   */
+  perOrganization?: number;
   /** How often an idle worker of this queue looks for jobs (the runner's interval when absent). */
   pollingIntervalSeconds?: number;
 }
@@ -87,9 +101,31 @@ export interface JobRunnerOptions<C extends JobCatalogue> {
    * worker); an API-only process just sends.
    */
   work: boolean;
+  /**
+   * A working process writes its heartbeat (background/heartbeat.ts) from the start of its workers to
+   * their stop, so that /readyz of every instance knows a worker is running.
+   */
+  heartbeat?: { role: 'all' | 'worker'; intervalMs: number };
 }
 
 const DEAD_SUFFIX = '.dead';
+
+/** The payload field that makes a job an organisation's (decision 009: fair share). */
+const GROUP_FIELD = 'organizationUuid';
+/**
+ * An organisation's waiting jobs are counted up to this many when a new one is queued behind them: the
+ * count stays cheap (a few milliseconds on PGlite, where 5,000 took 30 ms), and past it the order
+ * between heavy organisations is by age.
+ */
+const MAX_RANK = 1000;
+/** A job handed back because its organisation had its share of workers is fetched again after this. */
+const HAND_BACK_SECONDS = 1;
+
+/** The organisation a job belongs to, when its payload names one. */
+export function organizationOf(data: object): string | null {
+  const value = (data as Record<string, unknown>)[GROUP_FIELD];
+  return typeof value === 'string' ? value : null;
+}
 
 /** A UUID that is the same for the same queue and key (the job's id, so a second send is ignored). */
 export function jobIdFor(name: string, key: string): string {
@@ -102,10 +138,13 @@ export class JobRunner<C extends JobCatalogue> {
   readonly boss: PgBoss;
   private readonly handlers = new Map<string, JobHandler<object>>();
   private readonly workerIds = new Map<string, string[]>();
+  /** Jobs running in this process, per queue and organisation (the per-organisation share). */
+  private readonly running = new Map<string, Map<string, number>>();
   private started: Promise<void> | null = null;
   /** The schedules pg-boss keeps, read once per process (see `schedule`). */
   private schedules: Promise<PgBoss.Schedule[]> | undefined;
   private stopping: Promise<void> | null = null;
+  private heartbeat: WorkerHeartbeat | undefined;
   private readonly log: { error(obj: unknown, msg?: string): void };
   readonly schema: string;
 
@@ -126,8 +165,12 @@ export class JobRunner<C extends JobCatalogue> {
     this.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
   }
 
-  policy(name: string): QueuePolicy {
-    return { ...DEFAULT_POLICY, ...(this.options.policies as Record<string, Partial<QueuePolicy>>)?.[name] };
+  policy(name: string): QueuePolicy & { perOrganization: number } {
+    const p = {
+      ...DEFAULT_POLICY,
+      ...(this.options.policies as Record<string, Partial<QueuePolicy>>)?.[name],
+    };
+    return { ...p, perOrganization: p.perOrganization ?? Math.max(1, p.workers - 1) };
   }
 
   /** Registers the handler of a job (before `start`). */
@@ -146,7 +189,44 @@ export class JobRunner<C extends JobCatalogue> {
   }
 
   private async boot() {
+    // pg-boss creates its schema under an advisory lock, but two instances starting together on a new
+    // PostgreSQL database still met in CREATE SCHEMA (a unique violation pg-boss does not expect, which
+    // leaves it unable to start again). The schema made first, retried on that race, takes it away.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.options.store.executeSql(`create schema if not exists ${this.schema}`);
+        break;
+      } catch (error) {
+        if (attempt >= 5 || String((error as { code?: unknown }).code) !== '23505') throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      }
+    }
     await this.boss.start();
+    // Instances starting together on a new database create the same queues at once: one may be picked
+    // as a deadlock's victim or find a queue the other just made. It reads the queues again and goes on.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.ensureQueues();
+        break;
+      } catch (error) {
+        const code = String((error as { code?: unknown }).code);
+        // Deadlock, unique violation, relation or object already there.
+        if (attempt >= 5 || !['40P01', '23505', '42P07', '42710'].includes(code)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 200));
+      }
+    }
+    await this.grantTenantRole();
+    if (this.options.work) for (const name of this.handlers.keys()) await this.workOn(name);
+    if (this.options.work && this.options.heartbeat) {
+      this.heartbeat = new WorkerHeartbeat(this.options.db, {
+        ...this.options.heartbeat,
+        onError: (error) => this.log.error({ err: error }, 'could not write the job worker heartbeat'),
+      });
+      await this.heartbeat.start();
+    }
+  }
+
+  private async ensureQueues() {
     // One read of the queues there are: a restart then writes only what changed (each queue's check
     // and update were two statements, a noticeable share of a start on PGlite).
     const existing = new Map((await this.boss.getQueues()).map((queue) => [queue.name, queue]));
@@ -161,8 +241,6 @@ export class JobRunner<C extends JobCatalogue> {
         deadLetter: `${name}${DEAD_SUFFIX}`,
       });
     }
-    await this.grantTenantRole();
-    if (this.options.work) for (const name of this.handlers.keys()) await this.workOn(name);
   }
 
   private async ensureQueue(
@@ -180,13 +258,18 @@ export class JobRunner<C extends JobCatalogue> {
       await this.boss.updateQueue(name, { name, ...options });
   }
 
-  /** A tenant's transaction (role equip_app) may enqueue and write its outbox rows. */
+  /**
+   * A tenant's transaction (role equip_app) may enqueue and write its outbox rows; and an organisation's
+   * waiting jobs are counted through an index (fair share: `rankOf`).
+   */
   private async grantTenantRole() {
     const s = this.schema;
     // Processes starting together would collide on the same grants ("tuple concurrently updated").
     await this.options.store.executeSql(
       `begin;
        select pg_advisory_xact_lock(7345009);
+       create index if not exists job_organization_waiting on ${s}.job (name, (data->>'${GROUP_FIELD}'))
+         where state < 'active';
        grant usage on schema ${s} to ${TENANT_ROLE};
        grant select on ${s}.queue to ${TENANT_ROLE};
        grant select, insert on ${s}.job to ${TENANT_ROLE};
@@ -212,8 +295,18 @@ export class JobRunner<C extends JobCatalogue> {
           pollingIntervalSeconds: p.pollingIntervalSeconds ?? this.options.pollingIntervalSeconds ?? 2,
         },
         async (jobs) => {
-          // One job's failure is that job's: fail it alone; pg-boss completes the rest of the batch.
+          let worked = 0;
+          // One job's failure is that job's: fail it alone; pg-boss completes the rest of the batch (a job
+          // handed back is no longer active and stays queued).
           for (const job of jobs) {
+            // A turn for the event loop first (see the class comment).
+            await giveWay();
+            const organization = organizationOf(job.data);
+            if (organization && !this.claim(name, organization, p.perOrganization)) {
+              await this.handBack(name, job.id);
+              continue;
+            }
+            worked++;
             try {
               const payload = schema.parse(job.data);
               await handler(payload, { id: job.id, key: keyOf(job), retryCount: retryCountOf(job) });
@@ -221,15 +314,70 @@ export class JobRunner<C extends JobCatalogue> {
               await this.boss.fail(name, job.id, errorOutput(error)).catch((failError: unknown) => {
                 this.log.error({ err: failError, job: job.id }, 'could not record a failed job');
               });
+            } finally {
+              if (organization) this.release(name, organization);
             }
           }
-          // A full batch: more are probably waiting, so fetch again at once instead of after the interval.
-          if (jobs.length >= p.batchSize && workerId) this.boss.notifyWorker(workerId);
+          // A full batch worked: more are probably waiting, so fetch again at once instead of after the
+          // interval (not when jobs were handed back: that would fetch them again at once).
+          if (jobs.length >= p.batchSize && worked === jobs.length && workerId)
+            this.boss.notifyWorker(workerId);
         },
       );
       ids.push(workerId);
     }
     this.workerIds.set(name, ids);
+  }
+
+  /** Takes one of an organisation's worker slots of a queue, unless it has its share already. */
+  private claim(name: string, organization: string, share: number): boolean {
+    const queue = this.running.get(name) ?? new Map<string, number>();
+    this.running.set(name, queue);
+    const running = queue.get(organization) ?? 0;
+    if (running >= share) return false;
+    queue.set(organization, running + 1);
+    return true;
+  }
+
+  private release(name: string, organization: string): void {
+    const queue = this.running.get(name);
+    const running = (queue?.get(organization) ?? 1) - 1;
+    if (running > 0) queue?.set(organization, running);
+    else queue?.delete(organization);
+  }
+
+  /**
+   * Puts a fetched job back, untried, to be fetched again shortly: its organisation already has its
+   * share of this process's workers. pg-boss counts a try when it fetches a job that had started, so
+   * `started_on` goes back to null (the try this fetch counted for a retry stays counted).
+   */
+  private async handBack(name: string, id: string): Promise<void> {
+    await this.options.store
+      .executeSql(
+        `update ${this.schema}.job
+            set state = case when retry_count > 0 then 'retry' else 'created' end::${this.schema}.job_state,
+                started_on = null,
+                start_after = now() + interval '${HAND_BACK_SECONDS} seconds'
+          where name = $1 and id = $2 and state = 'active'`,
+        [name, id],
+      )
+      .catch((error: unknown) => this.log.error({ err: error, job: id }, 'could not hand a job back'));
+  }
+
+  /**
+   * The priority that queues a job behind its organisation's jobs already waiting: minus their number.
+   * pg-boss fetches by priority, then age, so an organisation's n-th waiting job comes after every
+   * other organisation's earlier ones instead of after everyone's backlog.
+   */
+  private async rankOf(store: SqlExecutor, name: string, organization: string): Promise<number> {
+    const { rows } = await store.executeSql(
+      `select count(*)::int as n from (
+         select 1 from ${this.schema}.job
+          where name = $1 and state < 'active' and data->>'${GROUP_FIELD}' = $2
+          limit ${MAX_RANK}) waiting`,
+      [name, organization],
+    );
+    return -Number(rows[0]?.n ?? 0);
   }
 
   /** Enqueues a job; answers its id, or null when a job with the same key is already kept. */
@@ -244,11 +392,16 @@ export class JobRunner<C extends JobCatalogue> {
     const data = schema.parse(payload);
     await this.start();
     const id = options.key ? jobIdFor(name, options.key) : undefined;
+    const store = options.db ? transactionExecutor(options.db) : this.options.store;
+    const organization = organizationOf(data);
+    // A job sent for later (a retry, a result check, a dated step) waits for its time, not in the line.
+    const ranked = organization && !(options.startAfter && options.startAfter.getTime() > Date.now());
     return this.boss.send(name, data, {
       id,
       singletonKey: options.key,
       startAfter: options.startAfter,
-      ...(options.db ? { db: transactionExecutor(options.db) } : {}),
+      priority: ranked ? await this.rankOf(store, name, organization) : 0,
+      ...(options.db ? { db: store } : {}),
     });
   }
 
@@ -262,18 +415,30 @@ export class JobRunner<C extends JobCatalogue> {
     if (!schema) throw new Error(`Unknown job ${name}`);
     await this.start();
     const p = this.policy(name);
-    const rows = jobs.map(({ payload, key }) => ({
-      id: key ? jobIdFor(name, key) : undefined,
-      name,
-      data: schema.parse(payload),
-      singletonKey: key,
-      retryLimit: p.retryLimit,
-      retryDelay: p.retryDelaySeconds,
-      retryBackoff: true,
-      expireInSeconds: p.expireInSeconds,
-      deadLetter: `${name}${DEAD_SUFFIX}`,
-    }));
-    await this.boss.insert(rows, options.db ? { db: transactionExecutor(options.db) } : {});
+    const store = options.db ? transactionExecutor(options.db) : this.options.store;
+    const parsed = jobs.map(({ payload, key }) => ({ data: schema.parse(payload), key }));
+    // Each organisation's jobs queue behind its own waiting ones, one after another (see rankOf).
+    const next = new Map<string, number>();
+    for (const organization of new Set(parsed.flatMap(({ data }) => organizationOf(data) ?? [])))
+      next.set(organization, await this.rankOf(store, name, organization));
+    const rows = parsed.map(({ data, key }) => {
+      const organization = organizationOf(data);
+      const priority = organization ? (next.get(organization) ?? 0) : 0;
+      if (organization) next.set(organization, Math.max(priority - 1, -MAX_RANK));
+      return {
+        id: key ? jobIdFor(name, key) : undefined,
+        name,
+        data,
+        priority,
+        singletonKey: key,
+        retryLimit: p.retryLimit,
+        retryDelay: p.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: p.expireInSeconds,
+        deadLetter: `${name}${DEAD_SUFFIX}`,
+      };
+    });
+    await this.boss.insert(rows, options.db ? { db: store } : {});
   }
 
   /** Asks this process's workers of a queue to fetch now (after the sending transaction committed). */
@@ -344,6 +509,7 @@ export class JobRunner<C extends JobCatalogue> {
       if (!this.started) return;
       await this.started.catch(() => undefined);
       await this.boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+      await this.heartbeat?.stop();
       // pg-boss marks a finished batch done without waiting for it: let that statement through before
       // the caller closes the database (PGlite runs statements in order).
       await this.options.store.executeSql('select 1').catch(() => undefined);

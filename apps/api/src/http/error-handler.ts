@@ -51,22 +51,48 @@ const TYPE_BY_STATUS: Record<number, string> = {
   403: ErrorType.Forbidden,
   404: ErrorType.NotFound,
   413: ErrorType.PayloadTooLarge,
+  // A path parameter too long: like 413 and 431, too large a part of the request.
+  414: ErrorType.PayloadTooLarge,
   429: ErrorType.TooManyRequests,
 };
 
-function clientMessage(error: FastifyError, request: FastifyRequest): string {
-  switch (error.code) {
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'Body is not valid JSON';
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return `The upload is larger than ${Math.round((request.routeOptions.bodyLimit ?? 0) / 1024 / 1024)} MB`;
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return `Unsupported content type: ${request.headers['content-type'] ?? 'none'}`;
-    default:
-      return error.message;
-  }
-}
+/** What a client is told of one of the framework's own errors, and where in the request it lies. */
+type ClientErrorText = { msg: string; location?: ErrorLocation };
+
+/**
+ * Fastify's (and its plugins') client errors by code, in our words: never the framework's message,
+ * which can echo the request (a bad path is quoted whole).
+ */
+const CLIENT_ERRORS: Record<string, (request: FastifyRequest) => ClientErrorText> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: () => ({ msg: 'Body is not valid JSON', location: 'body' }),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => ({ msg: 'Body is not valid JSON', location: 'body' }),
+  FST_ERR_CTP_BODY_TOO_LARGE: (request) => ({
+    msg: `The upload is larger than ${Math.round((request.routeOptions.bodyLimit ?? 0) / 1024 / 1024)} MB`,
+    location: 'body',
+  }),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: (request) => ({
+    msg: `Unsupported content type: ${request.headers['content-type'] ?? 'none'}`,
+    location: 'header',
+  }),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => ({
+    msg: 'The body is not as long as its Content-Length',
+    location: 'header',
+  }),
+  FST_CP_ERR_INVALID_CONTENT_ENCODING: (request) => ({
+    msg: `Unsupported Content-Encoding: ${request.headers['content-encoding'] ?? 'none'}`,
+    location: 'header',
+  }),
+  FST_CP_ERR_INVALID_CONTENT: () => ({
+    msg: 'Could not decompress the request payload using the provided encoding',
+    location: 'body',
+  }),
+  // Raised by the router before any route or hook runs (Fastify's frameworkErrors).
+  FST_ERR_BAD_URL: () => ({ msg: 'The address is not valid URL encoding', location: 'params' }),
+  FST_ERR_MAX_PARAM_LENGTH: (request) => ({
+    msg: `A path parameter is longer than ${request.server.initialConfig.routerOptions?.maxParamLength ?? 100} characters`,
+    location: 'params',
+  }),
+};
 
 /** Maps Fastify's own client errors (bad JSON, body too large, wrong content type …) to the spec's payload. */
 function frameworkClientError(
@@ -76,9 +102,33 @@ function frameworkClientError(
   const status = error.statusCode ?? 500;
   if (status < 400 || status >= 500) return undefined;
   const errorType = TYPE_BY_STATUS[status] ?? ErrorType.ZodValidationError;
-  const entry: ApiErrorEntry = { msg: clientMessage(error, request), errorType, errorCode: status };
-  if (status === 400) entry.location = 'body';
+  const known = CLIENT_ERRORS[error.code]?.(request);
+  const entry: ApiErrorEntry = { msg: known?.msg ?? error.message, errorType, errorCode: status };
+  const location = known ? known.location : status === 400 ? 'body' : undefined;
+  if (location) entry.location = location;
   return { status, entry };
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before a route is found (a path that is not
+ * valid URL encoding: 400; a path parameter over `maxParamLength`: 414) answers in the spec's payload
+ * like every other error, instead of Fastify's own shape. No hook runs for these: the headers every
+ * answer carries (`headers`, the security headers) and the log line are given here.
+ */
+export function frameworkErrorHandler(headers: Record<string, string>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const client = frameworkClientError(error, request) ?? {
+      status: 500,
+      entry: {
+        msg: `Something went wrong on our side. Reference: ${request.id}`,
+        errorType: ErrorType.InternalError,
+        errorCode: 500,
+      },
+    };
+    request.log.info(`${request.method} ${request.url.slice(0, 200)} ${client.status} ${error.code}`);
+    reply.headers({ ...headers, 'cache-control': 'no-store', 'x-request-id': request.id });
+    return send(reply, client.status, [client.entry]);
+  };
 }
 
 export function send(reply: FastifyReply, status: number, entries: ApiErrorEntry[]) {

@@ -1,8 +1,9 @@
 import type { Writable } from 'node:stream';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { type Logger, pino } from 'pino';
 
-/** Paths polled by load balancers and monitors: logged at debug, not once a second at info. */
-const QUIET_PATHS = new Set(['/healthz', '/readyz']);
+/** Paths polled by load balancers, monitors and Prometheus: logged at debug, not every few seconds at info. */
+const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
 const LEVEL_NAMES: Record<number, string> = {
   10: 'TRACE',
@@ -48,6 +49,12 @@ export function loggerOptions(config: {
     redact: ['req.headers.authorization', 'req.headers.cookie'],
     ...(config.logFormat === 'human' ? { stream: humanLogStream() } : {}),
   };
+}
+
+/** The log of work outside requests (background jobs), in the requests' level and format. */
+export function processLogger(config: { logLevel: string; logFormat: 'json' | 'human' }): Logger {
+  const options = { level: config.logLevel };
+  return config.logFormat === 'human' ? pino(options, humanLogStream()) : pino(options);
 }
 
 /**

@@ -10,10 +10,12 @@ import {
   notifications,
   orders,
   PROVIDER_ORGANIZATION_UUID,
+  webhookEndpoints,
 } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { bearer, createOrganization, createUser, tokenFor } from '../test/factories.ts';
 import type { GuardedRoute } from './access.ts';
+import { MAX_JSON_DEPTH, MAX_PATH_PARAMETER_LENGTH } from './request-hygiene.ts';
 
 /**
  * The guard suite: walks EVERY registered /api and /bundle-api route (it grows with each new route)
@@ -21,7 +23,9 @@ import type { GuardedRoute } from './access.ts';
  * - without a token it answers 401;
  * - with a role the route does not allow it answers 403;
  * - an it-owner of organisation A who names organisation B's objects gets 404, never B's data;
- * - lists read by A never contain anything of B.
+ * - lists read by A never contain anything of B;
+ * - the request's bounds and the framework's errors (issue 24): a JSON body nested 100,000 deep, a
+ *   crafted cursor, an over-long or badly encoded path parameter each answer in the error payload.
  * Request bodies and queries are generated from each route's own schema in the OpenAPI document, so
  * the requests pass validation and reach the tenant check.
  */
@@ -99,6 +103,8 @@ describe('route guards on every route', () => {
   const orgs = {} as Record<'A' | 'B', string>;
   let bObjectUuids: string[] = [];
   let bMarkers: string[] = [];
+  /** Objects of A that routes with path parameters can name (to reach a list behind one). */
+  const aObjectUuids: string[] = [];
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -139,7 +145,11 @@ describe('route guards on every route', () => {
         const [order] = await db.insert(orders).values({ organizationUuid: org.uuid }).returning();
         const [note] = await db
           .insert(notifications)
-          .values({ organizationUuid: org.uuid, title: `B-note-${randomUUID()}` })
+          .values({
+            organizationUuid: org.uuid,
+            kind: 'employees.imported',
+            params: { count: 1, fileName: `B-note-${randomUUID()}` },
+          })
           .returning();
         bObjectUuids = [
           ...bObjectUuids,
@@ -153,6 +163,11 @@ describe('route guards on every route', () => {
         bMarkers = [...bMarkers, org.name, device!.name, bundle!.name, asset!.name, ...bObjectUuids];
       }
     }
+    const [endpoint] = await db
+      .insert(webhookEndpoints)
+      .values({ organizationUuid: orgs.A, url: 'https://a.example', eventTypes: [], secretCiphertext: 'x' })
+      .returning();
+    aObjectUuids.push(endpoint!.uuid);
     doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
   });
   afterAll(() => t.app.close());
@@ -164,6 +179,8 @@ describe('route guards on every route', () => {
   interface Variation {
     /** Changes the generated JSON body. */
     body?: (body: unknown) => unknown;
+    /** Sent instead of the generated JSON body, as it is. */
+    payload?: string;
     /** Query parameters to add or replace. */
     query?: Record<string, string>;
   }
@@ -184,7 +201,7 @@ describe('route guards on every route', () => {
     let payload: string | undefined;
     if (content['application/json']) {
       const body = sampleOf(content['application/json'].schema, uuid) ?? {};
-      payload = JSON.stringify(variation.body ? variation.body(body) : body);
+      payload = variation.payload ?? JSON.stringify(variation.body ? variation.body(body) : body);
       headers['content-type'] = 'application/json';
     } else if (content['text/csv'] || route.url.endsWith('/import')) {
       payload = `First Name,Last Name,Email\nSam,Sample,sam-${randomUUID().slice(0, 8)}@example.test\n`;
@@ -355,5 +372,129 @@ describe('route guards on every route', () => {
     }
     expect(checked).toBeGreaterThan(20);
     console.info(`guard suite: NUL tried in ${checked} fields`);
+  });
+
+  /** A token of organisation A that the route admits (an it-owner where it may call), none if public. */
+  const admittedToken = (route: GuardedRoute) => {
+    if (route.access === 'public') return undefined;
+    const roles = route.access.roles;
+    return tokens.A[roles.includes('it-owner') ? 'it-owner' : roles[0]!];
+  };
+  const apiRoutes = () => t.app.guardedRoutes.filter((r) => r.url !== '/api/openapi.json');
+  const withPathParams = () => apiRoutes().filter((r) => r.url.includes(':'));
+
+  it('answers a JSON body nested 100,000 deep with 400 in the error payload on every JSON route (issue 24)', async () => {
+    const deep = `{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    let checked = 0;
+    for (const route of apiRoutes().filter((r) => jsonBodySchema(r))) {
+      const res = await requestFor(route, randomUUID(), admittedToken(route), { payload: deep });
+      const label = `${route.method} ${route.url}`;
+      expect(res.statusCode, label).toBe(400);
+      expect(res.json(), label).toEqual({
+        errors: [
+          {
+            msg: `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`,
+            location: 'body',
+            errorType: 'ZodValidationError',
+            errorCode: 400,
+          },
+        ],
+      });
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(20);
+    console.info(`guard suite: a body nested 100,000 deep refused on ${checked} JSON routes`);
+  });
+
+  it('answers an over-long or badly encoded path parameter in the error payload on every route with one (issue 24)', async () => {
+    let checked = 0;
+    for (const route of withPathParams()) {
+      const label = `${route.method} ${route.url}`;
+      const long = await requestFor(route, 'a'.repeat(MAX_PATH_PARAMETER_LENGTH + 1), admittedToken(route));
+      expect(long.statusCode, label).toBe(414);
+      expect(long.json().errors[0], label).toMatchObject({
+        location: 'params',
+        errorType: 'PayloadTooLarge',
+        errorCode: 414,
+      });
+      const badlyEncoded = await requestFor(route, '%E0%A4%A', admittedToken(route));
+      expect(badlyEncoded.statusCode, label).toBe(400);
+      expect(badlyEncoded.json().errors[0], label).toMatchObject({
+        location: 'params',
+        errorType: 'ZodValidationError',
+        errorCode: 400,
+      });
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+
+  it('answers a crafted cursor with 400 at the cursor on every route that pages by one (issue 24)', async () => {
+    const cursorOf = (json: string) => Buffer.from(json).toString('base64url');
+    // Values no sort column's kind admits, in any number: objects, nulls, arrays, Infinity, NUL.
+    const junk = ['{}', 'null', '[1]', '1e400', '"a\\u0000b"'];
+    const crafted = [
+      '!!!!',
+      cursorOf('not json'),
+      cursorOf('{"a":1}'),
+      cursorOf('[]'),
+      // One to five values, each position taking another kind of junk (list-query.test.ts holds the
+      // kinds one by one).
+      ...[1, 2, 3, 4, 5].map((count) =>
+        cursorOf(`[${Array.from({ length: count }, (_, at) => junk[(at + count) % junk.length]).join(',')}]`),
+      ),
+    ];
+    let routes = 0;
+    const ignoring: string[] = [];
+    for (const route of apiRoutes()) {
+      const params = (operation(route).parameters ?? []).filter((p) => p.in === 'query');
+      if (!params.some((p) => p.name === 'cursor')) continue;
+      const sortingKeys = params.find((p) => p.name === 'sortingKey')?.schema.enum ?? [];
+      // Routes under an object (an endpoint's deliveries) name A's objects: one of them is the list's.
+      const uuids = route.url.includes(':') ? aObjectUuids : [randomUUID()];
+      let refused = 0;
+      let ignored = 0;
+      for (const uuid of uuids) {
+        for (const [index, cursor] of crafted.entries()) {
+          // Each sorting key gets a few of them; the default sort all.
+          const sortingKey = sortingKeys[index % (sortingKeys.length + 1)];
+          const query: Record<string, string> = {
+            cursor,
+            ...(sortingKey ? { sortingKey: String(sortingKey) } : {}),
+          };
+          const res = await requestFor(route, uuid, admittedToken(route), { query });
+          const label = `${route.method} ${route.url} ${JSON.stringify(query)}`;
+          if (res.statusCode === 404 && route.url.includes(':')) continue;
+          if (res.statusCode === 200 && refused === 0) {
+            // A route that takes the list's query but answers no page (an export) may ignore the cursor:
+            // then it answers exactly what it answers without one. Two such answers tell.
+            const { cursor: _, ...withoutCursor } = query;
+            const plain = await requestFor(route, uuid, admittedToken(route), { query: withoutCursor });
+            expect(res.body, `${label} is answered as if the cursor were valid`).toBe(plain.body);
+            if (++ignored === 2) break;
+            continue;
+          }
+          expect(res.statusCode, label).toBe(400);
+          expect(res.json().errors[0], label).toMatchObject({
+            location: 'query',
+            param: 'cursor',
+            errorType: 'ZodValidationError',
+          });
+          refused++;
+        }
+      }
+      const label = `${route.method} ${route.url}`;
+      if (ignored > 0) {
+        expect(refused, `${label} refuses some cursors and ignores others`).toBe(0);
+        ignoring.push(label);
+        continue;
+      }
+      expect(refused, `${label} reached its list`).toBe(crafted.length);
+      routes++;
+    }
+    expect(routes).toBeGreaterThanOrEqual(6);
+    console.info(
+      `guard suite: ${crafted.length} crafted cursors refused on each of ${routes} list routes; ignored by ${ignoring.join(', ')}`,
+    );
   });
 });

@@ -1,14 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { BOOT_ELEMENT_ID, type BootConfig } from '@equip/domain/boot';
+import type { BootConfig } from '@equip/domain/boot';
+import { BOOT_ELEMENT_ID } from '@equip/domain/boot-rules';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppServices } from '../services.ts';
+import type { AppServices } from '../app-services.ts';
+import type { AppConfig } from '../config/env.ts';
 import type { App } from './types.ts';
 
 /** Paths that belong to an API: a miss there is a JSON 404, never the SPA. */
-const API_PREFIXES = ['/api', '/bundle-api', '/experiment', '/segment', '/healthz', '/readyz'];
-const HASHED_ASSET = /-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png)$/;
+const API_PREFIXES = ['/api', '/bundle-api', '/experiment', '/segment', '/healthz', '/readyz', '/metrics'];
+/** A file whose name carries its content hash (the copies the build compressed beside it too). */
+const HASHED_ASSET = /-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png)(\.(br|gz))?$/;
+
+/** Equip is an application behind a sign-in, not a site: nothing in it is for search engines. */
+const ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
 const BOOT_TAG = new RegExp(
   `(<script id="${BOOT_ELEMENT_ID}" type="application/json">)[\\s\\S]*?(</script>)`,
 );
@@ -32,10 +38,10 @@ function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-export async function bootConfig({ config, readFlags }: AppServices): Promise<BootConfig> {
+export async function bootConfig({ config, flags }: AppServices): Promise<BootConfig> {
   return {
     apiUrls: config.apiUrls,
-    flags: await readFlags(),
+    flags: await flags.values(),
     experiment: {
       mocked: false,
       deploymentKey: config.amplitudeDeploymentKey ?? 'equip-local',
@@ -43,7 +49,73 @@ export async function bootConfig({ config, readFlags }: AppServices): Promise<Bo
     },
     analytics: { writeKey: config.segmentWriteKey ?? null, apiHost: '/segment/v1', cdnUrl: '/segment-cdn' },
     helpDeskUrl: config.helpDeskUrl,
+    urls: config.urls,
   };
+}
+
+/** The hosts of SPEC §2 that serve pages of their own: the page a bare visit opens, and their paths. */
+const HOST_PAGES = {
+  enrolment: { home: '/start', paths: ['/start'] },
+  companion: { home: '/companion', paths: ['/companion', '/downloads/companion'] },
+} as const;
+type PageHost = keyof typeof HOST_PAGES;
+const PAGE_HOSTS = Object.keys(HOST_PAGES) as PageHost[];
+
+const under = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+/** A host as browsers send it: lower case, without the scheme's default port. */
+const normalHost = (host: string) => host.toLowerCase().replace(/:(80|443)$/, '');
+
+/** SPEC §2's addresses (config.urls) with their hosts, worked out once. */
+export interface HostMap {
+  urls: AppConfig['urls'];
+  hosts: Record<keyof AppConfig['urls'], string>;
+}
+
+export function hostMap(urls: AppConfig['urls']): HostMap {
+  const hosts = Object.fromEntries(
+    Object.entries(urls).map(([role, address]) => [role, normalHost(new URL(address).host)]),
+  ) as HostMap['hosts'];
+  return { urls, hosts };
+}
+
+/**
+ * Where a request belongs when SPEC §2's hosts are Equip's own, or null to answer it here:
+ * - on the enrolment or companion host, a bare visit opens its page (`/start`, `/companion`); its pages,
+ *   the APIs and the app's files are served; anything else is the platform's;
+ * - on the marketing or support host (when it points at Equip), everything is the platform's;
+ * - anywhere else (the platform), the pages of a host of their own go to that host.
+ * Nothing changes while those hosts are the platform's (the defaults).
+ */
+export function hostRedirect({ urls, hosts }: HostMap, requestHost: string, url: string): string | null {
+  const host = normalHost(requestHost);
+  const pathname = url.split('?')[0] ?? '/';
+  const belongs = (role: PageHost) => HOST_PAGES[role].paths.some((path) => under(pathname, path));
+  // A page of a host of its own that is not this one goes there.
+  const pageHost = PAGE_HOSTS.find((role) => hosts[role] !== hosts.platform && belongs(role));
+  const elsewhere = pageHost && hosts[pageHost] !== host ? `${urls[pageHost]}${url}` : null;
+  if (!host || host === hosts.platform) return elsewhere;
+  const served = PAGE_HOSTS.filter((role) => hosts[role] === host);
+  if (served.length > 0) {
+    if (pathname === '/') return HOST_PAGES[served[0]!].home;
+    if (served.some(belongs)) return null;
+    if (isApiPath(url) || (looksLikeFile(url) && !under(pathname, '/downloads'))) return null;
+    return elsewhere ?? `${urls.platform}${url}`;
+  }
+  if (host === hosts.marketing || host === hosts.support) return `${urls.platform}${url}`;
+  // Another address of the platform's own (its IP, an internal name) is the platform.
+  return elsewhere;
+}
+
+/** Answers each of SPEC §2's hosts that point at Equip with its own pages (see hostRedirect). */
+function registerHostRouting(app: App, urls: AppConfig['urls']) {
+  const map = hostMap(urls);
+  const { platform, ...others } = map.hosts;
+  if (Object.values(others).every((host) => host === platform)) return;
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const target = hostRedirect(map, request.host, request.url);
+    if (target) await reply.redirect(target, 302);
+  });
 }
 
 /**
@@ -52,6 +124,10 @@ export async function bootConfig({ config, readFlags }: AppServices): Promise<Bo
  * Returns the fallback the not-found handler calls, or null when the app is not built.
  */
 export async function registerSpa(app: App, services: AppServices) {
+  registerHostRouting(app, services.config.urls);
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=86400').type('text/plain; charset=utf-8').send(ROBOTS_TXT),
+  );
   const distDir = services.config.webDistDir;
   const indexPath = path.join(distDir, 'index.html');
   if (!existsSync(indexPath)) {
@@ -70,6 +146,9 @@ export async function registerSpa(app: App, services: AppServices) {
     // Source maps are built hidden (no reference in the bundles) and never served: they would hand out
     // the whole source.
     allowedPath: (pathName) => !pathName.endsWith('.map'),
+    // Our own Cache-Control below, not the file server's `public, max-age=0`, which would otherwise
+    // win and make every visit revalidate every file.
+    cacheControl: false,
     setHeaders: (res, filePath) => {
       res.setHeader(
         'cache-control',

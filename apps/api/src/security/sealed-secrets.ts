@@ -18,6 +18,19 @@ export const SEALED_SECRET_PURPOSES = {
 } as const;
 export type SealedSecretPurpose = (typeof SEALED_SECRET_PURPOSES)[keyof typeof SEALED_SECRET_PURPOSES];
 
+/**
+ * Where each purpose's sealed secrets are stored, so a backup or a restore can check that they open
+ * with the installation secret it has (cli/installation-secret.ts). A new sealed column goes here.
+ */
+export const SEALED_SECRET_COLUMNS: readonly {
+  purpose: SealedSecretPurpose;
+  table: string;
+  column: string;
+}[] = [
+  { purpose: SEALED_SECRET_PURPOSES.webhookSecrets, table: 'webhook_endpoints', column: 'secret_ciphertext' },
+  { purpose: SEALED_SECRET_PURPOSES.mdmTokens, table: 'mdm_connections', column: 'api_token_encrypted' },
+];
+
 /** The 32-byte key of one purpose, from the installation's secret. */
 export function sealingKey(installationSecret: Uint8Array, purpose: SealedSecretPurpose): Buffer {
   return Buffer.from(hkdfSync('sha256', installationSecret, Buffer.alloc(0), purpose, 32));

@@ -8,7 +8,7 @@ import {
 import { ZodError } from 'zod';
 import type { AppConfig } from '../../config/env.ts';
 import { decryptSecret, encryptSecret } from '../../security/sealed-secrets.ts';
-import { publicOnlyFetch } from '../outbound/public-fetch.ts';
+import { outboundFetch } from '../outbound/public-fetch.ts';
 import type { MdmAdapter } from './adapter.ts';
 import { FleetApiError, FleetClient, FleetMdmAdapter } from './fleet.ts';
 import { SandboxMdmAdapter } from './sandbox.ts';
@@ -45,8 +45,8 @@ export class MdmAdapters {
     private readonly options: AppConfig['mdm'],
     /** The key API tokens are sealed with (security/sealed-secrets.ts, purpose `mdmTokens`). */
     private readonly tokenKey: Buffer,
-    /** Tests hand in a plain fetch for a local fake; real installations never reach private addresses. */
-    private readonly fetcher: typeof fetch = options.allowPrivateServers ? fetch : publicOnlyFetch,
+    /** Only public addresses (tests of a local fake allow private servers); never follows redirects. */
+    private readonly fetcher: typeof fetch = outboundFetch({ allowPrivate: options.allowPrivateServers }),
   ) {
     this.sandboxes = new Map(
       (['FLEET', 'JAMF', 'MANAGE_ENGINE'] as const).map((p) => [
