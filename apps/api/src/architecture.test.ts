@@ -1,15 +1,22 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importCycles, importGraph } from '../../../scripts/architecture/import-cycles.ts';
 import { TABLE_OWNERS } from './db/ownership.ts';
 
 /**
  * The layering of the API (docs/architecture.md), as rules over each source file's imports and table
  * accesses. Each rule is a pure function, shown to catch a planted violation below.
- * - routes are HTTP only: a `routes.ts` imports neither `drizzle-orm` nor anything under `db/`;
+ * - routes are HTTP only: a `routes.ts` or `*-routes.ts` imports neither `drizzle-orm` nor anything under `db/`;
  * - `http/` (the framework glue) never imports a module;
- * - a module uses another module only through that module's `index.ts`;
- * - a module reads and writes only the tables it owns (db/ownership.ts); others go through the owner.
+ * - a module uses another module only through that module's `index.ts`, which holds what other areas may
+ *   call and never its routes (app.ts registers a module's routes from its routes files);
+ * - no import cycle, type-only imports included (the same check runs on the web app and the domain);
+ * - a module reads and writes only the tables it owns (db/ownership.ts); others go through the owner;
+ * - one wiring style (docs/architecture.md, "How a module is wired"): the composition root (services.ts,
+ *   app-services.ts) builds each module's service with the factory of its `service.ts` and otherwise uses
+ *   only its `index.ts`, never a module's other files; no routes file builds a service.
  */
 const root = import.meta.dirname;
 
@@ -47,7 +54,7 @@ const moduleOf = (path: string) => /^modules\/([^/]+)\//.exec(path)?.[1];
 
 export function routesThatTouchTheDatabase(files: SourceFile[]): string[] {
   return files
-    .filter((file) => /^modules\/[^/]+\/routes\.ts$/.test(file.path))
+    .filter((file) => /^modules\/[^/]+\/([\w-]+-)?routes\.ts$/.test(file.path))
     .flatMap((file) =>
       importsOf(file)
         .map((specifier) => resolve(file, specifier))
@@ -98,6 +105,40 @@ export function tablesOutsideTheirOwner(
   });
 }
 
+/** A module's index.ts that hands out its routes: other modules would import the HTTP layer, and cycles follow. */
+export function indexesExportingRoutes(files: SourceFile[]): string[] {
+  return files
+    .filter((file) => /^modules\/[^/]+\/index\.ts$/.test(file.path))
+    .flatMap((file) =>
+      importsOf(file)
+        .filter((specifier) => /routes\.ts$/.test(specifier))
+        .map((specifier) => `${file.path} → ${resolve(file, specifier)}`),
+    );
+}
+
+/** The composition root's imports of a module that are neither its service.ts (the factory) nor its index.ts. */
+export function compositionRootReachingIn(files: SourceFile[]): string[] {
+  return files
+    .filter((file) => file.path === 'services.ts' || file.path === 'app-services.ts')
+    .flatMap((file) =>
+      importsOf(file)
+        .map((specifier) => resolve(file, specifier))
+        .filter(
+          (target) => target.startsWith('modules/') && !/^modules\/[^/]+\/(index|service)\.ts$/.test(target),
+        )
+        .map((target) => `${file.path} → ${target}`),
+    );
+}
+
+const BUILDS_A_SERVICE = /\b(?:new\s+[A-Z]\w*Service|create[A-Z]\w*Service)\s*\(/g;
+
+/** Routes files that build a service (services.ts builds each once; routes take it from AppServices). */
+export function routesBuildingServices(files: SourceFile[]): string[] {
+  return files
+    .filter((file) => /^modules\/[^/]+\/([\w-]+-)?routes\.ts$/.test(file.path))
+    .flatMap((file) => [...file.text.matchAll(BUILDS_A_SERVICE)].map((m) => `${file.path}: ${m[0]}`));
+}
+
 describe('API architecture', () => {
   const files = sourceFiles(root);
 
@@ -116,6 +157,8 @@ describe('API architecture', () => {
       'modules/devices/routes.ts → drizzle-orm',
       'modules/devices/routes.ts → db/schema/index.ts',
     ]);
+    const plantedBesideIt = { ...planted, path: 'modules/devices/actions-routes.ts' };
+    expect(routesThatTouchTheDatabase([plantedBesideIt])).toHaveLength(2);
   });
 
   it('keeps http/ free of modules', () => {
@@ -127,15 +170,70 @@ describe('API architecture', () => {
     expect(httpImportingModules([planted])).toEqual(['http/spa.ts → modules/flags/service.ts']);
   });
 
+  it('keeps routes out of every index.ts', () => {
+    expect(indexesExportingRoutes(files)).toEqual([]);
+    const planted = { path: 'modules/devices/index.ts', text: "export { deviceRoutes } from './routes.ts';" };
+    expect(indexesExportingRoutes([planted])).toEqual([
+      'modules/devices/index.ts → modules/devices/routes.ts',
+    ]);
+  });
+
+  it('has no import cycle, type-only and dynamic imports included', () => {
+    expect(importCycles(importGraph(root))).toEqual([]);
+    const planted = mkdtempSync(join(tmpdir(), 'equip-cycles-'));
+    try {
+      mkdirSync(join(planted, 'modules'));
+      writeFileSync(join(planted, 'app.ts'), "import { a } from './modules/a.ts';");
+      writeFileSync(join(planted, 'modules/a.ts'), "import type { B } from './b';\nexport const a = 1;");
+      writeFileSync(
+        join(planted, 'modules/b.ts'),
+        "export type B = 1;\nconst c = () => import('../services.ts');",
+      );
+      writeFileSync(join(planted, 'services.ts'), "export { a } from './modules/a.ts';");
+      expect(importCycles(importGraph(planted))).toEqual([['modules/a.ts', 'modules/b.ts', 'services.ts']]);
+    } finally {
+      rmSync(planted, { recursive: true, force: true });
+    }
+  });
+
   it('lets a module use another only through its index.ts', () => {
     expect(reachesIntoOtherModules(files)).toEqual([]);
     const planted = {
       path: 'modules/devices/service.ts',
-      text: "import { logEvent } from '../events/log.ts';\nimport { logEvent as ok } from '../events/index.ts';\nimport { x } from './queries.ts';",
+      text: "import { logEvent } from '../audit-log/log.ts';\nimport { logEvent as ok } from '../audit-log/index.ts';\nimport { x } from './queries.ts';",
     };
     expect(reachesIntoOtherModules([planted])).toEqual([
-      'modules/devices/service.ts → modules/events/log.ts',
+      'modules/devices/service.ts → modules/audit-log/log.ts',
     ]);
+  });
+
+  it('builds modules in services.ts only through their service.ts and index.ts', () => {
+    expect(compositionRootReachingIn(files)).toEqual([]);
+    const planted = {
+      path: 'services.ts',
+      text: "import { AccessTokens } from './modules/auth/access-tokens.ts';\nimport { createAuthService } from './modules/auth/service.ts';\nimport { onEventsLogged } from './modules/audit-log/index.ts';",
+    };
+    expect(compositionRootReachingIn([planted])).toEqual(['services.ts → modules/auth/access-tokens.ts']);
+    const plantedTypes = {
+      path: 'app-services.ts',
+      text: "import type { SsoService } from './modules/auth/sso.ts';",
+    };
+    expect(compositionRootReachingIn([plantedTypes])).toEqual(['app-services.ts → modules/auth/sso.ts']);
+  });
+
+  it('builds no service in a routes file', () => {
+    expect(routesBuildingServices(files)).toEqual([]);
+    const planted = {
+      path: 'modules/provider-admins/routes.ts',
+      text: 'const service = new ProviderAdminsService(database.db, auth);\nconst devices = createDevicesService({ jobs });\nconst limiter = new RateLimiter(db);',
+    };
+    expect(routesBuildingServices([planted])).toEqual([
+      'modules/provider-admins/routes.ts: new ProviderAdminsService(',
+      'modules/provider-admins/routes.ts: createDevicesService(',
+    ]);
+    expect(routesBuildingServices([{ ...planted, path: 'modules/devices/actions-routes.ts' }])).toHaveLength(
+      2,
+    );
   });
 
   it('lets a module touch only the tables it owns', () => {

@@ -1,70 +1,57 @@
-import type { FlagValues } from '@equip/domain/flags';
-import { type AppJobs, createAppJobs, registerAppJobs } from './background/app-jobs.ts';
+import type { AppServices } from './app-services.ts';
+import type { AppJobs } from './background/app-job-types.ts';
+import { createAppJobs, registerAppJobs } from './background/app-jobs.ts';
 import { DeferredTasks } from './background/deferred-tasks.ts';
 import type { AppConfig } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
-import type { App } from './http/types.ts';
-import { AccessTokens } from './modules/auth/access-tokens.ts';
-import { type InstallationKeys, loadInstallationKeys } from './modules/auth/keys.ts';
-import { AuthService } from './modules/auth/service.ts';
-import { LiveSessions } from './modules/auth/sessions.ts';
-import { SsoService } from './modules/auth/sso.ts';
-import { onEventsLogged } from './modules/events/index.ts';
-import { readFlagValues } from './modules/flags/service.ts';
+import { processLogger } from './http/logging.ts';
+import { systemReads } from './lists/system-reads.ts';
+import { onEventsLogged } from './modules/audit-log/index.ts';
+import { createAuditLogService } from './modules/audit-log/service.ts';
+import { createAuthService } from './modules/auth/service.ts';
+import { createDeviceActionsService, createDevicesService } from './modules/devices/service.ts';
+import { createEmployeesService } from './modules/employees/service.ts';
+import { createEnrollmentService } from './modules/enrollment/service.ts';
+import { createFlagsService } from './modules/flags/service.ts';
+import { createHealthService } from './modules/health/service.ts';
+import { createInstallationService } from './modules/installation/service.ts';
+import { createJobsAdminService } from './modules/jobs-admin/service.ts';
+import { createMdmConnectionsService } from './modules/mdm-connections/service.ts';
 import { notifyAbout } from './modules/notifications/index.ts';
-import { type PlannedAttempt, WebhookService, webhookSecretKey } from './modules/webhooks/index.ts';
-import { type Mailer, OutboxMailer, QueuedMailer, SmtpDelivery } from './providers/mail/mailer.ts';
+import { createNotificationsService } from './modules/notifications/service.ts';
+import { createOrganizationsService } from './modules/organizations/service.ts';
+import { createOutboxService } from './modules/outbox/service.ts';
+import { createProviderAdminsService } from './modules/provider-admins/service.ts';
+import { type PlannedAttempt, webhookSecretKey } from './modules/webhooks/index.ts';
+import { createWebhooksService } from './modules/webhooks/service.ts';
+import {
+  type Mailer,
+  type MailLog,
+  OutboxMailer,
+  QueuedMailer,
+  SmtpDelivery,
+} from './providers/mail/mailer.ts';
 import { MdmAdapters } from './providers/mdm/mdm-adapters.ts';
-import { SandboxSmsSender, type SmsSender } from './providers/sms/sms.ts';
+import { SandboxSmsSender } from './providers/sms/sms.ts';
 import { SEALED_SECRET_PURPOSES, sealingKey } from './security/sealed-secrets.ts';
 
 /**
  * The composition root: configuration, the database and every adapter to the outside world are built
- * here, once, and handed to the modules. A module never constructs its own adapter.
+ * here, once, and handed to the modules (their types are in app-services.ts, which modules import
+ * instead of this file). A module never constructs its own adapter. Each module's service is built here
+ * too, once, by the factory of its service.ts (`create<Area>Service(deps)`, docs/architecture.md "How a
+ * module is wired"); nothing else of a module but its index.ts is imported here.
  */
-export interface AppServices {
-  config: AppConfig;
-  database: Database;
-  keys: InstallationKeys;
-  accessTokens: AccessTokens;
-  /** Checks that the session behind each access token is still live. */
-  sessions: LiveSessions;
-  /** Work done after the answer in this process (timing-sensitive replies; durable work is a job). */
-  deferred: DeferredTasks;
-  /**
-   * The durable job queue (pg-boss, decision 009): `jobs.send(name, payload, { db: tx })`. Started by
-   * the process (main.ts, worker.ts, the test app) before it serves; stopped on close.
-   */
-  jobs: AppJobs;
-  mailer: Mailer;
-  sms: SmsSender;
-  /** The MDM adapters (decision 012): a device's provider's real client or its sandbox. */
-  mdm: MdmAdapters;
-  /** Identity: sign-in, sessions, invitations, resets, second factors. */
-  auth: AuthService;
-  /** Outbound webhooks: endpoints, the fan-out of logged events, the delivery attempts (decision 010). */
-  webhooks: WebhookService;
-  /** Single sign-on with each organisation's OpenID Connect provider. */
-  sso: SsoService;
-  /** The feature flags' current values (served with the page and by the experimentation proxy). */
-  readFlags: () => Promise<FlagValues>;
-}
-
-/** Each area registers its routes through one of these. */
-export type ModuleRoutes = (app: App, services: AppServices) => Promise<void> | void;
-
-/** Wires configuration, database and adapters into the services the modules use. */
 export async function createServices(
   config: AppConfig,
   database: Database,
-  overrides: { mailer?: Mailer } = {},
+  overrides: { mailer?: Mailer; log?: MailLog } = {},
 ): Promise<AppServices> {
-  const keys = await loadInstallationKeys(database.db, config.jwtSecret);
-  const accessTokens = new AccessTokens(keys.jwtSecret, config.accessTokenTtlSeconds);
-  const sessions = new LiveSessions(database.db, accessTokens, config.sessionRecheckMs);
   const deferred = new DeferredTasks();
   const jobs = createAppJobs(config, database);
-  const smtp = config.smtpUrl ? new SmtpDelivery(database.db, config.smtpUrl, config.mailFrom) : null;
+  const smtp = config.smtpUrl
+    ? new SmtpDelivery(database.db, config.smtpUrl, config.mailFrom, overrides.log ?? processLogger(config))
+    : null;
   const mailer =
     overrides.mailer ??
     (smtp
@@ -75,8 +62,17 @@ export async function createServices(
           kick: () => jobs.kick('mail.send'),
         })
       : new OutboxMailer(database.db));
+  const sms = new SandboxSmsSender(database.db);
+  // Identity first: the installation's keys seal the MDM tokens and the webhook secrets.
+  const { keys, accessTokens, sessions, auth, sso } = await createAuthService({
+    db: database.db,
+    config,
+    mailer,
+    sms,
+    deferred,
+  });
   const mdm = new MdmAdapters(config.mdm, sealingKey(keys.jwtSecret, SEALED_SECRET_PURPOSES.mdmTokens));
-  const webhooks = new WebhookService({
+  const webhooks = createWebhooksService({
     db: database.db,
     queue: {
       enqueue: (tx, attempts) => enqueueWebhookAttempts(jobs, tx, attempts),
@@ -92,19 +88,9 @@ export async function createServices(
   onEventsLogged('webhooks', (tx, events) => webhooks.publish(tx, events));
   // Notifications are written with the events that cause them, in the same transaction.
   onEventsLogged('notifications', notifyAbout);
-  const sms = new SandboxSmsSender(database.db);
-  const auth = new AuthService({
-    db: database.db,
-    config,
-    keys,
-    accessTokens,
-    mailer,
-    sms,
-    sessions,
-    deferred,
-  });
-  const sso = new SsoService(database.db, auth, config.publicUrl, config.ssoAllowPrivateIssuers);
-  const readFlags = () => readFlagValues(database.db);
+  const flags = createFlagsService({ db: database.db });
+  // What spans organisations (the installation's organisations, provider admins) reads on the system handle.
+  const reads = systemReads(database.jobStore);
   return {
     config,
     database,
@@ -119,7 +105,31 @@ export async function createServices(
     webhooks,
     auth,
     sso,
-    readFlags,
+    flags,
+    auditLog: createAuditLogService(),
+    devices: createDevicesService({ jobs }),
+    deviceActions: createDeviceActionsService({ jobs, readFlags: flags.values }),
+    employees: createEmployeesService({
+      mailer,
+      // A registration reminder links to /start on the enrolment host (ENROLMENT_URL).
+      enrolmentUrl: config.urls.enrolment,
+      databaseKind: database.kind,
+    }),
+    enrollment: createEnrollmentService({ database, auth }),
+    health: createHealthService({ database, config }),
+    installation: createInstallationService({ db: database.db, reads, auth, publicUrl: config.publicUrl }),
+    jobsAdmin: createJobsAdminService({ jobs, jobStore: database.jobStore }),
+    mdmConnections: createMdmConnectionsService({
+      mdm,
+      policy: { allowPrivate: config.mdm.allowPrivateServers },
+    }),
+    notifications: createNotificationsService(),
+    organizations: createOrganizationsService({
+      db: database.db,
+      outbound: { allowPrivate: config.ssoAllowPrivateIssuers },
+    }),
+    outbox: createOutboxService({ db: database.db, showBodies: config.seedDemo }),
+    providerAdmins: createProviderAdminsService({ db: database.db, reads, auth }),
   };
 }
 
@@ -132,8 +142,8 @@ async function enqueueWebhookAttempts(jobs: AppJobs, tx: Db, attempts: PlannedAt
   if (now.length > 0)
     await jobs.sendMany(
       'webhooks.deliver',
-      now.map(({ deliveryUuid, attempt, firstAttempt }) => ({
-        payload: { deliveryUuid, attempt, firstAttempt },
+      now.map(({ organizationUuid, deliveryUuid, attempt, firstAttempt }) => ({
+        payload: { organizationUuid, deliveryUuid, attempt, firstAttempt },
         key: `${deliveryUuid}:${firstAttempt}:${attempt}`,
       })),
       { db: tx },

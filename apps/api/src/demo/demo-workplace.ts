@@ -269,69 +269,52 @@ export async function seedEnrollments(scope: DemoScope, devices: readonly NewDev
 
 type NewNotification = Omit<typeof notifications.$inferInsert, 'organizationUuid'>;
 
-/** What the IT owner finds in the notification panel, a few already read. */
+/**
+ * What the IT owner finds in the notification panel, a few already read: kinds and params the rules
+ * write (notification-rules.ts), which the web renders in the reader's language with a link to the
+ * device or the list they are about.
+ */
 export async function seedNotifications(scope: DemoScope, devices: readonly NewDevice[]): Promise<void> {
   const { db, organizationUuid, staff, now } = scope;
   const itOwner = staff.itOwner.row.uuid;
   const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
-  const failed = devices.find((d) => d.enrollmentState === 'FAILED_ENROLLMENT');
-  const unencrypted = devices.find(
-    (d) => d.enrollmentState === 'ENROLLED' && !d.isEncrypted && d.type === 'COMPUTER',
-  );
-  const nextStarter = [...withStatus(staff.people, 'ONBOARDING')].sort((a, b) =>
-    a.row.startDate!.localeCompare(b.row.startDate!),
-  )[0];
-  const nextLeaver = [...withStatus(staff.people, 'OFFBOARDING')].sort((a, b) =>
-    a.row.lastDate!.localeCompare(b.row.lastDate!),
-  )[0];
+  const enrolled = devices.filter((d) => d.enrollmentState === 'ENROLLED' && d.uuid);
+  const unencrypted = enrolled.find((d) => !d.isEncrypted && d.type === 'COMPUTER');
+  const unprotected = enrolled.find((d) => !d.isProtected && d.type === 'COMPUTER' && d !== unencrypted);
+  const phone = enrolled.find((d) => d.type === 'PHONE') ?? enrolled.find((d) => d !== unencrypted);
+  const device = (d: NewDevice) => ({ deviceUuid: d.uuid ?? null, deviceName: d.name });
   const candidates: (NewNotification | undefined)[] = [
-    failed && {
-      severity: 'negative',
-      title: 'Enrollment failed',
-      body: `${failed.name} could not enroll. Ask the user to retry from /start.`,
-      createdAt: hoursAgo(3),
+    {
+      severity: 'positive',
+      kind: 'employees.imported',
+      params: { count: 14, fileName: 'personio-export.csv' },
+      createdAt: hoursAgo(2),
     },
     unencrypted && {
       severity: 'negative',
-      // Written in the reader's language from kind and params (notification-rules.ts).
       kind: 'device.unencrypted',
-      params: { deviceUuid: unencrypted.uuid ?? null, deviceName: unencrypted.name },
-      title: 'Disk encryption is off',
-      body: `${unencrypted.name} is not encrypted.`,
+      params: device(unencrypted),
       createdAt: hoursAgo(20),
     },
-    {
-      severity: 'info',
-      title: 'Personio sync finished',
-      body: '3 new employees, 2 updated.',
-      createdAt: hoursAgo(2),
+    phone && {
+      severity: 'negative',
+      kind: 'device.action_failed',
+      params: { ...device(phone), action: 'lock', error: 'Equip could not reach the MDM server' },
+      createdAt: hoursAgo(30),
     },
-    nextStarter && {
-      severity: 'info',
-      title: `${nextStarter.row.firstName} ${nextStarter.row.lastName} starts on ${nextStarter.row.startDate}`,
-      body: 'Check that their laptop arrives in time.',
-      createdAt: hoursAgo(26),
+    unprotected && {
+      severity: 'negative',
+      kind: 'device.unprotected',
+      params: device(unprotected),
+      createdAt: hoursAgo(24 * 3),
+      readAt: hoursAgo(24 * 2),
     },
-    nextLeaver && {
-      severity: 'neutral',
-      title: `${nextLeaver.row.firstName} ${nextLeaver.row.lastName} leaves on ${nextLeaver.row.lastDate}`,
-      body: 'Their offboarding is ready for review.',
-      createdAt: hoursAgo(50),
-      readAt: hoursAgo(40),
-    },
-    {
-      severity: 'positive',
-      title: 'Order delivered',
-      body: 'A MacBook Air 13" M3 was delivered to the Berlin office.',
-      createdAt: hoursAgo(72),
-      readAt: hoursAgo(70),
-    },
-    {
-      severity: 'neutral',
-      title: 'New in the catalog',
-      body: 'Lenovo ThinkPad X1 Carbon Gen 12 can now be ordered.',
-      createdAt: hoursAgo(24 * 6),
-      readAt: hoursAgo(24 * 5),
+    phone && {
+      severity: 'negative',
+      kind: 'device.lost',
+      params: device(phone),
+      createdAt: hoursAgo(24 * 9),
+      readAt: hoursAgo(24 * 8),
     },
   ];
   const rows = candidates

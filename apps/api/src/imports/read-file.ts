@@ -60,11 +60,11 @@ export async function readCsvText<T>(
   schema: Pick<ImportSchema, 'limits'>,
   reader: ImportReader<T>,
   text: string,
-): Promise<ImportReadResult<T>> {
+): Promise<void> {
   const header = scanCsvHeader(text, schema.limits);
   if (header.error) {
     reader.refuse(header.error);
-    return reader.finish();
+    return;
   }
   const longest = maxRowChars(schema.limits);
   await new Promise<void>((resolve, reject) => {
@@ -101,19 +101,18 @@ export async function readCsvText<T>(
     };
     Papa.parse<string[]>(text, config);
   });
-  return reader.finish();
 }
 
 /** Spreadsheet rows handed to the rules between two turns of the event loop. */
 const SHEET_SLICE_ROWS = 500;
 
 /** Reads the first sheet of an Excel workbook with the same rules, its typed cells as text. */
-async function readWorkbook<T>(reader: ImportReader<T>, file: Buffer): Promise<ImportReadResult<T>> {
+async function readWorkbook<T>(reader: ImportReader<T>, file: Buffer): Promise<void> {
   // A zip states what it unpacks to: a bomb is refused before anything is unzipped.
   const refusal = workbookRefusal(file);
   if (refusal) {
     reader.refuse({ type: 'UnknownError', message: refusal });
-    return reader.finish();
+    return;
   }
   let rows: unknown[][];
   try {
@@ -122,14 +121,13 @@ async function readWorkbook<T>(reader: ImportReader<T>, file: Buffer): Promise<I
     rows = (await readSheet(file)) as unknown[][];
   } catch {
     reader.refuse({ type: 'UnknownError', message: ZIP_NOT_XLSX_MESSAGE });
-    return reader.finish();
+    return;
   }
   for (let start = 0; start < rows.length; start += SHEET_SLICE_ROWS) {
     for (const row of rows.slice(start, start + SHEET_SLICE_ROWS))
-      if (!reader.add(row.map(spreadsheetCellText))) return reader.finish();
+      if (!reader.add(row.map(spreadsheetCellText))) return;
     await giveWay();
   }
-  return reader.finish();
 }
 
 /**
@@ -140,12 +138,16 @@ async function readWorkbook<T>(reader: ImportReader<T>, file: Buffer): Promise<I
 export async function readImportFile<F extends string, T>(
   schema: ImportSchema<F, T>,
   file: Buffer,
-  /** The values already taken, asked for once the file is known to be readable. */
-  taken: () => Promise<TakenValues<F>>,
+  /**
+   * The values already taken among the file's own (keyed, per unique column), asked for once the
+   * file has been read.
+   */
+  taken: (fileValues: (field: F) => string[]) => Promise<TakenValues<F>>,
 ): Promise<ImportReadResult<T>> {
   const kind = sniffFile(file, (bytes) => isUtf8(bytes));
   if (kind.kind === 'refused') return fileFailureResult('UnknownError', kind.message);
-  const reader = createImportReader(schema, await taken());
-  if (kind.kind === 'xlsx') return readWorkbook(reader, file);
-  return readCsvText(schema, reader, await decodeTextFile(file, kind));
+  const reader = createImportReader(schema);
+  if (kind.kind === 'xlsx') await readWorkbook(reader, file);
+  else await readCsvText(schema, reader, await decodeTextFile(file, kind));
+  return reader.finish(await taken((field) => reader.uniqueKeys(field)));
 }

@@ -1,4 +1,4 @@
-import { and, type SQL, sql } from 'drizzle-orm';
+import { and, Column, is, SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { ReadStatement, Row, TenantReads } from '../db/tenant-reads.ts';
@@ -32,6 +32,33 @@ export interface SortKey {
   keyset?: boolean;
 }
 
+/**
+ * A list's text search, paged by the machinery like the list itself: the matches of the search's
+ * pattern come from a tenant-scoped function with their sort and filter keys (a trigram index finds
+ * them), are filtered, counted and sorted on those keys, and only the page's rows are joined to the
+ * list's table — so a pattern that matches tens of thousands of rows reads one page of full rows. Every
+ * page of a search (by skip or by cursor, for the table or an export) goes this one way.
+ */
+export interface ListSearch<TQuery, TSortKey extends string> {
+  /** The LIKE pattern of the query's search text, or null when it has none. */
+  pattern(query: TQuery): string | null;
+  /**
+   * Where the matches of a pattern come from (the machinery names them `m`): a set-returning function
+   * of the tenant, which may be a narrower one for some sorts and filters.
+   */
+  matches(query: TQuery, pattern: string, key: TSortKey): SQL;
+  /** Joins after the matches that the filters or sort keys need (e.g. a person's bundle). */
+  matchJoins?: SQL;
+  /** The list's filters over the matches' keys (the function keeps to the tenant). */
+  where(query: TQuery): (SQL | undefined)[];
+  /** The list's sorts over the matches' keys: the same keys, order and paging as the list's `sorts`. */
+  sorts: Record<TSortKey, SortKey>;
+  /** The match's id (`m.uuid`), the search's tie-breaker. */
+  id: SQL;
+  /** The list's table joined to a page of matches (`m`), for the response's fields. */
+  join: SQL;
+}
+
 export interface ListDefinition<TQuery, TItem, TSortKey extends string> {
   /** A name for the list (logs and statement names). */
   name: string;
@@ -50,9 +77,11 @@ export interface ListDefinition<TQuery, TItem, TSortKey extends string> {
   sortOf(query: TQuery): SortOrder<TSortKey>;
   /**
    * The filtered total: an expression evaluated once (e.g. a sum over a kept summary), or 'window' to
-   * count the matches with the page (for searches, whose matches are few).
+   * count the rows with the page.
    */
   total(query: TQuery, organizationUuid: string): SQL<number> | 'window';
+  /** The list's text search, when it has one (a query with search text is paged by it). */
+  search?: ListSearch<TQuery, TSortKey>;
 }
 
 /** Every list definition with the response schema of its items (the projection test walks these). */
@@ -67,11 +96,14 @@ export function defineList<TQuery, TItem, TSortKey extends string>(
   item: z.ZodObject,
   definition: ListDefinition<TQuery, TItem, TSortKey>,
 ): ListDefinition<TQuery, TItem, TSortKey> {
-  registeredLists.push({ definition: definition as unknown as ListDefinition<never, unknown, string>, item });
-  timestampFields.set(definition, timestampFieldsOf(item));
   // Its JSON page writes each item with json_build_object, which takes at most 100 arguments.
   if (Object.keys(definition.columns).length > 50)
     throw new Error(`The list ${definition.name} has more fields than json_build_object takes`);
+  // Every keyset sort's cursor schema, now: a sort over an expression of unknown kind fails at start-up.
+  for (const key of Object.keys(definition.sorts) as TSortKey[])
+    if (definition.sorts[key].keyset) cursorSchemaOf(definition, key);
+  registeredLists.push({ definition: definition as unknown as ListDefinition<never, unknown, string>, item });
+  timestampFields.set(definition, timestampFieldsOf(item));
   return definition;
 }
 
@@ -121,12 +153,164 @@ function encodeCursor(values: unknown[]): string {
   return Buffer.from(JSON.stringify(values)).toString('base64url');
 }
 
-function decodeCursor(cursor: string, length: number): unknown[] {
-  try {
-    const values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(values) && values.length === length) return values;
-  } catch {
-    // fall through
+/**
+ * The kinds of value a sort column holds, as a cursor carries them (PostgreSQL's JSON of the column):
+ * what a crafted cursor is checked against before it reaches the database, which would refuse text for
+ * a timestamp or a number too large for an integer with an error (a 500) instead of a 400 (issue 24).
+ */
+export type CursorValueKind =
+  | 'text'
+  | 'uuid'
+  | 'timestamp'
+  | 'date'
+  | 'smallint'
+  | 'integer'
+  | 'bigint'
+  | 'number'
+  | 'boolean';
+
+const declaredKinds = new WeakMap<SQL, CursorValueKind>();
+
+/**
+ * Declares the kind of a sort expression the machinery cannot read from its table column (raw SQL,
+ * casts, functions): a keyset sort over an expression of unknown kind is refused when the list is
+ * defined.
+ */
+export function sortValue(expression: SQL, kind: CursorValueKind): SQL {
+  declaredKinds.set(expression, kind);
+  return expression;
+}
+
+/** Column types by PostgreSQL's name (drizzle's getSQLType), as cursors carry them. */
+function kindOfSqlType(type: string): CursorValueKind | undefined {
+  if (type === 'uuid') return 'uuid';
+  if (type.startsWith('timestamp')) return 'timestamp';
+  if (type === 'date') return 'date';
+  if (type === 'smallint' || type === 'smallserial') return 'smallint';
+  if (type === 'integer' || type === 'serial') return 'integer';
+  if (type === 'bigint' || type === 'bigserial') return 'bigint';
+  if (type === 'boolean') return 'boolean';
+  if (/^(text|citext|varchar|character varying|char|character)\b/.test(type)) return 'text';
+  if (/^(numeric|decimal|real|double precision)\b/.test(type)) return 'number';
+  return undefined;
+}
+
+/** Wrappers of one column that keep its kind: lower() of text, a collation. */
+const KIND_KEEPING = /^(lower\(\?\)|\?)( collate "[^"]+")?$/;
+
+/**
+ * The kind of a sort expression: declared with sortValue, or read from the one table column it is
+ * (possibly lower-cased or collated); undefined when neither tells.
+ */
+function kindOfExpression(expression: SQL): CursorValueKind | undefined {
+  const declared = declaredKinds.get(expression);
+  if (declared) return declared;
+  const columns: Column[] = [];
+  let text = '';
+  const walk = (chunks: unknown[]): boolean => {
+    for (const chunk of chunks) {
+      if (is(chunk, Column)) {
+        columns.push(chunk);
+        text += '?';
+      } else if (is(chunk, SQL)) {
+        if (!walk(chunk.queryChunks)) return false;
+      } else if (chunk && typeof chunk === 'object' && 'value' in chunk && Array.isArray(chunk.value)) {
+        text += (chunk.value as unknown[]).join('');
+      } else return false;
+    }
+    return true;
+  };
+  if (!walk(expression.queryChunks) || columns.length !== 1 || !KIND_KEEPING.test(text.trim()))
+    return undefined;
+  return kindOfSqlType(columns[0]!.getSQLType());
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-](\d{2})(:?\d{2}(:?\d{2})?)?)?$/;
+
+/** A calendar day PostgreSQL accepts (years 1 to 9999, no 30 February). */
+function isCalendarDay(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  return year >= 1 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function isDate(value: string): boolean {
+  const match = DATE.exec(value);
+  return match !== null && isCalendarDay(Number(match[1]), Number(match[2]), Number(match[3]));
+}
+
+function isTimestamp(value: string): boolean {
+  const match = TIMESTAMP.exec(value);
+  if (!match) return false;
+  const [, year, month, day, hour, minute, second, , , offsetHours] = match.map(Number);
+  return (
+    isCalendarDay(year!, month!, day!) &&
+    hour! <= 23 &&
+    minute! <= 59 &&
+    second! <= 59 &&
+    (offsetHours === undefined || Number.isNaN(offsetHours) || offsetHours <= 15)
+  );
+}
+
+const noNul = (value: string) => !value.includes('\u0000');
+
+/** One cursor value of each kind: JSON as PostgreSQL writes the column, within the column's range. */
+const CURSOR_VALUES: Record<CursorValueKind, z.ZodType> = {
+  // NUL is the one character no text column holds.
+  text: z.string().refine(noNul),
+  uuid: z.string().regex(UUID),
+  timestamp: z.string().refine(isTimestamp),
+  date: z.string().refine(isDate),
+  smallint: z.number().int().min(-32_768).max(32_767),
+  integer: z.number().int().min(-2_147_483_648).max(2_147_483_647),
+  bigint: z.number().int().refine(Number.isSafeInteger),
+  number: z.number(),
+  boolean: z.boolean(),
+};
+
+/** Each declared list's cursor schema per keyset sort: a tuple of its sort values and tie-breaker. */
+const cursorSchemas = new WeakMap<object, Map<string, z.ZodType<unknown[]>>>();
+
+function cursorSchemaOf<TQuery, TItem, TSortKey extends string>(
+  list: ListDefinition<TQuery, TItem, TSortKey>,
+  key: TSortKey,
+): z.ZodType<unknown[]> {
+  const schemas = cursorSchemas.get(list) ?? new Map<string, z.ZodType<unknown[]>>();
+  cursorSchemas.set(list, schemas);
+  const known = schemas.get(key);
+  if (known) return known;
+  const expressions = [...list.sorts[key].columns, list.tieBreaker];
+  const kinds = expressions.map((expression, index) => {
+    const kind = kindOfExpression(expression);
+    if (!kind)
+      throw new Error(
+        `The list ${list.name} pages ${key} by keyset over an expression whose kind is unknown ` +
+          `(${index === expressions.length - 1 ? 'its tie-breaker' : `sort column ${index + 1}`}): declare it with sortValue`,
+      );
+    return kind;
+  });
+  const schema = z.tuple(kinds.map((kind) => CURSOR_VALUES[kind]) as [z.ZodType, ...z.ZodType[]]);
+  schemas.set(key, schema);
+  return schema;
+}
+
+/**
+ * A cursor's sort values, checked against the list's sort: canonical base64url of a JSON array with one
+ * value of each sort column's kind. Anything else (crafted, another list's, another sort's) is a 400 at
+ * the cursor before any SQL is written.
+ */
+function decodeCursor(cursor: string, schema: z.ZodType<unknown[]>): unknown[] {
+  const bytes = Buffer.from(cursor, 'base64url');
+  if (bytes.toString('base64url') === cursor) {
+    try {
+      const values = schema.safeParse(JSON.parse(bytes.toString('utf8')));
+      if (values.success) return values.data;
+    } catch {
+      // not JSON: refused below
+    }
   }
   throw invalidCursor('The cursor does not belong to this list and sort');
 }
@@ -139,35 +323,69 @@ export function orderBy(columns: SQL[], direction: SortDirection): SQL {
   );
 }
 
+/** The rows after a cursor's position in a sort (its values checked against the list's sort first). */
+function afterCursor<TQuery, TItem, TSortKey extends string>(
+  list: ListDefinition<TQuery, TItem, TSortKey>,
+  key: TSortKey,
+  cursor: string,
+  sortColumns: SQL[],
+  direction: SortDirection,
+): SQL {
+  if (list.sorts[key].keyset !== true)
+    throw invalidCursor(`Sorting by ${key} continues by skip, not by cursor`);
+  const after = decodeCursor(cursor, cursorSchemaOf(list, key));
+  const row = sql`(${sql.join(sortColumns, sql`, `)})`;
+  const values = sql`(${sql.join(
+    after.map((v) => sql`${v}`),
+    sql`, `,
+  )})`;
+  return direction === 'desc' ? sql`${row} < ${values}` : sql`${row} > ${values}`;
+}
+
+/**
+ * A page's total: the list's expression, or its rows counted with the page ('window') — apart when a
+ * cursor cuts the rows the window would see, so that every page of a list says the same total.
+ */
+function windowTotal(
+  total: SQL<number> | 'window',
+  query: PageQuery,
+  from: SQL,
+  filtered: SQL | undefined,
+): SQL {
+  if (total !== 'window') return total;
+  if (query.cursor === undefined) return sql`(count(*) over ())::integer`;
+  return sql`(select count(*)::integer from ${from} where ${filtered})`;
+}
+
+/** The select list of a page: the response's fields under their names. */
+function fieldsOf<TQuery, TItem, TSortKey extends string>(
+  list: ListDefinition<TQuery, TItem, TSortKey>,
+): SQL[] {
+  return Object.entries(list.columns as Record<string, SQL>).map(
+    ([field, expression]) => sql`${expression} as ${sql.identifier(field)}`,
+  );
+}
+
 /** The SQL of one page: only the response's fields, the total, and the sort values when keyset. */
 export function pageSql<TQuery extends PageQuery, TItem, TSortKey extends string>(
   list: ListDefinition<TQuery, TItem, TSortKey>,
   organizationUuid: string,
   query: TQuery,
 ): { sql: SQL; keyset: boolean } {
+  const pattern = list.search?.pattern(query);
+  if (list.search && pattern) return searchPageSql(list, list.search, pattern, query);
   const { key, direction } = list.sortOf(query);
   const sort = list.sorts[key];
   const sortColumns = [...sort.columns, list.tieBreaker];
   const keyset = sort.keyset === true;
-  const conditions = list.where(query, organizationUuid);
-  if (query.cursor !== undefined) {
-    if (!keyset) throw invalidCursor(`Sorting by ${key} continues by skip, not by cursor`);
-    const after = decodeCursor(query.cursor, sortColumns.length);
-    const row = sql`(${sql.join(sortColumns, sql`, `)})`;
-    const values = sql`(${sql.join(
-      after.map((v) => sql`${v}`),
-      sql`, `,
-    )})`;
-    conditions.push(direction === 'desc' ? sql`${row} < ${values}` : sql`${row} > ${values}`);
-  }
+  const filtered = list.where(query, organizationUuid);
+  const conditions = [...filtered];
+  if (query.cursor !== undefined)
+    conditions.push(afterCursor(list, key, query.cursor, sortColumns, direction));
   const total = list.total(query, organizationUuid);
-  const fields = Object.entries(list.columns as Record<string, SQL>).map(
-    ([field, expression]) => sql`${expression} as ${sql.identifier(field)}`,
-  );
+  const fields = fieldsOf(list);
   fields.push(
-    total === 'window'
-      ? sql`(count(*) over ())::integer as ${sql.identifier(TOTAL)}`
-      : sql`${total} as ${sql.identifier(TOTAL)}`,
+    sql`${windowTotal(total, query, list.from(query), and(...filtered))} as ${sql.identifier(TOTAL)}`,
   );
   if (keyset)
     fields.push(sql`json_build_array(${sql.join(sortColumns, sql`, `)}) as ${sql.identifier(SORT_VALUES)}`);
@@ -188,6 +406,51 @@ export function pageSql<TQuery extends PageQuery, TItem, TSortKey extends string
   return {
     sql: sql`select ${sql.join(fields, sql`, `)} from ${list.from(query)} where ${and(...conditions)}
     order by ${order} limit ${query.take} offset ${offset}`,
+    keyset,
+  };
+}
+
+/** Where a search's matches come from, joined to what its filters and sorts need. */
+function matchesOf<TQuery, TSortKey extends string>(
+  search: ListSearch<TQuery, TSortKey>,
+  query: TQuery,
+  pattern: string,
+  key: TSortKey,
+): SQL {
+  return sql`${search.matches(query, pattern, key)} m ${search.matchJoins ?? sql``}`;
+}
+
+/**
+ * One page of a search (ListSearch): the matches filtered, counted and cut to the page on their own
+ * keys, then only the page's rows joined to the list's table. A cursor continues after its position in
+ * the matches (its values are the list's own sort values), and the matches are then counted apart.
+ */
+function searchPageSql<TQuery extends PageQuery, TItem, TSortKey extends string>(
+  list: ListDefinition<TQuery, TItem, TSortKey>,
+  search: ListSearch<TQuery, TSortKey>,
+  pattern: string,
+  query: TQuery,
+): { sql: SQL; keyset: boolean } {
+  const { key, direction } = list.sortOf(query);
+  const sortColumns = [...search.sorts[key].columns, search.id];
+  const keyset = list.sorts[key].keyset === true;
+  const order = orderBy(sortColumns, direction);
+  const matches = matchesOf(search, query, pattern, key);
+  const filtered = and(sql`true`, ...search.where(query));
+  const conditions =
+    query.cursor === undefined
+      ? filtered
+      : and(filtered, afterCursor(list, key, query.cursor, sortColumns, direction));
+  const total = windowTotal('window', query, matches, filtered);
+  const offset = query.cursor === undefined ? query.skip : 0;
+  const page = sql`select m.*, ${total} as ${sql.identifier(TOTAL)} from ${matches} where ${conditions}
+    order by ${order} limit ${query.take} offset ${offset}`;
+  const fields = fieldsOf(list);
+  fields.push(sql`m.${sql.identifier(TOTAL)} as ${sql.identifier(TOTAL)}`);
+  if (keyset)
+    fields.push(sql`json_build_array(${sql.join(sortColumns, sql`, `)}) as ${sql.identifier(SORT_VALUES)}`);
+  return {
+    sql: sql`select ${sql.join(fields, sql`, `)} from (${page}) m ${search.join} order by ${order}`,
     keyset,
   };
 }
@@ -244,6 +507,16 @@ export function totalStatement<TQuery extends PageQuery, TItem, TSortKey extends
   organizationUuid: string,
   query: TQuery,
 ): ReadStatement {
+  const pattern = list.search?.pattern(query);
+  if (list.search && pattern) {
+    const { key } = list.sortOf(query);
+    const matches = matchesOf(list.search, query, pattern, key);
+    const where = and(sql`true`, ...list.search.where(query));
+    return render(
+      `${list.name}.search.total`,
+      sql`select count(*)::integer as ${sql.identifier(TOTAL)} from ${matches} where ${where}`,
+    );
+  }
   const total = list.total(query, organizationUuid);
   const statement =
     total === 'window'
@@ -291,7 +564,10 @@ export function jsonPageStatement<TQuery, TItem, TSortKey extends string>(
   });
   const wrapped: ReadStatement = {
     name: `${statement.name}.json`,
-    params: [...statement.params, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'],
+    // A parameter the text does not use fails the bind: only a list with instants sends the format.
+    params: fields.some((field) => field.includes(isoFormat))
+      ? [...statement.params, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"']
+      : statement.params,
     text: `select coalesce(json_agg(json_build_object(${fields.join(', ')})), '[]')::text as items,
       count(*)::integer as count, max(p.${identifier(TOTAL)}) as total${
         keyset ? `, (json_agg(p.${identifier(SORT_VALUES)}) -> -1)::text as last_sort` : ''
@@ -304,17 +580,15 @@ export function jsonPageStatement<TQuery, TItem, TSortKey extends string>(
 
 /**
  * One page of a list as the response body `{ items, total, nextCursor }`, written by the database
- * (jsonPageStatement). `rows` replaces the list's own page statement (a search's faster one); its rows
- * must carry the list's fields and `__total`.
+ * (jsonPageStatement).
  */
 export async function readJsonPage<TQuery extends PageQuery, TItem, TSortKey extends string>(
   reads: TenantReads,
   list: ListDefinition<TQuery, TItem, TSortKey>,
   organizationUuid: string,
   query: TQuery,
-  rows?: ReadStatement,
 ): Promise<JsonText<Page<TItem>>> {
-  const page = rows ? { statement: rows, keyset: false } : pageStatement(list, organizationUuid, query);
+  const page = pageStatement(list, organizationUuid, query);
   const [[answer] = []] = await reads.read(organizationUuid, [
     jsonPageStatement(list, page.statement, page.keyset),
   ]);

@@ -1,8 +1,9 @@
 import { buildApp } from '../app.ts';
+import type { AppServices } from '../app-services.ts';
 import { loadConfig } from '../config/env.ts';
+import type { Database } from '../db/client.ts';
 import type { App } from '../http/types.ts';
-import type { Mailer } from '../providers/mail/mailer.ts';
-import type { AppServices } from '../services.ts';
+import type { Mailer, MailLog } from '../providers/mail/mailer.ts';
 import { createServices } from '../services.ts';
 import { getTestDatabase } from './database.ts';
 
@@ -16,16 +17,24 @@ export interface TestApp {
  * beforeAll) and closed in afterAll; the database stays open for the worker.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; mailer?: Mailer; serveWeb?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    mailer?: Mailer;
+    /** Where the mail job logs SMTP failures (silent otherwise). */
+    log?: MailLog;
+    serveWeb?: boolean;
+    /** Another database than the worker's (e.g. openFreshTestDatabase's); the caller closes it. */
+    database?: Database;
+  } = {},
 ): Promise<TestApp> {
-  const database = await getTestDatabase();
+  const database = options.database ?? (await getTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     EQUIP_DATA_DIR: '.data-test',
     ...options.env,
   });
-  const services = await createServices(config, database, { mailer: options.mailer });
+  const services = await createServices(config, database, { mailer: options.mailer, log: options.log });
   const app = await buildApp(services, { logger: false, serveWeb: options.serveWeb ?? false });
   // The job runner works in the test process (mail goes out through it), polling every half second.
   await services.jobs.start();

@@ -22,14 +22,26 @@ export function getTestDatabase(): Promise<Database> {
   return opened;
 }
 
-async function open(): Promise<Database> {
+let freshCount = 0;
+
+/**
+ * A database of its own, migrated and empty, for a test that needs an installation nobody else writes
+ * to (the first set-up). The caller closes it.
+ */
+export function openFreshTestDatabase(): Promise<Database> {
+  freshCount += 1;
+  return open(`fresh${freshCount}`);
+}
+
+async function open(suffix = ''): Promise<Database> {
   if (testDatabaseKind() === 'pglite') {
     const snapshot = new Blob([readFileSync(inject('pgliteSnapshotPath'))]);
     return openDatabase({ kind: 'pglite', dataDir: null, snapshot });
   }
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('EQUIP_TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `equip_test_${inject('testRunId')}_${process.env.VITEST_POOL_ID ?? '0'}`;
+  // Named after the run, so the run's teardown drops it with the others.
+  const name = `equip_test_${inject('testRunId')}_${process.env.VITEST_POOL_ID ?? '0'}${suffix ? `_${suffix}` : ''}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { FeatureFlagName } from '@equip/domain/flags';
 import type { Role, UserType } from '@equip/domain/identity';
+import { eq } from 'drizzle-orm';
+import type { AppServices } from '../app-services.ts';
 import type { Db } from '../db/client.ts';
-import { organizations, PROVIDER_ORGANIZATION_UUID, users } from '../db/schema/index.ts';
+import { featureFlags, organizations, PROVIDER_ORGANIZATION_UUID, users } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { RefreshTokens } from '../modules/auth/refresh-tokens.ts';
-import type { AppServices } from '../services.ts';
 
 /** Generated data for tests: every call makes new, unique rows. */
 export async function createOrganization(db: Db, name = `Org ${randomUUID().slice(0, 8)}`) {
@@ -97,5 +99,26 @@ export async function tokensOfRoles(
       services,
       await createUser(db, { organizationUuid: otherOrganizationUuid, role: 'it-owner' }),
     ),
+  };
+}
+
+/**
+ * Sets a feature flag in the worker's flag table (shared by the test files it runs); answers how to put
+ * it back as it was, for the file's afterAll.
+ */
+export async function setFeatureFlag(db: Db, name: FeatureFlagName, value: 'on' | 'off') {
+  const [before] = await db
+    .select({ value: featureFlags.value })
+    .from(featureFlags)
+    .where(eq(featureFlags.name, name));
+  const write = (next: string) =>
+    db
+      .insert(featureFlags)
+      .values({ name, value: next })
+      .onConflictDoUpdate({ target: featureFlags.name, set: { value: next } });
+  await write(value);
+  return async () => {
+    if (before) await write(before.value);
+    else await db.delete(featureFlags).where(eq(featureFlags.name, name));
   };
 }

@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import type { App } from '../http/types.ts';
+import { SSO_AUTHORIZE_PATH, SSO_CALLBACK_PATH } from '../modules/auth/sso-paths.ts';
 
 /**
  * A real OpenID Connect provider (oidc-provider) on a free local port, for tests of single sign-on.
@@ -107,4 +109,37 @@ export async function startOidcPeer(options: {
     },
     close: () => new Promise<void>((resolve) => server!.close(() => resolve())),
   };
+}
+
+/**
+ * Follows a browser's redirects from `sso/start`'s answer — Equip's authorize step (answered by the app
+ * itself at `publicUrl`), then the IdP (keeping its cookies) — until it reaches our callback.
+ */
+export async function browseToCallback(app: App, startUrl: string, publicUrl: string): Promise<URL> {
+  const jar = new Map<string, string>();
+  let url = startUrl;
+  for (let hop = 0; hop < 15; hop++) {
+    if (url.startsWith(`${publicUrl}${SSO_CALLBACK_PATH}`)) return new URL(url);
+    if (url.startsWith(`${publicUrl}${SSO_AUTHORIZE_PATH}`)) {
+      const step = await app.inject({ method: 'GET', url: url.slice(publicUrl.length) });
+      const location = step.headers.location;
+      if (step.statusCode !== 302 || typeof location !== 'string' || location.startsWith('/auth/login'))
+        throw new Error(`The authorize step refused: ${step.statusCode} ${location}`);
+      url = location;
+      continue;
+    }
+    const res = await fetch(url, {
+      redirect: 'manual',
+      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const [name, ...value] = pair!.split('=');
+      jar.set(name!.trim(), value.join('='));
+    }
+    const location = res.headers.get('location');
+    if (!location) throw new Error(`Stuck at ${url}: ${res.status} ${await res.text()}`);
+    url = new URL(location, url).href;
+  }
+  throw new Error('Too many redirects');
 }

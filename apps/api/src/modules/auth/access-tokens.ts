@@ -20,6 +20,17 @@ const Claims = z.object({
   treats: z.object({ organization_uuid: z.uuid() }),
 });
 
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * Whether a token part is written as RFC 7515 writes it: base64url without padding, and without stray
+ * bits in its last character. Node's decoder (and jose's) also reads standard base64, padding and such
+ * bits, so one signed token had many spellings that all verified (issue 24); only the one is accepted.
+ */
+function isCanonicalBase64url(part: string): boolean {
+  return BASE64URL.test(part) && Buffer.from(part, 'base64url').toString('base64url') === part;
+}
+
 /**
  * Short-lived JWT access tokens (HS256). The token's identity is `sub` plus `treats.organization_uuid`;
  * `sid` names the session (the refresh-token family) behind it, which every request checks is still live
@@ -54,12 +65,12 @@ export class AccessTokens implements AccessTokenVerifier {
 
   /**
    * Verifies an HS256 token with node:crypto directly (jose's WebCrypto path imported the key on every
-   * call, a measurable share of a list request): only `alg: HS256`, a constant-time signature check,
-   * then issuer, audience, expiry and the required claims.
+   * call, a measurable share of a list request): only canonical base64url parts, only `alg: HS256`, a
+   * constant-time signature check, then issuer, audience, expiry and the required claims.
    */
   async verify(token: string, nowSeconds = Date.now() / 1000): Promise<AuthContext | null> {
     const parts = token.split('.');
-    if (parts.length !== 3) return null;
+    if (parts.length !== 3 || !parts.every(isCanonicalBase64url)) return null;
     const [header, payload, signature] = parts as [string, string, string];
     const given = Buffer.from(signature, 'base64url');
     const expected = createHmac('sha256', this.key).update(`${header}.${payload}`).digest();

@@ -5,10 +5,11 @@ import { eq } from 'drizzle-orm';
 import { organizations, recoveryCodes, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../http/access.ts';
 import { AppError, badRequest, unauthorized } from '../../http/errors.ts';
-import { logEvent } from '../events/index.ts';
+import { counter } from '../../security/rate-limit.ts';
+import { logEvent } from '../audit-log/index.ts';
 import { AuthPart, mfaMethodOf, type Reauthentication, type User } from './auth-part.ts';
 import { verifyPassword } from './passwords.ts';
-import { counter, POLICIES } from './rate-limit.ts';
+import { POLICIES } from './rate-limit.ts';
 import { sha256 } from './secrets.ts';
 import { newRecoveryCodes, newTotpSecret, totpEnrolment, verifyTotp } from './totp.ts';
 
@@ -137,7 +138,7 @@ export class Account extends AuthPart {
   private async assertReauthenticated(user: User, proof: Reauthentication, ip: string): Promise<void> {
     if (!user.passwordHash && !user.totpEnabledAt) return;
     const pair = counter(POLICIES.loginPerAccountAndAddress, user.email, ip);
-    await this.limiter.assertAllowed([pair]);
+    await this.limiter.take([pair]);
     let proven = false;
     if (proof.encryptedPassword && user.passwordHash) {
       const password = this.plainPassword(proof.encryptedPassword);
@@ -147,7 +148,6 @@ export class Account extends AuthPart {
       proven = (await this.acceptTotp(user, code)) || (await this.acceptRecoveryCode(user, code));
     }
     if (!proven) {
-      await this.limiter.record([pair]);
       throw new AppError(403, {
         msg: user.totpEnabledAt
           ? 'Confirm with your password or a code from your authenticator app'
@@ -157,6 +157,7 @@ export class Account extends AuthPart {
         param: proof.code ? 'code' : 'encryptedPassword',
       });
     }
+    await this.limiter.refund([pair]);
   }
 }
 

@@ -4,15 +4,16 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { DeferredTasks } from '../../background/deferred-tasks.ts';
 import type { AppConfig } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
-import { recoveryCodes, users } from '../../db/schema/index.ts';
+import { hasEmail } from '../../db/emails.ts';
+import { organizations, recoveryCodes, users } from '../../db/schema/index.ts';
 import { AppError, badRequest, unauthorized } from '../../http/errors.ts';
 import type { Mailer, MailMessage } from '../../providers/mail/mailer.ts';
 import type { SmsSender } from '../../providers/sms/sms.ts';
+import { RateLimiter } from '../../security/rate-limit.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { decryptPassword, type InstallationKeys } from './keys.ts';
 import { OneTimeTokens } from './one-time-tokens.ts';
-import { RateLimiter } from './rate-limit.ts';
-import { RefreshTokens } from './refresh-tokens.ts';
+import { RefreshTokens, refreshSuccessorKey } from './refresh-tokens.ts';
 import { sha256 } from './secrets.ts';
 import type { LiveSessions } from './sessions.ts';
 import { verifyTotp } from './totp.ts';
@@ -61,20 +62,47 @@ export abstract class AuthPart {
     this.db = deps.db;
     const now = deps.now ?? (() => new Date());
     this.limiter = new RateLimiter(deps.db, now);
-    this.refreshTokens = new RefreshTokens(deps.db, now);
+    this.refreshTokens = new RefreshTokens(deps.db, now, refreshSuccessorKey(deps.keys.jwtSecret));
     this.tokens = new OneTimeTokens(deps.db, now);
   }
 
   /**
    * A token (or code) and the mail that carries it, written together: the mail is recorded and queued
-   * in the transaction that writes the token, so neither exists without the other (issue 10).
+   * in the transaction that writes the token, so neither exists without the other (issue 10). `within`
+   * is a transaction the caller holds (e.g. the one that created the account), else one of its own.
    */
   protected mailedWithToken<T>(
     work: (tokens: OneTimeTokens, send: (mail: MailMessage) => Promise<void>) => Promise<T>,
+    within?: Db,
   ): Promise<T> {
-    return this.db.transaction((tx) =>
-      work(this.tokens.in(tx), (mail) => this.deps.mailer.send(mail, { db: tx })),
-    );
+    const inTx = (tx: Db) => work(this.tokens.in(tx), (mail) => this.deps.mailer.send(mail, { db: tx }));
+    return within ? inTx(within) : this.db.transaction(inTx);
+  }
+
+  /**
+   * The one account that signs in with this email, or undefined: nobody uses it, or it is one of the
+   * emails accounts shared before emails were unique across organisations (migration 0029), which
+   * sign in nobody until a provider admin gives one of them another email.
+   */
+  protected async accountByEmail(email: string): Promise<User | undefined> {
+    const candidates = await this.db
+      .select()
+      .from(users)
+      .where(and(hasEmail(email), isNull(users.deletedAt)))
+      .limit(2);
+    return candidates.length === 1 ? candidates[0] : undefined;
+  }
+
+  /**
+   * Whether the person's own organisation is deactivated (never a provider admin's): its people sign
+   * in, reset and enrol nothing (decision 019).
+   */
+  protected async organizationDeactivated(user: Pick<User, 'organizationUuid'>): Promise<boolean> {
+    const [org] = await this.db
+      .select({ deactivatedAt: organizations.deactivatedAt })
+      .from(organizations)
+      .where(eq(organizations.uuid, user.organizationUuid));
+    return Boolean(org?.deactivatedAt);
   }
 
   /** Turns the browser's RSA-OAEP ciphertext into a password that meets the policy, or a 400. */

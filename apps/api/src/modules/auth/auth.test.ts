@@ -107,7 +107,8 @@ describe('identity and access', () => {
       const jwk = await publicKey(t.app);
       const wrong = encryptPassword(jwk, 'wrong password!');
       // Drive the counter directly to the edge, then one more failure crosses it.
-      const { RateLimiter, POLICIES, counter } = await import('./rate-limit.ts');
+      const { POLICIES } = await import('./rate-limit.ts');
+      const { RateLimiter, counter } = await import('../../security/rate-limit.ts');
       const limiter = new RateLimiter(t.services.database.db);
       const pair = counter(POLICIES.loginPerAccountAndAddress, user.email, '10.9.9.9');
       for (let i = 0; i < POLICIES.loginPerAccountAndAddress.limit - 1; i++) await limiter.record([pair]);
@@ -137,7 +138,10 @@ describe('identity and access', () => {
       const { mfaMethod, mfaToken } = res.json();
       expect(mfaMethod).toBe('email-code');
       const mail = await smtp.waitFor(user.email, (m) => m.subject.includes('sign-in code'));
-      const code = /(\d{6})/.exec(mail.subject)![1]!;
+      // The code is in the body only (the subject stays readable in the outbox).
+      expect(mail.subject).toBe('Your Equip sign-in code');
+      const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
+      expect(mail.html).toContain(code);
       const wrong = await t.app.inject({
         method: 'POST',
         url: '/api/user/shared/auth/mfa/login',
@@ -167,7 +171,7 @@ describe('identity and access', () => {
         .where(eq(users.uuid, user.uuid));
       const { mfaToken } = (await login(t.app, user.email, PASSWORD)).json();
       const mail = await smtp.waitFor(user.email);
-      const code = /(\d{6})/.exec(mail.subject)![1]!;
+      const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
       const wrongCode = code === '123456' ? '654321' : '123456';
       for (let i = 0; i < 5; i++) {
         const r = await t.app.inject({
@@ -345,15 +349,43 @@ describe('identity and access', () => {
       expect((await refresh(next.refreshToken)).statusCode).toBe(401);
     });
 
+    const sessionTokens = (userUuid: string) =>
+      t.services.database.db
+        .select({ familyUuid: refreshTokens.familyUuid, rotatedAt: refreshTokens.rotatedAt })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.userUuid, userUuid));
+
     it('handles concurrent refreshes with one token without logging the user out', async () => {
-      const { tokens } = await signedIn();
+      const { user, tokens } = await signedIn();
       const results = await Promise.all([
         refresh(tokens.refreshToken),
         refresh(tokens.refreshToken),
         refresh(tokens.refreshToken),
       ]);
       expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+      // All three got the one successor: the session is one line of tokens, not three branches.
+      expect(new Set(results.map((r) => r.json().refreshToken)).size).toBe(1);
+      expect(await sessionTokens(user.uuid)).toHaveLength(2);
       for (const r of results) expect((await refresh(r.json().refreshToken)).statusCode).toBe(200);
+    });
+
+    it('answers a replay within the grace with the same successor, so the session does not fork (issue 24)', async () => {
+      const { user, tokens } = await signedIn();
+      const first = await refresh(tokens.refreshToken);
+      const replay = await refresh(tokens.refreshToken);
+      expect([first.statusCode, replay.statusCode]).toEqual([200, 200]);
+      expect(replay.json().refreshToken).toBe(first.json().refreshToken);
+      const rows = await sessionTokens(user.uuid);
+      expect(rows).toHaveLength(2);
+      expect(new Set(rows.map((row) => row.familyUuid)).size).toBe(1);
+
+      // The session goes on from the successor; the first token replayed now, still within the grace,
+      // is a branch that went nowhere: reuse, and the whole session ends.
+      const next = await refresh(first.json().refreshToken);
+      expect(next.statusCode).toBe(200);
+      expect((await refresh(tokens.refreshToken)).statusCode).toBe(401);
+      expect((await refresh(next.json().refreshToken)).statusCode).toBe(401);
+      expect(await sessionTokens(user.uuid)).toHaveLength(3);
     });
 
     it('needs refreshToken', async () => {

@@ -1,12 +1,12 @@
 import { lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { oneTimeTokens, refreshTokens } from '../../db/schema/index.ts';
+import { oneTimeTokens, refreshTokens, ssoStates } from '../../db/schema/index.ts';
 
 /** Expired tokens are kept a day longer (what a support look at a failed sign-in may need), then deleted. */
 const GRACE_MS = 86_400_000;
 
 /**
- * Deletes one-time and refresh tokens that expired more than a day ago (the `maintenance.clean-up`
+ * Deletes one-time and refresh tokens and single sign-on round trips that expired more than a day ago (the `maintenance.clean-up`
  * job). An expired token is refused anyway; reuse detection only concerns live families.
  */
 export async function cleanUpExpiredTokens(db: Db, now = new Date()): Promise<number> {
@@ -19,5 +19,9 @@ export async function cleanUpExpiredTokens(db: Db, now = new Date()): Promise<nu
     .delete(refreshTokens)
     .where(lt(refreshTokens.expiresAt, before))
     .returning({ uuid: refreshTokens.uuid });
-  return oneTime.length + refresh.length;
+  const sso = await db
+    .delete(ssoStates)
+    .where(lt(ssoStates.expiresAt, before))
+    .returning({ uuid: ssoStates.uuid });
+  return oneTime.length + refresh.length + sso.length;
 }

@@ -1,10 +1,11 @@
 import { ErrorType } from '@equip/domain/errors';
 import type { AuthContext } from '../../http/access.ts';
 import { AppError, unauthorized } from '../../http/errors.ts';
+import { counter } from '../../security/rate-limit.ts';
 import { AuthPart } from './auth-part.ts';
 import { authMail } from './mails.ts';
 import { TOKEN_PURPOSES } from './one-time-tokens.ts';
-import { counter, POLICIES } from './rate-limit.ts';
+import { POLICIES } from './rate-limit.ts';
 import { numericCode, sameDigest, sha256 } from './secrets.ts';
 import { MAX_CODE_ATTEMPTS } from './sign-in.ts';
 
@@ -34,8 +35,7 @@ export class ConfirmationCodes extends AuthPart {
   /** Mails the caller a new code (at most 10 an hour). */
   async send(auth: AuthContext, confirmation: Confirmation): Promise<void> {
     const sends = counter(POLICIES.confirmationCodeSendPerAccount, auth.userUuid);
-    await this.limiter.assertAllowed([sends]);
-    await this.limiter.record([sends]);
+    await this.limiter.take([sends]);
     const user = await this.userByUuid(auth.userUuid);
     if (user.deletedAt) throw unauthorized();
     const { purpose, mail } = CONFIRMATIONS[confirmation];

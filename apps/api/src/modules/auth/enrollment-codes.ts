@@ -1,11 +1,13 @@
 import { ErrorType } from '@equip/domain/errors';
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { hasEmail } from '../../db/emails.ts';
 import { organizations, PROVIDER_ORGANIZATION_UUID, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
+import { counter } from '../../security/rate-limit.ts';
 import { AuthPart } from './auth-part.ts';
 import { authMail } from './mails.ts';
 import { TOKEN_PURPOSES } from './one-time-tokens.ts';
-import { counter, POLICIES } from './rate-limit.ts';
+import { POLICIES } from './rate-limit.ts';
 import { numericCode, sameDigest, sha256 } from './secrets.ts';
 import { MAX_CODE_ATTEMPTS } from './sign-in.ts';
 
@@ -42,14 +44,16 @@ export class EnrollmentCodes extends AuthPart {
       counter(POLICIES.enrollmentCodeRequestsPerEmailAndAddress, email, ip),
       counter(POLICIES.enrollmentCodeRequestsPerAddress, ip),
     ];
-    await this.limiter.assertAllowed(counters);
-    await this.limiter.record(counters);
+    await this.limiter.take(counters);
     this.deps.deferred.defer('enrollment-code-mail', () => this.mailCode(email));
   }
 
-  /** The person of an organisation (not a provider admin, not removed) with this email, or null. */
+  /**
+   * The person of an organisation (not a provider admin, not removed, the organisation not
+   * deactivated) with this email, or null.
+   */
   private async personByEmail(email: string) {
-    const [row] = await this.db
+    const rows = await this.db
       .select({
         userUuid: users.uuid,
         organizationUuid: users.organizationUuid,
@@ -63,22 +67,22 @@ export class EnrollmentCodes extends AuthPart {
       .innerJoin(organizations, eq(organizations.uuid, users.organizationUuid))
       .where(
         and(
-          sql`lower(${users.email}) = ${email.toLowerCase()}`,
+          hasEmail(email),
           isNull(users.deletedAt),
           ne(users.organizationUuid, PROVIDER_ORGANIZATION_UUID),
+          isNull(organizations.deactivatedAt),
         ),
       )
-      .orderBy(asc(users.createdAt))
-      .limit(1);
-    return row ?? null;
+      .limit(2);
+    // An email shared before emails were unique (migration 0029) enrols nobody's device.
+    return rows.length === 1 ? rows[0]! : null;
   }
 
   private async mailCode(email: string): Promise<void> {
     const mails = counter(POLICIES.enrollmentCodeMailsPerEmail, email);
-    if (await this.limiter.exceeded(mails)) return;
     const person = await this.personByEmail(email);
     if (!person) return;
-    await this.limiter.record([mails]);
+    if (!(await this.limiter.tryTake(mails))) return;
     const code = numericCode(6);
     await this.mailedWithToken(async (tokens, send) => {
       const token = await tokens.create(person.userUuid, TOKEN_PURPOSES.enrollmentCode);
@@ -95,9 +99,8 @@ export class EnrollmentCodes extends AuthPart {
    */
   async verify(email: string, code: string, ip: string): Promise<EnrollingPerson> {
     const failures = counter(POLICIES.enrollmentCodeFailuresPerAddress, ip);
-    await this.limiter.assertAllowed([failures]);
-    const fail = async (): Promise<never> => {
-      await this.limiter.record([failures]);
+    await this.limiter.take([failures]);
+    const fail = (): never => {
       throw invalidCode();
     };
     const person = await this.personByEmail(email);
@@ -115,6 +118,7 @@ export class EnrollmentCodes extends AuthPart {
       return fail();
     }
     if (!(await this.tokens.consume(token.uuid))) return fail();
+    await this.limiter.refund([failures]);
     const { locale: _locale, ...enrolling } = person;
     return enrolling;
   }

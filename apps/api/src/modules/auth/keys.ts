@@ -35,8 +35,18 @@ async function loadOrCreate<T>(db: Db, key: string, create: () => T): Promise<T>
   return stored!.value as T;
 }
 
+/** The system_settings row holding the generated installation secret (`{ secret }`; backups read it). */
+export const INSTALLATION_SECRET_SETTING = 'jwt_secret';
+
+/** The installation secret: JWT_SECRET when it is configured, else the one generated into the database. */
+export function installationSecret(stored: { secret: string }, configuredJwtSecret?: string): Uint8Array {
+  return new TextEncoder().encode(configuredJwtSecret ?? stored.secret);
+}
+
 export async function loadInstallationKeys(db: Db, configuredJwtSecret?: string): Promise<InstallationKeys> {
-  const jwt = await loadOrCreate(db, 'jwt_secret', () => ({ secret: randomBytes(48).toString('base64url') }));
+  const jwt = await loadOrCreate(db, INSTALLATION_SECRET_SETTING, () => ({
+    secret: randomBytes(48).toString('base64url'),
+  }));
   const rsa = await loadOrCreate(db, 'password_rsa_key', () => {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     return {
@@ -47,7 +57,7 @@ export async function loadInstallationKeys(db: Db, configuredJwtSecret?: string)
   const passwordPrivateKey = createPrivateKey(rsa.pem);
   const jwk = createPublicKey(passwordPrivateKey).export({ format: 'jwk' });
   return {
-    jwtSecret: new TextEncoder().encode(configuredJwtSecret ?? jwt.secret),
+    jwtSecret: installationSecret(jwt, configuredJwtSecret),
     passwordPrivateKey,
     passwordPublicJwk: { kty: 'RSA', n: jwk.n!, e: jwk.e!, alg: 'RSA-OAEP-256', kid: rsa.kid, use: 'enc' },
   };

@@ -69,8 +69,9 @@ describe('language and time zone', () => {
     expect(requested.statusCode).toBe(204);
     const mail = await smtp.waitFor(person.email, (m) => m.subject.includes('Passwort'));
     expect(mail.subject).toBe('Equip-Passwort zurücksetzen');
-    expect(mail.text).toContain('Legen Sie hier ein neues Passwort fest');
-    expect(mail.text).toContain('/auth/reset-password?token=');
+    expect(mail.text).toContain('Jemand hat angefordert, das Passwort dieses Equip-Kontos zurückzusetzen.');
+    expect(mail.text).toMatch(/Neues Passwort festlegen:\nhttp\S+\/auth\/reset-password\?token=/);
+    expect(mail.html).toContain('lang="de"');
   });
 
   describe('organisation settings', () => {

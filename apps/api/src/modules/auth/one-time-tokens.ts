@@ -10,7 +10,6 @@ export const TOKEN_PURPOSES = {
   invitation: { name: 'invitation', ttlMs: 7 * 24 * 60 * 60 * 1000 },
   passwordReset: { name: 'password-reset', ttlMs: 60 * 60 * 1000 },
   emailVerification: { name: 'email-verification', ttlMs: 7 * 24 * 60 * 60 * 1000 },
-  ssoState: { name: 'sso-state', ttlMs: 10 * 60 * 1000 },
   /** Carries the hashed code an administrator confirms a device return with a reset by. */
   deviceReturnCode: { name: 'device-return-code', ttlMs: 10 * 60 * 1000 },
   /** Carries the hashed code an employee starts the enrolment of their device with (/start). */

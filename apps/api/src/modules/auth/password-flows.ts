@@ -1,11 +1,13 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { logEvent } from '../events/index.ts';
+import { counter } from '../../security/rate-limit.ts';
+import { logEvent } from '../audit-log/index.ts';
 import { type AuthDeps, AuthPart, invalidToken, type LoggedIn, type User } from './auth-part.ts';
 import { authMail } from './mails.ts';
 import { TOKEN_PURPOSES } from './one-time-tokens.ts';
 import { hashPassword } from './passwords.ts';
-import { counter, POLICIES } from './rate-limit.ts';
+import { POLICIES } from './rate-limit.ts';
 import type { SessionLifecycle } from './session-lifecycle.ts';
 import type { SignIn } from './sign-in.ts';
 
@@ -21,11 +23,13 @@ export class PasswordFlows extends AuthPart {
 
   /**
    * Mails a single-use set-password link (valid 7 days) and answers it. The caller records the
-   * invitation (the person's `invitedAt` and the event) in its own transaction.
+   * invitation (the person's `invitedAt` and the event) in its own transaction, or hands it in as
+   * `within` when it created the person there (token, mail and person then exist together or not at all).
    */
   async mailInvitation(
     user: Pick<User, 'uuid' | 'email' | 'locale'>,
     context: { inviterName: string | null; organizationName: string | null },
+    within?: Db,
   ): Promise<string> {
     return this.mailedWithToken(async (tokens, send) => {
       const token = await tokens.create(user.uuid, TOKEN_PURPOSES.invitation);
@@ -36,7 +40,7 @@ export class PasswordFlows extends AuthPart {
         ),
       );
       return link;
-    });
+    }, within);
   }
 
   /** Accepting an invitation: sets the password, verifies the email and signs the person in. */
@@ -47,7 +51,8 @@ export class PasswordFlows extends AuthPart {
     if (!token || !(await this.tokens.consume(token.uuid)))
       throw invalidToken('This invitation is invalid or has expired');
     const user = await this.userByUuid(token.userUuid);
-    if (user.deletedAt) throw invalidToken('This invitation is invalid or has expired');
+    if (user.deletedAt || (await this.organizationDeactivated(user)))
+      throw invalidToken('This invitation is invalid or has expired');
     await this.db
       .update(users)
       .set({
@@ -69,28 +74,16 @@ export class PasswordFlows extends AuthPart {
       counter(POLICIES.resetRequestsPerEmailAndAddress, email, ip),
       counter(POLICIES.resetRequestsPerAddress, ip),
     ];
-    await this.limiter.assertAllowed(counters);
-    await this.limiter.record(counters);
+    await this.limiter.take(counters);
     this.deps.deferred.defer('password-reset-mail', () => this.mailPasswordReset(email));
   }
 
   private async mailPasswordReset(email: string): Promise<void> {
     // A cap on mails per address, silent: the answer above was the same either way.
     const mails = counter(POLICIES.resetMailsPerEmail, email);
-    if (await this.limiter.exceeded(mails)) return;
-    const [user] = await this.db
-      .select()
-      .from(users)
-      .where(
-        and(
-          sql`lower(${users.email}) = ${email.toLowerCase()}`,
-          isNull(users.deletedAt),
-          sql`${users.passwordHash} is not null`,
-        ),
-      )
-      .limit(1);
-    if (!user) return;
-    await this.limiter.record([mails]);
+    const user = await this.accountByEmail(email);
+    if (!user?.passwordHash || (await this.organizationDeactivated(user))) return;
+    if (!(await this.limiter.tryTake(mails))) return;
     await this.mailedWithToken(async (tokens, send) => {
       const token = await tokens.create(user.uuid, TOKEN_PURPOSES.passwordReset);
       const link = `${this.deps.config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
@@ -100,14 +93,14 @@ export class PasswordFlows extends AuthPart {
 
   async resetPassword(resetToken: string, encryptedPassword: string, ip: string): Promise<void> {
     const attempts = counter(POLICIES.resetAttemptsPerAddress, ip);
-    await this.limiter.assertAllowed([attempts]);
     const password = this.plainPassword(encryptedPassword);
     this.assertPasswordPolicy(password);
+    await this.limiter.take([attempts]);
     const token = await this.tokens.find(resetToken, TOKEN_PURPOSES.passwordReset);
     if (!token || !(await this.tokens.consume(token.uuid))) {
-      await this.limiter.record([attempts]);
       throw invalidToken('This reset link is invalid or has expired');
     }
+    await this.limiter.refund([attempts]);
     const user = await this.userByUuid(token.userUuid);
     if (user.deletedAt) throw invalidToken('This reset link is invalid or has expired');
     await this.db

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, hkdfSync, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { refreshTokens } from '../../db/schema/index.ts';
@@ -8,9 +8,19 @@ import { randomToken, sha256 } from './secrets.ts';
 export const REFRESH_TOKEN_TTL_MS = 90 * 24 * 60 * 60 * 1000;
 /**
  * Two tabs may refresh with the same token at nearly the same moment. A token rotated less than this
- * long ago is answered with a new sibling in the same family instead of being treated as stolen.
+ * long ago is answered with the successor its first rotation gave, instead of being treated as stolen.
  */
 export const CONCURRENT_REFRESH_GRACE_MS = 30 * 1000;
+
+/**
+ * The key a token's successor is derived with, from the installation secret (HKDF, a purpose of its
+ * own). Only the server can compute a successor; one who holds a token learns nothing of the next.
+ */
+export function refreshSuccessorKey(installationSecret: Uint8Array): Buffer {
+  return Buffer.from(
+    hkdfSync('sha256', installationSecret, Buffer.alloc(0), 'equip refresh token successors', 32),
+  );
+}
 
 export type RefreshOutcome =
   | {
@@ -24,11 +34,25 @@ export type RefreshOutcome =
   /** An already-rotated token came back after the grace period: the family is revoked (RFC 9700 §4.14). */
   | { kind: 'reused'; userUuid: string };
 
+/**
+ * Refresh tokens in families, one family a session. Each token has one successor, derived from it
+ * (`successorOf`): a replay within the grace finds the child its first rotation wrote and answers it
+ * again, so concurrent refreshes share one line of tokens instead of forking the session into branches
+ * that each keep refreshing (issue 24).
+ */
 export class RefreshTokens {
   constructor(
     private readonly db: Db,
     private readonly now: () => Date = () => new Date(),
+    /** `refreshSuccessorKey` of the installation secret; only `rotate` needs it (tests issue without). */
+    private readonly successorKey?: Buffer,
   ) {}
+
+  /** The one token that follows `token`: HMAC-SHA-256 under the server's key, as base64url. */
+  private successorOf(token: string): string {
+    if (!this.successorKey) throw new Error('RefreshTokens.rotate needs the successor key');
+    return createHmac('sha256', this.successorKey).update(token).digest('base64url');
+  }
 
   /** Starts a new family (a new sign-in, that is a new session). */
   async issue(
@@ -47,8 +71,14 @@ export class RefreshTokens {
     return { refreshToken: token, familyUuid };
   }
 
-  /** Exchanges a refresh token for its successor. */
+  /**
+   * Exchanges a refresh token for its successor. The first rotation writes the successor; a replay
+   * within `CONCURRENT_REFRESH_GRACE_MS` answers that same successor while it is unused. A replay after
+   * the grace, or once the successor has itself been rotated (the session went on without this
+   * caller), is reuse: the family is revoked (RFC 9700 §4.14.2).
+   */
   async rotate(token: string): Promise<RefreshOutcome> {
+    const successor = this.successorOf(token);
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .select()
@@ -57,18 +87,34 @@ export class RefreshTokens {
         .for('update');
       const now = this.now();
       if (!row || row.revokedAt || row.expiresAt <= now) return { kind: 'invalid' as const };
+      const rotated = {
+        kind: 'rotated' as const,
+        userUuid: row.userUuid,
+        familyUuid: row.familyUuid,
+        actingOrganizationUuid: row.actingOrganizationUuid,
+        refreshToken: successor,
+      };
+      const reused = async () => {
+        await tx
+          .update(refreshTokens)
+          .set({ revokedAt: now })
+          .where(and(eq(refreshTokens.familyUuid, row.familyUuid), isNull(refreshTokens.revokedAt)));
+        return { kind: 'reused' as const, userUuid: row.userUuid };
+      };
       if (row.rotatedAt) {
-        if (now.getTime() - row.rotatedAt.getTime() > CONCURRENT_REFRESH_GRACE_MS) {
-          await tx
-            .update(refreshTokens)
-            .set({ revokedAt: now })
-            .where(and(eq(refreshTokens.familyUuid, row.familyUuid), isNull(refreshTokens.revokedAt)));
-          return { kind: 'reused' as const, userUuid: row.userUuid };
-        }
-      } else {
-        await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.uuid, row.uuid));
+        if (now.getTime() - row.rotatedAt.getTime() > CONCURRENT_REFRESH_GRACE_MS) return reused();
+        const [child] = await tx
+          .select({ rotatedAt: refreshTokens.rotatedAt, revokedAt: refreshTokens.revokedAt })
+          .from(refreshTokens)
+          .where(
+            and(eq(refreshTokens.tokenHash, sha256(successor)), eq(refreshTokens.familyUuid, row.familyUuid)),
+          );
+        // No child: rotated under another key (JWT_SECRET changed) or before successors were derived.
+        if (!child || child.revokedAt) return { kind: 'invalid' as const };
+        if (child.rotatedAt) return reused();
+        return rotated;
       }
-      const successor = randomToken();
+      await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.uuid, row.uuid));
       await tx.insert(refreshTokens).values({
         userUuid: row.userUuid,
         familyUuid: row.familyUuid,
@@ -76,13 +122,7 @@ export class RefreshTokens {
         actingOrganizationUuid: row.actingOrganizationUuid,
         expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
       });
-      return {
-        kind: 'rotated' as const,
-        userUuid: row.userUuid,
-        familyUuid: row.familyUuid,
-        actingOrganizationUuid: row.actingOrganizationUuid,
-        refreshToken: successor,
-      };
+      return rotated;
     });
   }
 

@@ -1,8 +1,6 @@
 import { NoContent } from '@equip/domain/common';
 import {
-  ACCESS_TOKEN_COOKIE,
   ActAsRequest,
-  AUTH_COOKIE_MAX_AGE_MS,
   AuthenticatorSetup,
   ConfirmAuthenticatorRequest,
   CurrentUser,
@@ -13,7 +11,6 @@ import {
   MfaLoginRequest,
   OtpGenerateRequest,
   PasswordPublicKey,
-  REFRESH_TOKEN_COOKIE,
   Reauthentication,
   RecoveryCodes,
   RefreshRequest,
@@ -22,17 +19,25 @@ import {
   ResetPasswordRequest,
   SetMfaMethodRequest,
   SetPasswordRequest,
+  SsoAuthorizeQuery,
   SsoCallbackQuery,
   SsoStartRequest,
   SsoStartResponse,
   VerifyEmailRequest,
 } from '@equip/domain/identity';
+import {
+  ACCESS_TOKEN_COOKIE,
+  AUTH_COOKIE_MAX_AGE_MS,
+  REFRESH_TOKEN_COOKIE,
+} from '@equip/domain/identity-rules';
 import { SetLocaleRequest } from '@equip/domain/locale';
 import type { FastifyReply } from 'fastify';
+import type { ModuleRoutes } from '../../app-services.ts';
 import { EVERYONE, requireAuth } from '../../http/access.ts';
-import type { ModuleRoutes } from '../../services.ts';
-import { counter, POLICIES } from './rate-limit.ts';
-import { SSO_CALLBACK_PATH, safeRedirect } from './sso.ts';
+import { counter } from '../../security/rate-limit.ts';
+import { POLICIES } from './rate-limit.ts';
+import { safeRedirect, ssoErrorLocation } from './sso.ts';
+import { SSO_AUTHORIZE_PATH, SSO_CALLBACK_PATH } from './sso-paths.ts';
 
 const SHARED = '/api/user/shared/auth';
 const OWNER = '/api/user/owner/auth';
@@ -185,9 +190,29 @@ export const authRoutes: ModuleRoutes = (app, services) => {
     },
     async (request) => {
       const starts = counter(POLICIES.ssoStartsPerAddress, request.ip);
-      await auth.limiter.assertAllowed([starts]);
-      await auth.limiter.record([starts]);
+      await auth.limiter.take([starts]);
       return sso.start(request.body.email, request.body.redirect);
+    },
+  );
+
+  app.get(
+    SSO_AUTHORIZE_PATH,
+    {
+      config: pub,
+      schema: {
+        tags,
+        summary: "Equip's step between `sso/start` and the identity provider",
+        description:
+          "Redirects the browser to the organisation's identity provider for a started single sign-on, or back to the login page with `ssoError` when the round trip has expired or the provider cannot be reached.",
+        querystring: SsoAuthorizeQuery,
+      },
+    },
+    async (request, reply) => {
+      try {
+        return reply.redirect(await sso.authorize(request.query.state));
+      } catch (error) {
+        return reply.redirect(ssoErrorLocation(error));
+      }
     },
   );
 
@@ -208,10 +233,7 @@ export const authRoutes: ModuleRoutes = (app, services) => {
         setAuthCookies(reply, tokens, config.publicUrl.startsWith('https://'));
         return reply.redirect(safeRedirect(redirect));
       } catch (error) {
-        const errorType =
-          (error as { entries?: { errorType?: string }[] }).entries?.[0]?.errorType ??
-          'SSOAuthenticationErrorUnknown';
-        return reply.redirect(`/auth/login?ssoError=${encodeURIComponent(errorType)}`);
+        return reply.redirect(ssoErrorLocation(error));
       }
     },
   );

@@ -1,36 +1,39 @@
-import { Account } from './account.ts';
-import { type AuthDeps, AuthPart } from './auth-part.ts';
-import { ConfirmationCodes } from './confirmation-codes.ts';
-import { EmailVerification } from './email-verification.ts';
-import { EnrollmentCodes } from './enrollment-codes.ts';
-import { PasswordFlows } from './password-flows.ts';
-import { SessionLifecycle } from './session-lifecycle.ts';
-import { SignIn } from './sign-in.ts';
+import type { DeferredTasks } from '../../background/deferred-tasks.ts';
+import type { AppConfig } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import type { Mailer } from '../../providers/mail/mailer.ts';
+import type { SmsSender } from '../../providers/sms/sms.ts';
+import { AccessTokens } from './access-tokens.ts';
+import { AuthService } from './auth-service.ts';
+import { loadInstallationKeys } from './keys.ts';
+import { LiveSessions } from './sessions.ts';
+import { SsoService } from './sso.ts';
 
-export type { AuthDeps, LoggedIn, Reauthentication, User } from './auth-part.ts';
+/** What identity is built with (services.ts). */
+export interface AuthModuleDeps {
+  db: Db;
+  config: AppConfig;
+  mailer: Mailer;
+  sms: SmsSender;
+  deferred: DeferredTasks;
+}
 
 /**
- * Identity, split by operation: sign-in (password, second factor), the session's life (refresh, act-as,
- * logout, revocation), passwords by mailed link (invitation, reset), email verification, the
- * person's own account (who am I, second factor), and mailed codes that confirm far-reaching actions.
+ * Identity, built once: the installation's keys (loaded, or made on the first start), the access
+ * tokens signed with them, the check that a token's session is still live (the access plugin's
+ * verifier), sign-in and the accounts (AuthService, by operation) and single sign-on.
  */
-export class AuthService extends AuthPart {
-  readonly signIn: SignIn;
-  readonly sessions: SessionLifecycle;
-  readonly passwords: PasswordFlows;
-  readonly emailVerification: EmailVerification;
-  readonly account: Account;
-  readonly confirmationCodes: ConfirmationCodes;
-  readonly enrollmentCodes: EnrollmentCodes;
-
-  constructor(deps: AuthDeps) {
-    super(deps);
-    this.signIn = new SignIn(deps);
-    this.sessions = new SessionLifecycle(deps, this.signIn);
-    this.passwords = new PasswordFlows(deps, this.signIn, this.sessions);
-    this.emailVerification = new EmailVerification(deps);
-    this.account = new Account(deps);
-    this.confirmationCodes = new ConfirmationCodes(deps);
-    this.enrollmentCodes = new EnrollmentCodes(deps);
-  }
+export async function createAuthService({ db, config, mailer, sms, deferred }: AuthModuleDeps) {
+  const keys = await loadInstallationKeys(db, config.jwtSecret);
+  const accessTokens = new AccessTokens(keys.jwtSecret, config.accessTokenTtlSeconds);
+  const sessions = new LiveSessions(db, accessTokens, config.sessionRecheckMs);
+  const auth = new AuthService({ db, config, keys, accessTokens, mailer, sms, sessions, deferred });
+  const sso = new SsoService(db, auth, config.publicUrl, config.ssoAllowPrivateIssuers);
+  return { keys, accessTokens, sessions, auth, sso };
 }
+
+export type { AccessTokens } from './access-tokens.ts';
+export type { AuthService } from './auth-service.ts';
+export type { InstallationKeys } from './keys.ts';
+export type { LiveSessions } from './sessions.ts';
+export type { SsoService } from './sso.ts';

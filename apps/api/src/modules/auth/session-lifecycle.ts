@@ -3,9 +3,10 @@ import { and, eq, ne } from 'drizzle-orm';
 import { organizations, PROVIDER_ORGANIZATION_UUID } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../http/access.ts';
 import { notFound, unauthorized } from '../../http/errors.ts';
-import { logEvent } from '../events/index.ts';
+import { counter } from '../../security/rate-limit.ts';
+import { logEvent } from '../audit-log/index.ts';
 import { type AuthDeps, AuthPart, type LoggedIn } from './auth-part.ts';
-import { counter, POLICIES } from './rate-limit.ts';
+import { POLICIES } from './rate-limit.ts';
 import type { SignIn } from './sign-in.ts';
 
 /** A session's life after sign-in: refresh, acting for another organisation, logout, revocation. */
@@ -19,10 +20,9 @@ export class SessionLifecycle extends AuthPart {
 
   async refresh(refreshToken: string, ip: string): Promise<RefreshResponse> {
     const failures = counter(POLICIES.refreshFailuresPerAddress, ip);
-    await this.limiter.assertAllowed([failures]);
+    await this.limiter.take([failures]);
     const outcome = await this.refreshTokens.rotate(refreshToken);
     if (outcome.kind !== 'rotated') {
-      await this.limiter.record([failures]);
       if (outcome.kind === 'reused') {
         const user = await this.userByUuid(outcome.userUuid).catch(() => null);
         if (user) {
@@ -37,6 +37,7 @@ export class SessionLifecycle extends AuthPart {
       }
       throw unauthorized('Refresh token is invalid');
     }
+    await this.limiter.refund([failures]);
     const user = await this.userByUuid(outcome.userUuid).catch(() => null);
     const acting = outcome.actingOrganizationUuid;
     // Acting for another organisation must still be allowed: a session refreshed after its user lost the

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { refreshTokens, users } from '../../db/schema/index.ts';
+import { organizations, refreshTokens, users } from '../../db/schema/index.ts';
 import type { AccessTokenVerifier, AuthContext } from '../../http/access.ts';
 import type { AccessTokens } from './access-tokens.ts';
 
@@ -11,6 +11,8 @@ export interface SessionState {
   homeOrganizationUuid: string;
   actingOrganizationUuid: string | null;
   userDeleted: boolean;
+  /** The user's own organisation is deactivated (decision 019): none of its people's sessions count. */
+  organizationDeactivated: boolean;
 }
 
 /** Sessions kept in memory at most; the oldest go first. */
@@ -48,6 +50,12 @@ export class LiveSessions implements AccessTokenVerifier {
     for (const sid of sessionUuids) this.cache.delete(sid);
   }
 
+  /** Forget every cached session of an organisation's people (after it was deactivated here). */
+  forgetOrganization(organizationUuid: string): void {
+    for (const [sid, entry] of this.cache)
+      if (entry.state?.homeOrganizationUuid === organizationUuid) this.cache.delete(sid);
+  }
+
   /** Forget every cached session of a user (after a password reset, deletion or role change here). */
   forgetUser(userUuid: string): void {
     for (const [sid, entry] of this.cache) if (entry.state?.userUuid === userUuid) this.cache.delete(sid);
@@ -76,9 +84,11 @@ export class LiveSessions implements AccessTokenVerifier {
         homeOrganizationUuid: users.organizationUuid,
         actingOrganizationUuid: refreshTokens.actingOrganizationUuid,
         deletedAt: users.deletedAt,
+        organizationDeactivatedAt: organizations.deactivatedAt,
       })
       .from(refreshTokens)
       .innerJoin(users, eq(users.uuid, refreshTokens.userUuid))
+      .innerJoin(organizations, eq(organizations.uuid, users.organizationUuid))
       .where(
         and(
           eq(refreshTokens.familyUuid, sessionUuid),
@@ -88,14 +98,18 @@ export class LiveSessions implements AccessTokenVerifier {
       )
       .limit(1);
     if (!row) return null;
-    const { deletedAt, ...rest } = row;
-    return { ...rest, userDeleted: deletedAt !== null };
+    const { deletedAt, organizationDeactivatedAt, ...rest } = row;
+    return {
+      ...rest,
+      userDeleted: deletedAt !== null,
+      organizationDeactivated: organizationDeactivatedAt !== null,
+    };
   }
 }
 
 /** Does the session, as it stands, still back a token with these claims? */
 export function sessionAllows(state: SessionState, auth: AuthContext): boolean {
-  if (state.userDeleted || state.userUuid !== auth.userUuid) return false;
+  if (state.userDeleted || state.organizationDeactivated || state.userUuid !== auth.userUuid) return false;
   if (state.role !== auth.role || state.homeOrganizationUuid !== auth.homeOrganizationUuid) return false;
   const acting = state.actingOrganizationUuid ?? state.homeOrganizationUuid;
   if (acting !== auth.organizationUuid) return false;

@@ -1,14 +1,16 @@
 import { ErrorType } from '@equip/domain/errors';
 import type { LoginResponse, MfaMethod } from '@equip/domain/identity';
-import { and, asc, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import { organizations, PROVIDER_ORGANIZATION_UUID, refreshTokens, users } from '../../db/schema/index.ts';
+import { ORGANIZATION_MESSAGES } from '@equip/domain/organizations';
+import { and, asc, desc, eq, isNotNull, ne } from 'drizzle-orm';
+import { organizations, PROVIDER_ORGANIZATION_UUID, refreshTokens } from '../../db/schema/index.ts';
 import { AppError, badRequest, unauthorized } from '../../http/errors.ts';
-import { logEvent } from '../events/index.ts';
+import { counter } from '../../security/rate-limit.ts';
+import { logEvent } from '../audit-log/index.ts';
 import { AuthPart, type LoggedIn, mfaMethodOf, type User } from './auth-part.ts';
 import { authMail, identityTexts } from './mails.ts';
 import { TOKEN_PURPOSES } from './one-time-tokens.ts';
 import { decoyPasswordHash, verifyPassword } from './passwords.ts';
-import { counter, LOGIN_SLOWDOWN_MS, POLICIES } from './rate-limit.ts';
+import { LOGIN_SLOWDOWN_MS, POLICIES } from './rate-limit.ts';
 import { numericCode, sameDigest, sha256 } from './secrets.ts';
 
 /** The most attempts one emailed or texted code allows. */
@@ -18,6 +20,8 @@ const invalidCredentials = () =>
   new AppError(401, { msg: 'Email or password is incorrect', errorType: ErrorType.InvalidCredentials });
 const invalidMfaCode = () =>
   new AppError(401, { msg: 'The code is not valid', errorType: ErrorType.InvalidMfaCode });
+const organizationDeactivated = () =>
+  new AppError(403, { msg: ORGANIZATION_MESSAGES.deactivated, errorType: ErrorType.OrganizationDeactivated });
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Sign-in: password, then the second factor when one is set; a new session at the end. */
@@ -25,40 +29,36 @@ export class SignIn extends AuthPart {
   async login(email: string, encryptedPassword: string, ip: string): Promise<LoginResponse> {
     const pair = counter(POLICIES.loginPerAccountAndAddress, email, ip);
     const address = counter(POLICIES.loginPerAddress, ip);
-    const account = counter(POLICIES.loginSlowdownPerAccount, email);
+    const slowdown = counter(POLICIES.loginSlowdownPerAccount, email);
     // Refusals are per address (and per account from that address): failing on purpose from elsewhere
-    // cannot lock the owner out. Past the account's threshold, attempts are only slowed down.
-    await this.limiter.assertAllowed([pair, address]);
-    if (await this.limiter.exceeded(account)) await (this.deps.sleep ?? sleep)(LOGIN_SLOWDOWN_MS);
+    // cannot lock the owner out. Past the account's threshold, attempts are only slowed down. Each
+    // attempt takes its slot before the password is checked (given back when it was right), so a burst
+    // of concurrent guesses gets exactly the limit's worth through.
+    await this.limiter.take([pair, address]);
+    if (await this.limiter.exceeded(slowdown)) await (this.deps.sleep ?? sleep)(LOGIN_SLOWDOWN_MS);
     const password = this.plainPassword(encryptedPassword);
-    const candidates = await this.db
-      .select()
-      .from(users)
-      .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt)));
-    // Always verify at least one hash, so unknown emails cost as much time as known ones.
-    let user: User | undefined;
-    for (const candidate of candidates) {
-      if (candidate.passwordHash && (await verifyPassword(candidate.passwordHash, password))) {
-        user = candidate;
-        break;
-      }
-    }
-    if (candidates.every((c) => !c.passwordHash)) await verifyPassword(await decoyPasswordHash(), password);
+    const account = await this.accountByEmail(email);
+    // Always verify one hash, so unknown emails cost as much time as known ones.
+    const matches = await verifyPassword(account?.passwordHash ?? (await decoyPasswordHash()), password);
+    const user = account?.passwordHash && matches ? account : undefined;
     if (!user) {
-      await this.limiter.record([pair, address, account]);
-      const known = candidates[0];
-      if (known) {
+      await this.limiter.record([slowdown]);
+      // A failed sign-in of a known account is its own organisation's business, and only its own.
+      if (account) {
         await logEvent(this.db, {
-          organizationUuid: known.organizationUuid,
+          organizationUuid: account.organizationUuid,
           type: 'LOGIN_FAILED',
           actorUuid: null,
-          subjectUuid: known.uuid,
+          subjectUuid: account.uuid,
           data: { ip },
         });
       }
       throw invalidCredentials();
     }
     await this.limiter.clear(pair);
+    await this.limiter.refund([address]);
+    // Said only to whoever knows the password, before a second factor is asked for.
+    if (await this.organizationDeactivated(user)) throw organizationDeactivated();
     const method = mfaMethodOf(user);
     if (method) return this.startMfaChallenge(user, method);
     return this.signIn(user, null, { ip, method: 'password' });
@@ -94,8 +94,7 @@ export class SignIn extends AuthPart {
     const method = (challenge.data?.method as MfaMethod | undefined) ?? 'email-code';
     if (method === 'authenticator') throw badRequest('Use the code from your authenticator app');
     const sends = counter(POLICIES.otpSendPerAccount, challenge.userUuid);
-    await this.limiter.assertAllowed([sends]);
-    await this.limiter.record([sends]);
+    await this.limiter.take([sends]);
     const user = await this.userByUuid(challenge.userUuid);
     await this.sendChallengeCode(user, mfaToken, method);
   }
@@ -104,7 +103,7 @@ export class SignIn extends AuthPart {
     const challenge = await this.tokens.find(mfaToken, TOKEN_PURPOSES.mfaChallenge);
     if (!challenge) throw unauthorized('The sign-in has expired. Start again.');
     const pair = counter(POLICIES.mfaPerAccountAndAddress, challenge.userUuid, ip);
-    await this.limiter.assertAllowed([pair]);
+    await this.limiter.take([pair]);
     if (challenge.attempts >= MAX_CODE_ATTEMPTS) {
       await this.tokens.consume(challenge.uuid);
       throw unauthorized('Too many wrong codes. Sign in again.');
@@ -120,12 +119,12 @@ export class SignIn extends AuthPart {
     }
     if (!valid) {
       const attempts = await this.tokens.recordAttempt(challenge.uuid);
-      await this.limiter.record([pair]);
       if (attempts >= MAX_CODE_ATTEMPTS) await this.tokens.consume(challenge.uuid);
       throw invalidMfaCode();
     }
     if (!(await this.tokens.consume(challenge.uuid)))
       throw unauthorized('The sign-in has expired. Start again.');
+    await this.limiter.refund([pair]);
     return this.signIn(user, null, { ip, method });
   }
 
@@ -144,6 +143,8 @@ export class SignIn extends AuthPart {
     const organizationUuid = acting ?? user.organizationUuid;
     const [org] = await this.db.select().from(organizations).where(eq(organizations.uuid, organizationUuid));
     if (!org) throw unauthorized();
+    // A provider admin may still act for a deactivated organisation; its own people sign in no more.
+    if (user.role !== 'equip-admin' && org.deactivatedAt) throw organizationDeactivated();
     const { refreshToken, familyUuid } = await this.refreshTokens.issue(user.uuid, acting);
     const accessToken = await this.deps.accessTokens.sign({
       userUuid: user.uuid,

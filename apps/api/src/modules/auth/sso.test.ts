@@ -1,38 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@equip/domain/identity';
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@equip/domain/identity-rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { bearer, createOrganization, createUser, tokenFor } from '../../test/factories.ts';
-import { startOidcPeer } from '../../test/oidc-peer.ts';
-import { SSO_CALLBACK_PATH, safeRedirect } from './sso.ts';
+import { browseToCallback as browseToPeerCallback, startOidcPeer } from '../../test/oidc-peer.ts';
+import { safeRedirect } from './sso.ts';
+import { SSO_AUTHORIZE_PATH, SSO_CALLBACK_PATH } from './sso-paths.ts';
 
 const PUBLIC_URL = 'http://localhost:3999';
 
-/** Follows a browser's redirects across the IdP (keeping its cookies) until it reaches our callback. */
-async function browseToCallback(startUrl: string): Promise<URL> {
-  const jar = new Map<string, string>();
-  let url = startUrl;
-  for (let hop = 0; hop < 15; hop++) {
-    if (url.startsWith(`${PUBLIC_URL}${SSO_CALLBACK_PATH}`)) return new URL(url);
-    const res = await fetch(url, {
-      redirect: 'manual',
-      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-    });
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const [name, ...value] = pair!.split('=');
-      jar.set(name!.trim(), value.join('='));
-    }
-    const location = res.headers.get('location');
-    if (!location) throw new Error(`Stuck at ${url}: ${res.status} ${await res.text()}`);
-    url = new URL(location, url).href;
-  }
-  throw new Error('Too many redirects');
-}
+/** The browser's way from `sso/start`'s answer to our callback. */
+const browseToCallback = (app: TestApp['app'], startUrl: string) =>
+  browseToPeerCallback(app, startUrl, PUBLIC_URL);
 
 describe('single sign-on (OpenID Connect round trip against oidc-provider)', () => {
   let t: TestApp;
@@ -84,7 +67,7 @@ describe('single sign-on (OpenID Connect round trip against oidc-provider)', () 
   it('signs in through the provider and sets the token cookies', async () => {
     const res = await start({ email: email.toUpperCase(), redirect: '/dashboard/employees' });
     expect(res.statusCode).toBe(200);
-    const callback = await browseToCallback(res.json().authorizationUrl);
+    const callback = await browseToCallback(t.app, res.json().authorizationUrl);
     const done = await t.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
     expect(done.statusCode).toBe(302);
     expect(done.headers.location).toBe('/dashboard/employees');
@@ -106,7 +89,7 @@ describe('single sign-on (OpenID Connect round trip against oidc-provider)', () 
   it('refuses when the provider vouches for a different, unknown person', async () => {
     idp.signInAs(`stranger-${randomUUID().slice(0, 6)}@sso.test`);
     try {
-      const callback = await browseToCallback((await start({ email })).json().authorizationUrl);
+      const callback = await browseToCallback(t.app, (await start({ email })).json().authorizationUrl);
       const done = await t.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
       expect(done.headers.location).toBe('/auth/login?ssoError=SSOAuthenticationErrorUnknownEmail');
     } finally {
@@ -117,6 +100,7 @@ describe('single sign-on (OpenID Connect round trip against oidc-provider)', () 
   it('refuses an email the provider has not verified', async () => {
     await createUser(t.services.database.db, { organizationUuid: orgUuid, email: 'unverified@sso.test' });
     const callback = await browseToCallback(
+      t.app,
       (await start({ email: 'unverified@sso.test' })).json().authorizationUrl,
     );
     const done = await t.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
@@ -124,9 +108,8 @@ describe('single sign-on (OpenID Connect round trip against oidc-provider)', () 
     expect(done.cookies).toHaveLength(0);
   });
 
-  it('answers unknown, removed and unconfigured accounts alike: null, so the client asks for the password', async () => {
+  it('answers alike for every email: known, unknown or removed at the domain of an organisation with single sign-on', async () => {
     expect((await start({ email: 'not-an-email' })).statusCode).toBe(400);
-    const unknown = await start({ email: `nobody-${randomUUID()}@sso.test` });
     const removed = await createUser(t.services.database.db, {
       organizationUuid: orgUuid,
       email: `gone-${randomUUID().slice(0, 6)}@sso.test`,
@@ -135,21 +118,61 @@ describe('single sign-on (OpenID Connect round trip against oidc-provider)', () 
       .update(users)
       .set({ deletedAt: new Date() })
       .where(eq(users.uuid, removed.uuid));
+    // The probe told these apart: a URL for the known email, null for the others.
+    const answers = await Promise.all([
+      start({ email }),
+      start({ email: `nobody-${randomUUID()}@sso.test` }),
+      start({ email: removed.email }),
+    ]);
+    const urls = answers.map((answer) => {
+      expect(answer.statusCode).toBe(200);
+      return answer.json().authorizationUrl as string;
+    });
+    for (const url of urls)
+      expect(url).toMatch(new RegExp(`^${PUBLIC_URL}${SSO_AUTHORIZE_PATH}\\?state=[\\w-]{43}$`));
+    // The unknown one learns it only after the provider has vouched for the person, at the callback.
+    const callback = await browseToCallback(t.app, urls[1]!);
+    const done = await t.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
+    expect(done.headers.location).toBe('/auth/login?ssoError=SSOAuthenticationErrorUnknownEmail');
+  });
+
+  it('answers null alike for emails that do not sign in with single sign-on', async () => {
     const plain = await createOrganization(t.services.database.db);
-    const noSso = await createUser(t.services.database.db, { organizationUuid: plain.uuid });
-    const answers = [unknown, await start({ email: removed.email }), await start({ email: noSso.email })];
+    const noSso = await createUser(t.services.database.db, {
+      organizationUuid: plain.uuid,
+      email: `plain-${randomUUID().slice(0, 6)}@plain-${randomUUID().slice(0, 6)}.test`,
+    });
+    // An unknown email at a domain that two organisations' people use goes nowhere either.
+    const answers = [
+      await start({ email: noSso.email }),
+      await start({ email: `nobody-${randomUUID()}@nowhere-${randomUUID().slice(0, 6)}.test` }),
+      await start({ email: `nobody-${randomUUID()}@example.test` }),
+    ];
     for (const answer of answers) {
       expect(answer.statusCode).toBe(200);
       expect(answer.body).toBe(JSON.stringify({ authorizationUrl: null }));
     }
-    // A configured but unreachable provider is the organisation's problem, named as such.
+  });
+
+  it('answers start alike when the provider is down; the authorize step then names the failure', async () => {
+    const down = await createOrganization(t.services.database.db);
+    const person = await createUser(t.services.database.db, {
+      organizationUuid: down.uuid,
+      email: `down-${randomUUID().slice(0, 6)}@down-${randomUUID().slice(0, 6)}.test`,
+    });
     await t.services.database.db
       .update(organizations)
       .set({ ssoIssuer: 'http://127.0.0.1:1', ssoClientId: 'x', ssoClientSecret: 'y' })
-      .where(eq(organizations.uuid, plain.uuid));
-    expect((await start({ email: noSso.email })).json().errors[0].errorType).toBe(
-      'SSOAuthenticationErrorUnknown',
-    );
+      .where(eq(organizations.uuid, down.uuid));
+    const started = await start({ email: person.email });
+    expect(started.statusCode).toBe(200);
+    const url = started.json().authorizationUrl as string;
+    expect(url.startsWith(`${PUBLIC_URL}${SSO_AUTHORIZE_PATH}?state=`)).toBe(true);
+    const step = await t.app.inject({ method: 'GET', url: url.slice(PUBLIC_URL.length) });
+    expect(step.statusCode).toBe(302);
+    expect(step.headers.location).toBe('/auth/login?ssoError=SSOAuthenticationErrorUnknown');
+    const expired = await t.app.inject({ method: 'GET', url: `${SSO_AUTHORIZE_PATH}?state=made-up` });
+    expect(expired.headers.location).toBe('/auth/login?ssoError=SSOAuthenticationErrorUnknown');
   });
 
   it('names a person removed during the round trip with SSOAuthenticationErrorUserSoftDeleted', async () => {
@@ -158,7 +181,7 @@ describe('single sign-on (OpenID Connect round trip against oidc-provider)', () 
       email: `leaver-${randomUUID().slice(0, 6)}@sso.test`,
     });
     const started = await start({ email: leaver.email });
-    const callback = await browseToCallback(started.json().authorizationUrl);
+    const callback = await browseToCallback(t.app, started.json().authorizationUrl);
     await t.services.database.db
       .update(users)
       .set({ deletedAt: new Date() })
@@ -241,8 +264,10 @@ describe('single sign-on issuers (no private addresses allowed, as in production
           url: '/api/user/shared/auth/unprotected/sso/start',
           payload: { email: person.email },
         });
-        expect(res.statusCode, issuer).toBe(400);
-        expect(res.json().errors[0].errorType).toBe('SSOAuthenticationErrorUnknown');
+        expect(res.statusCode, issuer).toBe(200);
+        const authorize = new URL(res.json().authorizationUrl);
+        const step = await t.app.inject({ method: 'GET', url: `${authorize.pathname}${authorize.search}` });
+        expect(step.headers.location, issuer).toBe('/auth/login?ssoError=SSOAuthenticationErrorUnknown');
       }
       expect(hits).toBe(0);
     } finally {

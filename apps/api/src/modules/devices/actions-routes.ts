@@ -1,25 +1,19 @@
-import { isFlagOn } from '@equip/domain/flags';
 import {
   BulkDeviceActionRequest,
   BulkDeviceActionResult,
-  DEVICE_RESET_FLAG,
   DeviceActionParams,
   DeviceActionRequest,
   DeviceCommand,
   DeviceCommands,
 } from '@equip/domain/mdm';
-import { ADMINS, requireAuth } from '../../http/access.ts';
-import type { AppServices, ModuleRoutes } from '../../services.ts';
-import { type ActionContext, deviceActionsService as actions } from './actions.ts';
+import type { ModuleRoutes } from '../../app-services.ts';
+import { ADMINS, type AuthContext, requireAuth } from '../../http/access.ts';
+import { counter, RateLimiter } from '../../security/rate-limit.ts';
+import { DEVICE_ACTION_POLICIES } from './actions-rate-limit.ts';
 
 const tags = ['devices'];
 const security = [{ bearerAuth: [] }];
 const admins = { access: { roles: ADMINS } };
-
-const actionContext = async (services: AppServices): Promise<ActionContext> => ({
-  jobs: services.jobs,
-  resetEnabled: isFlagOn((await services.readFlags())[DEVICE_RESET_FLAG]),
-});
 
 /**
  * MDM actions (issue 11 item 3): queued as commands and sent by the `mdm.command` job through the
@@ -27,6 +21,21 @@ const actionContext = async (services: AppServices): Promise<ActionContext> => (
  * `GET …/actions` shows until the device reports.
  */
 export const deviceActionRoutes: ModuleRoutes = (app, services) => {
+  const actions = services.deviceActions;
+  const limiter = new RateLimiter(services.database.db);
+  /**
+   * Runs an action request that names `devices` on the organisation's shares: one request and as many
+   * commands (429 past either); a request that fails queued nothing and gives them back.
+   */
+  const withinShare = <T>(auth: AuthContext, devices: number, work: () => Promise<T>) =>
+    limiter.spending(counter(DEVICE_ACTION_POLICIES.requestsPerOrganization, auth.organizationUuid), 1, () =>
+      limiter.spending(
+        counter(DEVICE_ACTION_POLICIES.commandsPerOrganization, auth.organizationUuid),
+        devices,
+        work,
+      ),
+    );
+
   app.post(
     '/api/devices/:deviceUuid/actions',
     {
@@ -42,9 +51,9 @@ export const deviceActionRoutes: ModuleRoutes = (app, services) => {
       },
     },
     async (request, reply) => {
-      const context = await actionContext(services);
-      const command = await request.tenant((tx) =>
-        actions.request(tx, requireAuth(request), request.params.deviceUuid, request.body, context),
+      const auth = requireAuth(request);
+      const command = await withinShare(auth, 1, () =>
+        actions.request((work) => request.tenant(work), auth, request.params.deviceUuid, request.body),
       );
       services.jobs.kick('mdm.command');
       return reply.status(202).send(command);
@@ -65,9 +74,10 @@ export const deviceActionRoutes: ModuleRoutes = (app, services) => {
       },
     },
     async (request, reply) => {
-      const context = await actionContext(services);
-      const result = await request.tenant((tx) =>
-        actions.requestBulk(tx, requireAuth(request), request.body, context),
+      const auth = requireAuth(request);
+      // Counted by what it fans out to: one command for each device it names.
+      const result = await withinShare(auth, new Set(request.body.deviceUuids).size, () =>
+        actions.requestBulk((work) => request.tenant(work), auth, request.body),
       );
       // No kick here: on PGlite (in-process) waking the workers for up to 500 jobs at once held the
       // event loop and delayed this very answer by seconds; they find the jobs within a polling interval.

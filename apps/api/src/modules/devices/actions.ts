@@ -1,4 +1,5 @@
 import { ErrorType } from '@equip/domain/errors';
+import { type FlagValues, isFlagOn } from '@equip/domain/flags';
 import {
   ACTION_UNAVAILABLE_MESSAGES,
   type ActionUnavailableReason,
@@ -7,17 +8,18 @@ import {
   type BulkDeviceActionResult,
   commandProgress,
   confirmationProblem,
+  DEVICE_RESET_FLAG,
   type DeviceAction,
   type DeviceActionRequest,
   type DeviceCommand,
   type DeviceCommands,
   RECENT_COMMANDS,
 } from '@equip/domain/mdm';
-import type { AppJobs } from '../../background/app-jobs.ts';
+import type { AppJobs } from '../../background/app-job-types.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../http/access.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
-import { namesByUuid } from '../employees/index.ts';
+import { namesByUuid } from '../people/index.ts';
 import {
   type ActionTargetRow,
   type CommandRow,
@@ -28,13 +30,19 @@ import {
   openCommands,
   recentCommands,
 } from './actions-queries.ts';
-import { DEVICE_NOT_FOUND } from './service.ts';
+import { DEVICE_NOT_FOUND } from './messages.ts';
 
-/** What queuing an action needs besides the transaction: the job queue and whether reset is on. */
-export interface ActionContext {
+/**
+ * What the MDM actions' service is built with (services.ts): the job queue the commands go to, and the
+ * feature flags (whether reset is on, read before each request's transaction).
+ */
+export interface DeviceActionsDeps {
   jobs: AppJobs;
-  resetEnabled: boolean;
+  readFlags: () => Promise<FlagValues>;
 }
+
+/** Runs work in the caller's tenant transaction (`request.tenant`). */
+export type InTenant = <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
 
 /**
  * The action does not apply: 400 when reset is switched off (the flag), 409 when the device's state is
@@ -130,68 +138,81 @@ async function queueCommands(
 }
 
 /** MDM actions on the caller's organisation's devices (inside the caller's tenant transaction). */
-export const deviceActionsService = {
-  /**
-   * One action for one device: 404 for a device the organisation does not have, 400 for a wipe or reset
-   * without the device's name typed, 409 when the action does not apply to the device (or reset is off).
-   */
-  async request(
-    tx: Db,
-    auth: AuthContext,
-    deviceUuid: string,
-    request: DeviceActionRequest,
-    context: ActionContext,
-  ): Promise<DeviceCommand> {
-    const [device] = await findActionTargets(tx, [deviceUuid]);
-    if (!device) throw notFound(DEVICE_NOT_FOUND);
-    const reason = actionUnavailable(request.action, device, { resetEnabled: context.resetEnabled });
-    if (reason) throw unavailable(reason);
-    const problem = confirmationProblem(request.action, device.name, request.confirmation);
-    if (problem)
-      throw badRequest(problem, { location: 'body', param: 'confirmation', path: ['confirmation'] });
-    const [command] = await queueCommands(tx, auth, [device], request.action, context.jobs);
-    return command!;
-  },
-
-  /**
-   * The same action for a selection: one command per device the action applies to; the others are
-   * answered as skipped with the reason. A device the organisation does not have fails the whole
-   * request (404, nothing queued).
-   */
-  async requestBulk(
-    tx: Db,
-    auth: AuthContext,
-    request: BulkDeviceActionRequest,
-    context: ActionContext,
-  ): Promise<BulkDeviceActionResult> {
-    const uuids = [...new Set(request.deviceUuids)];
-    const rows = await findActionTargets(tx, uuids);
-    const byUuid = new Map(rows.map((r) => [r.uuid, r]));
-    const missing = request.deviceUuids.findIndex((uuid) => !byUuid.has(uuid));
-    if (missing >= 0)
-      throw notFound(DEVICE_NOT_FOUND, {
-        location: 'body',
-        param: `deviceUuids.${missing}`,
-        path: ['deviceUuids', missing],
+export function createDeviceActionsService(deps: DeviceActionsDeps) {
+  /** Whether reset is switched on (the flag it-3148-device-reset), read before the request's transaction. */
+  const resetIsOn = async () => isFlagOn((await deps.readFlags())[DEVICE_RESET_FLAG]);
+  return {
+    /**
+     * One action for one device: 404 for a device the organisation does not have, 400 for a wipe or reset
+     * without the device's name typed, 409 when the action does not apply to the device (or reset is off).
+     */
+    async request(
+      tenant: InTenant,
+      auth: AuthContext,
+      deviceUuid: string,
+      request: DeviceActionRequest,
+    ): Promise<DeviceCommand> {
+      const resetEnabled = await resetIsOn();
+      return tenant(async (tx) => {
+        const [device] = await findActionTargets(tx, [deviceUuid]);
+        if (!device) throw notFound(DEVICE_NOT_FOUND);
+        const reason = actionUnavailable(request.action, device, { resetEnabled });
+        if (reason) throw unavailable(reason);
+        const problem = confirmationProblem(request.action, device.name, request.confirmation);
+        if (problem)
+          throw badRequest(problem, { location: 'body', param: 'confirmation', path: ['confirmation'] });
+        const [command] = await queueCommands(tx, auth, [device], request.action, deps.jobs);
+        return command!;
       });
-    const targets: ActionTargetRow[] = [];
-    const skipped: BulkDeviceActionResult['skipped'] = [];
-    for (const uuid of uuids) {
-      const device = byUuid.get(uuid)!;
-      const reason = actionUnavailable(request.action, device, { resetEnabled: context.resetEnabled });
-      if (reason) skipped.push({ deviceUuid: uuid, reason });
-      else targets.push(device);
-    }
-    return { items: await queueCommands(tx, auth, targets, request.action, context.jobs), skipped };
-  },
+    },
 
-  /** The device's MDM status and recent commands, newest first. */
-  async list(tx: Db, _auth: AuthContext, deviceUuid: string): Promise<DeviceCommands> {
-    const mdmStatus = await mdmStatusOf(tx, deviceUuid);
-    if (mdmStatus === undefined) throw notFound(DEVICE_NOT_FOUND);
-    return { mdmStatus, items: await toCommands(tx, await recentCommands(tx, deviceUuid, RECENT_COMMANDS)) };
-  },
-};
+    /**
+     * The same action for a selection: one command per device the action applies to; the others are
+     * answered as skipped with the reason. A device the organisation does not have fails the whole
+     * request (404, nothing queued).
+     */
+    async requestBulk(
+      tenant: InTenant,
+      auth: AuthContext,
+      request: BulkDeviceActionRequest,
+    ): Promise<BulkDeviceActionResult> {
+      const resetEnabled = await resetIsOn();
+      return tenant(async (tx) => {
+        const uuids = [...new Set(request.deviceUuids)];
+        const rows = await findActionTargets(tx, uuids);
+        const byUuid = new Map(rows.map((r) => [r.uuid, r]));
+        const missing = request.deviceUuids.findIndex((uuid) => !byUuid.has(uuid));
+        if (missing >= 0)
+          throw notFound(DEVICE_NOT_FOUND, {
+            location: 'body',
+            param: `deviceUuids.${missing}`,
+            path: ['deviceUuids', missing],
+          });
+        const targets: ActionTargetRow[] = [];
+        const skipped: BulkDeviceActionResult['skipped'] = [];
+        for (const uuid of uuids) {
+          const device = byUuid.get(uuid)!;
+          const reason = actionUnavailable(request.action, device, { resetEnabled });
+          if (reason) skipped.push({ deviceUuid: uuid, reason });
+          else targets.push(device);
+        }
+        return { items: await queueCommands(tx, auth, targets, request.action, deps.jobs), skipped };
+      });
+    },
+
+    /** The device's MDM status and recent commands, newest first. */
+    async list(tx: Db, _auth: AuthContext, deviceUuid: string): Promise<DeviceCommands> {
+      const mdmStatus = await mdmStatusOf(tx, deviceUuid);
+      if (mdmStatus === undefined) throw notFound(DEVICE_NOT_FOUND);
+      return {
+        mdmStatus,
+        items: await toCommands(tx, await recentCommands(tx, deviceUuid, RECENT_COMMANDS)),
+      };
+    },
+  };
+}
+
+export type DeviceActionsService = ReturnType<typeof createDeviceActionsService>;
 
 /**
  * The device return's resets (SPEC §5): a `reset` command for each returned device that can take one

@@ -9,7 +9,6 @@ import type { App } from '../../http/types.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { bearer, createOrganization, createUser, tokenFor, tokensOfRoles } from '../../test/factories.ts';
 import { type FleetFake, startFleetFake } from '../../test/fleet-fake.ts';
-import { devicesService } from './service.ts';
 
 type NewDevice = typeof devices.$inferInsert;
 
@@ -294,8 +293,25 @@ describe('MDM actions (issue 11 item 3)', () => {
     );
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json().items).toHaveLength(500);
-    expect(await commandRows([bulkOrg])).toHaveLength(500);
-    await until(rows[499]!.uuid, settled, bulkOwner);
+    const commands = await commandRows([bulkOrg]);
+    expect(commands).toHaveLength(500);
+    // One job per command, keyed by it, in the same transaction: all 500 are in the queue at once.
+    const { rows: jobs } = await t.services.database.jobStore.executeSql(
+      `select data->>'commandUuid' as "commandUuid" from pgboss.job where name = 'mdm.command' and data->>'organizationUuid' = $1`,
+      [bulkOrg],
+    );
+    expect(new Set(jobs.map((j) => (j as { commandUuid: string }).commandUuid))).toEqual(
+      new Set(commands.map((c) => c.uuid)),
+    );
+    // The queue works them: one settles. All 500 take as long as the organisation's share allows, which
+    // is the fair-share tests' business, not a wall-clock wait here.
+    await expect
+      .poll(
+        async () =>
+          (await commandRows([bulkOrg])).some((c) => c.state === 'completed' || c.state === 'failed'),
+        { timeout: 20_000, interval: 200 },
+      )
+      .toBe(true);
   }, 60_000);
 
   it('refuses bad selections whole: wipe in bulk, too many devices, another organisation’s device', async () => {
@@ -330,19 +346,14 @@ describe('MDM actions (issue 11 item 3)', () => {
       homeOrganizationUuid: orgUuid,
     };
     await withTenant(db(), orgUuid, (tx) =>
-      devicesService.returnDevices(
-        tx,
-        auth,
-        {
-          devices: [
-            { deviceUuid: mac, triggerReset: true },
-            { deviceUuid: unmanaged, triggerReset: true },
-            { deviceUuid: iphone },
-          ],
-          code: 'checked-by-route',
-        },
-        t.services.jobs,
-      ),
+      t.services.devices.returnDevices(tx, auth, {
+        devices: [
+          { deviceUuid: mac, triggerReset: true },
+          { deviceUuid: unmanaged, triggerReset: true },
+          { deviceUuid: iphone },
+        ],
+        code: 'checked-by-route',
+      }),
     );
     const rows = await db()
       .select()

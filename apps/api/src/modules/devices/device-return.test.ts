@@ -317,10 +317,12 @@ describe('device return (SPEC §5)', () => {
     const res = await post('/api/devices/return-code', undefined, await tokenFor(t.services, german));
     expect(res.statusCode).toBe(204);
     const mail = await smtp.waitFor(german.email);
-    expect(mail.subject).toMatch(/^Ihr Equip-Bestätigungscode: \d{6}$/);
+    expect(mail.subject).toBe('Ihr Equip-Bestätigungscode');
+    expect(mail.text).toMatch(/Rückgabe von Geräten mit Zurücksetzen:\n\n\d{6}\n/);
     expect(mail.text).toContain('10 Minuten');
     const english = smtp.received.find((m) => m.to.includes(owner.email.toLowerCase()));
-    expect(english!.subject).toMatch(/^Your Equip confirmation code: \d{6}$/);
+    expect(english!.subject).toBe('Your Equip confirmation code');
+    expect(english!.text).toMatch(/return of devices with a reset:\n\n\d{6}\n/);
   });
 
   it('limits the codes mailed to one admin to 10 an hour', async () => {

@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { DeviceListItem, type DevicePage, type DeviceListItem as Item } from '@equip/domain/devices';
+import {
+  DeviceListItem,
+  type DevicePage,
+  type DeviceListItem as Item,
+  SHOW_STAGED_DEVICES_FLAG,
+} from '@equip/domain/devices';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceCounts, devices, eventLog, users } from '../../db/schema/index.ts';
 import type { App } from '../../http/types.ts';
 import { dialect, pageSql } from '../../lists/list-query.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { bearer, createOrganization, createUser, tokenFor } from '../../test/factories.ts';
+import { bearer, createOrganization, createUser, setFeatureFlag, tokenFor } from '../../test/factories.ts';
 import { deviceList } from './list.ts';
 
 describe('devices', () => {
@@ -21,6 +26,7 @@ describe('devices', () => {
   let bruno: Awaited<ReturnType<typeof createUser>>;
   let stranger: Awaited<ReturnType<typeof createUser>>;
   let strangerDevice: string;
+  let restoreFlag: () => Promise<void>;
 
   const db = () => t.services.database.db;
   const get = (url: string, token = ownerToken) => app.inject({ method: 'GET', url, headers: bearer(token) });
@@ -39,6 +45,9 @@ describe('devices', () => {
   beforeAll(async () => {
     t = await createTestApp();
     app = t.app;
+    // A device added without a status is new (staged): the list holds it with the flag on
+    // (staged-devices.test.ts has the rule).
+    restoreFlag = await setFeatureFlag(db(), SHOW_STAGED_DEVICES_FLAG, 'on');
     orgUuid = (await createOrganization(db(), `Devices ${randomUUID().slice(0, 6)}`)).uuid;
     otherOrgUuid = (await createOrganization(db(), `Other ${randomUUID().slice(0, 6)}`)).uuid;
     owner = await createUser(db(), { organizationUuid: orgUuid, role: 'it-owner', firstName: 'Olga' });
@@ -104,7 +113,10 @@ describe('devices', () => {
         },
       ]);
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await restoreFlag();
+    await app.close();
+  });
 
   describe('GET /api/devices', () => {
     it('lists the organisation’s devices with the filtered total, by name in the Unicode collation', async () => {

@@ -3,13 +3,16 @@ import {
   type DeviceListItem as DeviceListItemType,
   type DeviceListQuery,
   type DeviceSortingKey,
+  SHOW_STAGED_DEVICES_FLAG,
+  STAGED_DEVICE_STATUSES,
 } from '@equip/domain/devices';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { collated } from '../../db/collation.ts';
 import { deviceCounts, devices } from '../../db/schema/index.ts';
 import type { ReadStatement } from '../../db/tenant-reads.ts';
 import { defineList, type ListDefinition, orderBy, render, type SortKey } from '../../lists/list-query.ts';
 import { StatementCache } from '../../lists/statement-cache.ts';
+import { flagIsOn } from '../flags/index.ts';
 
 /**
  * The devices table as a list of the shared machinery (lists/list-query.ts): the response's fields
@@ -81,8 +84,17 @@ function oneOf(column: SQL, values: readonly string[], ranged: boolean): SQL | u
   return and(inList, sql`${column} >= least(${bounds})`, sql`${column} <= greatest(${bounds})`);
 }
 
+/**
+ * Staged devices (ordered, new) are listed and counted only while it-2447-show-staged-devices is on
+ * (SPEC §9): a product rule of the list, so the table, its totals (the overview's figures) and the
+ * export agree. The flag is read by the statement itself.
+ */
+const notStagedUnlessShown = (status: SQL): SQL | undefined =>
+  or(notInArray(status, [...STAGED_DEVICE_STATUSES]), flagIsOn(SHOW_STAGED_DEVICES_FLAG));
+
 function filters(columns: FilterColumns, query: DeviceListQuery, ranged = false): (SQL | undefined)[] {
   return [
+    notStagedUnlessShown(columns.status),
     oneOf(columns.type, query.deviceTypes ?? [], ranged),
     query.assignmentTypes?.length ? inArray(columns.assignmentType, query.assignmentTypes) : undefined,
     oneOf(columns.status, query.deviceStatuses ?? [], ranged),
@@ -170,28 +182,6 @@ export const sortOf = (query: DeviceListQuery) => ({
   direction: query.sortingDirection ?? ('asc' as const),
 });
 
-export const deviceList: ListDefinition<DeviceListQuery, DeviceListItemType, DeviceSortingKey> = defineList(
-  DeviceListItem,
-  {
-    name: 'devices',
-    columns: DEVICE_LIST_COLUMNS,
-    from: () => sql`${devices}`,
-    where: (query, organizationUuid) => {
-      const pattern = searchPattern(query);
-      return [
-        eq(devices.organizationUuid, organizationUuid),
-        ...filters(filterColumnsOf(devices), query, true),
-        pattern ? sql`${devices.uuid} in (select equip_device_search(${pattern}))` : undefined,
-      ];
-    },
-    sorts: SORTS,
-    tieBreaker: sql`${devices.uuid}`,
-    sortOf,
-    total: (query, organizationUuid) =>
-      searchPattern(query) ? 'window' : summaryTotal(query, organizationUuid),
-  },
-);
-
 /**
  * A search's matches with their keys (equip_device_search_rows, tenant-scoped, trigram index; sorted by
  * name, equip_device_search_names has name and the filter columns only).
@@ -211,37 +201,33 @@ const match: DeviceKeys = {
   enrollmentState: sql.raw('m.enrollment_state'),
   lastSeenAt: sql.raw('m.last_seen_at'),
 };
-const SEARCH_SORTS = sortsOver(match);
 
-const searchPages = new StatementCache<ReadStatement>();
-
-/**
- * One page of a text search: the matches come with their keys (equip_device_search_rows), are filtered,
- * counted and sorted on those keys, and only the page's rows are joined to devices — so a pattern that
- * matches tens of thousands of devices reads fifty full rows, not all of them. Pages by skip (a cursor
- * goes through the list definition instead).
- */
-export function searchPageStatement(query: DeviceListQuery): ReadStatement {
-  return searchPages.get(JSON.stringify(query), () => {
-    const { key, direction } = sortOf(query);
-    const order = orderBy([...SEARCH_SORTS[key].columns, match.uuid], direction);
-    // Sorted by name, the narrower equip_device_search_names (migration 0028: name and the filter
-    // columns) has all the page needs; other sorts read every key.
-    const matches =
-      key === 'name'
-        ? sql`equip_device_search_names(${searchPattern(query)})`
-        : sql`equip_device_search_rows(${searchPattern(query)})`;
-    const page = sql`select m.*, (count(*) over ())::integer as total
-      from ${matches} m
-      where ${and(sql`true`, ...filters(match, query))}
-      order by ${order} limit ${query.take} offset ${query.skip}`;
-    const fields = Object.entries(DEVICE_LIST_COLUMNS).map(
-      ([field, expression]) => sql`${expression} as ${sql.identifier(field)}`,
-    );
-    return render(
-      'devices.search',
-      sql`select ${sql.join(fields, sql`, `)}, m.total as "__total"
-        from (${page}) m join ${devices} on ${devices.uuid} = m.uuid order by ${order}`,
-    );
-  });
-}
+export const deviceList: ListDefinition<DeviceListQuery, DeviceListItemType, DeviceSortingKey> = defineList(
+  DeviceListItem,
+  {
+    name: 'devices',
+    columns: DEVICE_LIST_COLUMNS,
+    from: () => sql`${devices}`,
+    where: (query, organizationUuid) => [
+      eq(devices.organizationUuid, organizationUuid),
+      ...filters(filterColumnsOf(devices), query, true),
+    ],
+    sorts: SORTS,
+    tieBreaker: sql`${devices.uuid}`,
+    sortOf,
+    total: (query, organizationUuid) => summaryTotal(query, organizationUuid),
+    search: {
+      pattern: searchPattern,
+      // Sorted by name, the narrower equip_device_search_names (migration 0028: name and the filter
+      // columns) has all a page needs; other sorts read every key.
+      matches: (_query, pattern, key) =>
+        key === 'name'
+          ? sql`equip_device_search_names(${pattern})`
+          : sql`equip_device_search_rows(${pattern})`,
+      where: (query) => filters(match, query),
+      sorts: sortsOver(match),
+      id: match.uuid,
+      join: sql`join ${devices} on ${devices.uuid} = ${match.uuid}`,
+    },
+  },
+);

@@ -1,11 +1,11 @@
 import { DeviceCommandState } from '@equip/domain/mdm';
-import type { AppJobs } from '../../background/app-jobs.ts';
+import type { AppJobs } from '../../background/app-job-types.ts';
 import type { JobContext } from '../../background/job-runner.ts';
 import type { Db } from '../../db/client.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import { type MdmAdapter, MdmCommandRejected, type MdmDevice } from '../../providers/mdm/adapter.ts';
 import { type MdmAdapters, NoMdmAdapter } from '../../providers/mdm/mdm-adapters.ts';
-import { logEvent } from '../events/index.ts';
+import { logEvent } from '../audit-log/index.ts';
 import { commandForWork, moveCommand, setMdmStatus } from './actions-queries.ts';
 
 /** Tries of `mdm.command` and of each `mdm.check` after the first (app-jobs.ts policies). */

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { collated } from '../../db/collation.ts';
 import { devices } from '../../db/schema/index.ts';
@@ -51,3 +51,7 @@ export function holdersOfEnrolledDevices(tx: Db) {
     .from(devices)
     .where(and(eq(devices.enrollmentState, 'ENROLLED'), isNotNull(devices.assignedToUuid)));
 }
+
+/** The same people as SQL, for a list definition's filter (its statement is built without a transaction). */
+export const enrolledDeviceHolders: SQL = sql`select ${devices.assignedToUuid} from ${devices}
+  where ${devices.enrollmentState} = 'ENROLLED' and ${devices.assignedToUuid} is not null`;

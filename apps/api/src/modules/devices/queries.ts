@@ -3,8 +3,8 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { devices } from '../../db/schema/index.ts';
 import type { TenantReads } from '../../db/tenant-reads.ts';
-import { type JsonText, type Page, readJsonPage } from '../../lists/list-query.ts';
-import { deviceList, searchPageStatement, searchPattern } from './list.ts';
+import { allRows, type JsonText, type Page, readJsonPage } from '../../lists/list-query.ts';
+import { deviceList } from './list.ts';
 import { DEVICE_COLUMNS } from './people.ts';
 
 /** What the devices area writes into a device's row. */
@@ -12,15 +12,26 @@ export type DeviceValues = typeof devices.$inferInsert;
 
 /**
  * One page of the devices table and its filtered total as the response body, written by the database in
- * one pipelined read (lists/list-query.ts); a search's first pages take its faster statement.
+ * one pipelined read (lists/list-query.ts; a search pages through its matches, see deviceList).
  */
 export function listDevices(
   reads: TenantReads,
   organizationUuid: string,
   query: DeviceListQuery,
 ): Promise<JsonText<Page<DeviceListItem>>> {
-  const search = searchPattern(query) && query.cursor === undefined ? searchPageStatement(query) : undefined;
-  return readJsonPage(reads, deviceList, organizationUuid, query, search);
+  return readJsonPage(reads, deviceList, organizationUuid, query);
+}
+
+/**
+ * Every device the table's filters match, in its order, a page at a time, in the caller's transaction
+ * (the export). Rows as the driver reads them: instants may be Dates.
+ */
+export function exportRows(
+  tx: Db,
+  organizationUuid: string,
+  query: Omit<DeviceListQuery, 'skip' | 'take' | 'cursor'>,
+): AsyncGenerator<DeviceListItem[]> {
+  return allRows(tx, deviceList, organizationUuid, { ...query, skip: 0, take: 2000 });
 }
 
 /** The columns of a device's detail (the DeviceDetail response's fields), never the search column. */

@@ -2,6 +2,7 @@ import { NoContent, UuidParams } from '@equip/domain/common';
 import {
   AssignDeviceRequest,
   CreateDeviceRequest,
+  DEVICE_EXPORT,
   DeviceDetail,
   DeviceHistory,
   DeviceListQuery,
@@ -11,18 +12,23 @@ import {
   returnResetsAny,
   UpdateDeviceRequest,
 } from '@equip/domain/devices';
+import type { ModuleRoutes } from '../../app-services.ts';
 import { ADMINS, requireAuth, requireTenant } from '../../http/access.ts';
 import { sendJsonText } from '../../http/json-text.ts';
-import type { ModuleRoutes } from '../../services.ts';
-import { devicesService as devices } from './service.ts';
+import { sendExport, tableExportQuery } from '../../imports/export.ts';
+import { takeExportTurn } from '../../imports/fairness.ts';
 
 const tags = ['devices'];
 const security = [{ bearerAuth: [] }];
 // The devices table and its actions are for administrators; people see their own devices through
 // GET /api/employees/:uuid/devices.
 const admins = { access: { roles: ADMINS } };
+/** The table's filters and sorting, without paging, how the file is written and which columns it holds. */
+const DeviceExportQuery = DeviceListQuery.omit({ skip: true, take: true, cursor: true }).extend(
+  tableExportQuery(DEVICE_EXPORT).shape,
+);
 
-export const deviceRoutes: ModuleRoutes = (app, { database, auth, jobs }) => {
+export const deviceRoutes: ModuleRoutes = (app, { database, auth, devices }) => {
   app.get(
     '/api/devices',
     {
@@ -39,6 +45,29 @@ export const deviceRoutes: ModuleRoutes = (app, { database, auth, jobs }) => {
     // writes the body (lists/list-query.ts readJsonPage).
     async (request, reply) =>
       sendJsonText(reply, await devices.list(database.reads, requireTenant(request), request.query)),
+  );
+
+  app.get(
+    '/api/devices/export',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Every device the table lists for these filters, in its order, as CSV (or Excel with format=xlsx): the columns asked for (columns=, else all), in the caller's language",
+        querystring: DeviceExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const { format, separator, columns, ...query } = request.query;
+      const caller = requireAuth(request);
+      // Words, dates and (unless asked) the separator follow the caller's language (German: semicolon).
+      const asked = { format, separator, columns, acceptLanguage: request.headers['accept-language'] };
+      await takeExportTurn(database.db, caller.organizationUuid);
+      const file = await request.tenant((tx) => devices.exportFile(tx, caller, query, asked));
+      return sendExport(reply, 'devices', file);
+    },
   );
 
   app.post(
@@ -156,7 +185,7 @@ export const deviceRoutes: ModuleRoutes = (app, { database, auth, jobs }) => {
     },
     (request) => {
       const caller = requireTenant(request);
-      const work = () => request.tenant((tx) => devices.returnDevices(tx, caller, request.body, jobs));
+      const work = () => request.tenant((tx) => devices.returnDevices(tx, caller, request.body));
       // The domain schema already refused a reset without a code.
       return returnResetsAny(request.body) && request.body.code
         ? auth.confirmationCodes.redeem(caller, 'deviceReturn', request.body.code, work)

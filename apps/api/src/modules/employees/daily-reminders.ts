@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
-import { lastEventBySubject, logEvent } from '../events/index.ts';
+import { lastEventBySubject, logEvent } from '../audit-log/index.ts';
 import { registrationReminderMail } from './mails.ts';
 import { peopleByUuid, peopleWithoutEnrolledDevice } from './queries.ts';
 

@@ -533,7 +533,9 @@ describe('employees', () => {
       expect(exported.body).toContain("'=cmd()");
       expect(exported.body).toContain("'+49 89 555");
       const before = (await get('/api/employees?sortingKey=email', otherToken)).json().items;
-      // Re-import into a fresh organisation: the people come back exactly.
+      // Re-import into a fresh organisation, once the people have left this one (an email is one
+      // account in the whole installation): the people come back exactly.
+      await leaveOrganization(other.uuid);
       const third = await createOrganization(db());
       const thirdOwner = await createUser(db(), {
         organizationUuid: third.uuid,
@@ -597,6 +599,10 @@ describe('employees', () => {
       return { owner: orgOwner, token: await tokenFor(t.services, orgOwner) };
     }
 
+    /** Everyone leaves the organisation, so that their emails can be imported elsewhere. */
+    const leaveOrganization = (organizationUuid: string) =>
+      db().update(users).set({ deletedAt: new Date() }).where(eq(users.organizationUuid, organizationUuid));
+
     const peopleOf = async (token: string, except: string) =>
       (await get('/api/employees?sortingKey=email', token))
         .json()
@@ -615,24 +621,41 @@ describe('employees', () => {
 
       // The library: a header row, then text as text (no guard), dates as dates.
       const rows = await readSheet(file);
+      // Without columns asked for: every column, the ones the table does not show included.
       expect(rows[0]).toEqual([
-        'First Name',
-        'Last Name',
+        'First name',
+        'Last name',
         'Email',
         'Phone',
-        'Start Date',
-        'End Date',
         'Department',
         'Position',
+        'Start date',
+        'Last day',
+        'Status',
+        'Devices',
+        'Bundle',
+        'License',
+        'Source',
+        'User type',
+        'Role',
+        'ID',
       ]);
       const person = rows.find((r) => r[0] === '=cmd()')!;
       expect(person.slice(0, 2)).toEqual(['=cmd()', 'Formula; "Semi"']);
-      expect(person.slice(3)).toEqual([
+      // Values in words (not ACTIVE, equip, regularUser), the device count a number.
+      expect(person.slice(3, 15)).toEqual([
         '+49 89 555',
-        new Date('2025-01-02T00:00:00Z'),
-        new Date('2026-12-31T00:00:00Z'),
         '0049',
         '@risk',
+        new Date('2025-01-02T00:00:00Z'),
+        new Date('2026-12-31T00:00:00Z'),
+        'Active',
+        0,
+        null,
+        null,
+        'Equip',
+        'Regular user',
+        'Employee',
       ]);
 
       // A second, independent reader: the workbook's XML itself.
@@ -653,14 +676,17 @@ describe('employees', () => {
       );
       const personRow = cells.find((c) => c.column === 'A' && shared[Number(c.value)] === '=cmd()')!.row;
       const at = (column: string) => cells.find((c) => c.row === personRow && c.column === column)!;
-      for (const column of ['A', 'B', 'C', 'D', 'G', 'H']) expect(at(column).attributes).toContain('t="s"');
+      for (const column of ['A', 'B', 'C', 'D', 'E', 'F']) expect(at(column).attributes).toContain('t="s"');
       expect(shared[Number(at('D').value)]).toBe('+49 89 555');
-      expect(shared[Number(at('G').value)]).toBe('0049');
+      expect(shared[Number(at('E').value)]).toBe('0049');
       expect(shared.some((s) => s?.startsWith("'"))).toBe(false);
+      // The device count is a number cell.
+      expect(at('J').attributes).not.toContain('t=');
+      expect(at('J').value).toBe('0');
       // Dates are numbers (days since 1899-12-30) in a date format.
       for (const [column, serial] of [
-        ['E', 45659],
-        ['F', 46387],
+        ['G', 45659],
+        ['H', 46387],
       ] as const) {
         expect(at(column).attributes).not.toContain('t=');
         expect(Number(at(column).value)).toBe(serial);
@@ -677,6 +703,8 @@ describe('employees', () => {
       const source = await exportingOrganization();
       const exported = (await get('/api/employees/export?format=xlsx', source.token)).rawPayload;
       const target = await importingOrganization();
+      const expected = await peopleOf(source.token, target.owner.email);
+      await leaveOrganization(source.owner.organizationUuid);
       // As a spreadsheet app saves it: the sheet read and written again, the owner's own row left out.
       const rows = (await readSheet(exported)).filter((r) => r[2] !== target.owner.email);
       const edited = await writeXlsxFile(
@@ -695,30 +723,81 @@ describe('employees', () => {
         payload: edited,
       });
       expect(res.statusCode).toBe(201);
-      expect(await peopleOf(target.token, target.owner.email)).toEqual(
-        await peopleOf(source.token, target.owner.email),
-      );
+      expect(await peopleOf(target.token, target.owner.email)).toEqual(expected);
     });
 
     it('exports CSV with comma or semicolon (German → semicolon by default), and both import back unchanged', async () => {
       const source = await exportingOrganization('de');
       const german = await get('/api/employees/export', source.token);
       expect(german.headers['content-type']).toContain('text/csv');
-      expect(german.body.startsWith('\uFEFFFirst Name;Last Name;Email;')).toBe(true);
+      // German headers, words and dates: the import reads them back (its German aliases, DD.MM.YYYY).
+      expect(
+        german.body.startsWith('\uFEFFVorname;Nachname;E-Mail;Telefon;Abteilung;Position;Startdatum;'),
+      ).toBe(true);
       expect(german.body).toContain('\'=cmd();"Formula; ""Semi""";');
-      const comma = await get('/api/employees/export?format=csv&separator=comma', source.token);
-      expect(comma.body.startsWith('\uFEFFFirst Name,Last Name,Email,')).toBe(true);
-      expect((await get('/api/employees/export?separator=semicolon', ownerToken)).body).toContain(
-        'First Name;Last Name',
+      expect(german.body).toContain(
+        ';02.01.2025;31.12.2026;Aktiv;0;;;Equip;Regulärer Nutzer;Mitarbeiter:in;',
       );
+      const comma = await get('/api/employees/export?format=csv&separator=comma', source.token);
+      expect(comma.body.startsWith('\uFEFFVorname,Nachname,E-Mail,')).toBe(true);
+      const english = (await get('/api/employees/export?separator=semicolon', ownerToken)).body;
+      expect(english).toContain('First name;Last name');
+      expect(english).toMatch(/;\d{4}-\d{2}-\d{2};/);
+      const expected = await peopleOf(source.token, '');
+      let holder = source.owner.organizationUuid;
       for (const exported of [german, comma]) {
         const target = await importingOrganization();
+        await leaveOrganization(holder);
         const res = await importCsv(exported.rawPayload, target.token);
         expect(res.statusCode).toBe(201);
-        expect(await peopleOf(target.token, target.owner.email)).toEqual(
-          await peopleOf(source.token, target.owner.email),
-        );
+        expect(await peopleOf(target.token, target.owner.email)).toEqual(expected);
+        holder = target.owner.organizationUuid;
       }
+    });
+    it('exports the columns the person shows (columns=), in the order of the file', async () => {
+      const { readSheet } = await import('read-excel-file/node');
+      const source = await exportingOrganization();
+      const res = await get(
+        '/api/employees/export?format=xlsx&columns=devicesAssigned,name,startDate',
+        source.token,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = await readSheet(res.rawPayload);
+      expect(rows[0]).toEqual(['First name', 'Last name', 'Email', 'Start date', 'Devices']);
+      expect(rows.find((r) => r[0] === '=cmd()')!.slice(3)).toEqual([new Date('2025-01-02T00:00:00Z'), 0]);
+      const all = await readSheet(
+        (await get('/api/employees/export?format=xlsx&columns=all', source.token)).rawPayload,
+      );
+      expect(all[0]).toHaveLength(16);
+      const csv = await get('/api/employees/export?columns=department&separator=comma', source.token);
+      expect(csv.body.split('\r\n')[0]).toBe('\uFEFFDepartment,Position');
+      expect((await get('/api/employees/export?columns=name,salary', source.token)).statusCode).toBe(400);
+    });
+
+    it('writes the workbook in German for a German reader: headers, words, sheet and date formats', async () => {
+      const { readSheet } = await import('read-excel-file/node');
+      const { strFromU8, unzipSync } = await import('fflate');
+      const source = await exportingOrganization('de');
+      const res = await get(
+        '/api/employees/export?format=xlsx&columns=name,lastDate,employeeStatus',
+        source.token,
+      );
+      const rows = await readSheet(res.rawPayload);
+      expect(rows[0]).toEqual(['Vorname', 'Nachname', 'E-Mail', 'Letzter Arbeitstag', 'Status']);
+      expect(rows.find((r) => r[0] === '=cmd()')!.slice(3)).toEqual([
+        new Date('2026-12-31T00:00:00Z'),
+        'Aktiv',
+      ]);
+      const parts = unzipSync(new Uint8Array(res.rawPayload));
+      expect(strFromU8(parts['xl/workbook.xml']!)).toContain('name="Mitarbeitende"');
+      expect(strFromU8(parts['xl/styles.xml']!)).toContain('formatCode="dd.mm.yyyy"');
+      // No stored language: the browser's decides.
+      const browser = await app.inject({
+        method: 'GET',
+        url: '/api/employees/export?columns=name',
+        headers: { ...bearer(ownerToken), 'accept-language': 'de-DE,de;q=0.9' },
+      });
+      expect(browser.body.startsWith('\uFEFFVorname;Nachname;E-Mail\r\n')).toBe(true);
     });
   });
 

@@ -1,12 +1,11 @@
 import {
-  Employee,
   EmployeeListItem,
   type EmployeeListItem as EmployeeListItemType,
   type EmployeeListQuery,
   type EmployeeSortingKey,
 } from '@equip/domain/employees';
 import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { collated } from '../../db/collation.ts';
 import { userCounts, users } from '../../db/schema/index.ts';
 import type { ReadStatement } from '../../db/tenant-reads.ts';
@@ -116,70 +115,6 @@ const sortOf = (query: EmployeeListQuery) => ({
   direction: query.sortingDirection ?? ('asc' as const),
 });
 
-/**
- * The table: an index walk per sort key, the total from the summary. A text search narrows it to the
- * matches of equip_user_search_rows (pages of a search take the faster searchPageStatement).
- */
-const employeeTable = {
-  from: () => sql`${users} ${assignedBundle.join(users.uuid)}`,
-  where: (query: EmployeeListQuery, organizationUuid: string) => {
-    const pattern = searchPattern(query);
-    return [
-      eq(users.organizationUuid, organizationUuid),
-      isNull(users.deletedAt),
-      ...groupFilters(groupColumnsOf(users, assignedBundle.missing), query),
-      pattern ? sql`${users.uuid} in (select uuid from equip_user_search_rows(${pattern}))` : undefined,
-    ];
-  },
-  sorts: sortsOver({
-    lastName: collated(users.lastName),
-    firstName: collated(users.firstName),
-    email: sql`lower(${users.email})`,
-    employeeStatus: sql`${users.employeeStatus}`,
-    devicesAssigned: sql`${users.devicesAssigned}`,
-    source: sql`${users.source}`,
-    department: collated(users.department),
-    startDate: sql`${users.startDate}`,
-    lastDate: sql`${users.lastDate}`,
-  }),
-  tieBreaker: sql`${users.uuid}`,
-  sortOf,
-  total: (query: EmployeeListQuery, organizationUuid: string): SQL<number> | 'window' =>
-    searchPattern(query) ? 'window' : summaryTotal(query, organizationUuid),
-};
-
-export const employeeList: ListDefinition<EmployeeListQuery, EmployeeListItemType, EmployeeSortingKey> =
-  defineList(EmployeeListItem, { ...employeeTable, name: 'employees', columns: fields(users) });
-
-/** The import format's fields: the CSV export writes the table's rows, in its order, with these. */
-export const EmployeeExportRow = Employee.pick({
-  firstName: true,
-  lastName: true,
-  email: true,
-  phone: true,
-  startDate: true,
-  lastDate: true,
-  department: true,
-  position: true,
-});
-export type EmployeeExportRow = z.infer<typeof EmployeeExportRow>;
-
-export const employeeExportList: ListDefinition<EmployeeListQuery, EmployeeExportRow, EmployeeSortingKey> =
-  defineList(EmployeeExportRow, {
-    ...employeeTable,
-    name: 'employees.export',
-    columns: {
-      firstName: sql`${users.firstName}`,
-      lastName: sql`${users.lastName}`,
-      email: sql`${users.email}`,
-      phone: sql`${users.phone}`,
-      startDate: sql`${users.startDate}::text`,
-      lastDate: sql`${users.lastDate}::text`,
-      department: sql`${users.department}`,
-      position: sql`${users.position}`,
-    },
-  });
-
 /** The matches of a search with their keys (equip_user_search_rows, tenant-scoped, trigram index). */
 const match = {
   uuid: sql.raw('m.uuid'),
@@ -205,25 +140,11 @@ export function searchPattern(query: EmployeeListQuery): string | null {
   return text ? `%${escapeLike(text)}%` : null;
 }
 
-const SEARCH_SORTS = sortsOver(match);
-
-/**
- * One page of a text search: the matches come with their keys (equip_user_search_rows), are filtered,
- * counted and sorted on those keys, and only the page's rows are joined to users and bundles — so a
- * pattern that matches thousands of people reads fifty rows, not thousands.
- */
-export function searchPageStatement(query: EmployeeListQuery): ReadStatement {
-  return searchPages.get(JSON.stringify(query), () => renderSearchPage(query));
-}
-
-const searchPages = new StatementCache<ReadStatement>();
-
 /**
  * Where a search's matches come from: by name and filtered by status alone (the table's default), the
  * narrower equip_user_search_names (migration 0025: id, names, status); else every key.
  */
-function searchMatches(query: EmployeeListQuery, key: EmployeeSortingKey): SQL {
-  const pattern = searchPattern(query);
+function searchMatches(query: EmployeeListQuery, pattern: string, key: EmployeeSortingKey): SQL {
   const namesSuffice =
     key === 'name' &&
     !query.userType?.length &&
@@ -232,21 +153,55 @@ function searchMatches(query: EmployeeListQuery, key: EmployeeSortingKey): SQL {
   return namesSuffice ? sql`equip_user_search_names(${pattern})` : sql`equip_user_search_rows(${pattern})`;
 }
 
-function renderSearchPage(query: EmployeeListQuery): ReadStatement {
-  const { key, direction } = sortOf(query);
-  const order = orderBy([...SEARCH_SORTS[key].columns, match.uuid], direction);
-  const filters = groupFilters({ ...match, withoutBundle: assignedBundle.missing }, query);
-  // Inside: the matches' keys only (and their bundle, to filter or sort by it), counted and cut to the page.
-  const page = sql`select m.*, (count(*) over ())::integer as total
-    from ${searchMatches(query, key)} m ${assignedBundle.join(match.uuid)}
-    where ${and(sql`true`, ...filters)} order by ${order} limit ${query.take} offset ${query.skip}`;
-  const statement = sql`select ${sql.join(
-    Object.entries(fields({ uuid: match.uuid })).map(
-      ([field, expression]) => sql`${expression} as ${sql.identifier(field)}`,
-    ),
-    sql`, `,
-  )}, m.total as "__total"
-    from (${page}) m join ${users} on ${users.uuid} = m.uuid ${assignedBundle.join(match.uuid)}
-    order by ${order}`;
-  return render('employees.search', statement);
-}
+/**
+ * The table: an index walk per sort key, the total from the summary. A text search pages through the
+ * matches of equip_user_search_rows with their keys and their bundle (to filter or sort by it), and
+ * joins only the page's people.
+ */
+const employeeTable = {
+  from: () => sql`${users} ${assignedBundle.join(users.uuid)}`,
+  where: (query: EmployeeListQuery, organizationUuid: string) => [
+    eq(users.organizationUuid, organizationUuid),
+    isNull(users.deletedAt),
+    ...groupFilters(groupColumnsOf(users, assignedBundle.missing), query),
+  ],
+  sorts: sortsOver({
+    lastName: collated(users.lastName),
+    firstName: collated(users.firstName),
+    email: sql`lower(${users.email})`,
+    employeeStatus: sql`${users.employeeStatus}`,
+    devicesAssigned: sql`${users.devicesAssigned}`,
+    source: sql`${users.source}`,
+    department: collated(users.department),
+    startDate: sql`${users.startDate}`,
+    lastDate: sql`${users.lastDate}`,
+  }),
+  tieBreaker: sql`${users.uuid}`,
+  sortOf,
+  total: (query: EmployeeListQuery, organizationUuid: string): SQL<number> | 'window' =>
+    summaryTotal(query, organizationUuid),
+  search: {
+    pattern: searchPattern,
+    matches: searchMatches,
+    matchJoins: assignedBundle.join(match.uuid),
+    where: (query: EmployeeListQuery) =>
+      groupFilters({ ...match, withoutBundle: assignedBundle.missing }, query),
+    sorts: sortsOver(match),
+    id: match.uuid,
+    join: sql`join ${users} on ${users.uuid} = ${match.uuid} ${assignedBundle.join(match.uuid)}`,
+  },
+};
+
+export const employeeList: ListDefinition<EmployeeListQuery, EmployeeListItemType, EmployeeSortingKey> =
+  defineList(EmployeeListItem, { ...employeeTable, name: 'employees', columns: fields(users) });
+
+/** The table's rows with the phone: what the export writes (the columns shown, or all of them). */
+export const EmployeeExportRow = EmployeeListItem.extend({ phone: z.string().nullable() });
+export type EmployeeExportRow = z.infer<typeof EmployeeExportRow>;
+
+export const employeeExportList: ListDefinition<EmployeeListQuery, EmployeeExportRow, EmployeeSortingKey> =
+  defineList(EmployeeExportRow, {
+    ...employeeTable,
+    name: 'employees.export',
+    columns: { ...fields(users), phone: sql`${users.phone}` },
+  });

@@ -9,22 +9,21 @@ import type { TenantReads } from '../../db/tenant-reads.ts';
 import { allRows, type JsonText, type Page, readJsonPage } from '../../lists/list-query.ts';
 import { assignedBundle } from '../bundles/index.ts';
 import { holdersOfEnrolledDevices } from '../devices/index.ts';
-import { employeeExportList, employeeList, fields, searchPageStatement, searchPattern } from './list.ts';
+import { employeeExportList, employeeList, fields } from './list.ts';
 
 /** What the employees area writes into a person's row. */
 export type PersonValues = typeof users.$inferInsert;
 
 /**
  * One page of the table and its filtered total as the response body, written by the database in one
- * pipelined read (lists/list-query.ts); a search takes its faster statement.
+ * pipelined read (lists/list-query.ts; a search pages through its matches, see employeeList).
  */
 export function listEmployees(
   reads: TenantReads,
   organizationUuid: string,
   query: EmployeeListQuery,
 ): Promise<JsonText<Page<EmployeeListItem>>> {
-  const search = searchPattern(query) ? searchPageStatement(query) : undefined;
-  return readJsonPage(reads, employeeList, organizationUuid, query, search);
+  return readJsonPage(reads, employeeList, organizationUuid, query);
 }
 
 /** The table's rows in the import format, in table order, a page at a time (the CSV export). */
@@ -63,31 +62,6 @@ export async function findEmployee(tx: Db, uuid: string): Promise<Employee | nul
   const row = rows[0];
   if (!row) return null;
   return row as unknown as Employee;
-}
-
-/** The emails (lower-case) among `emails` that people of the organisation already use. */
-export async function emailsInUse(
-  tx: Db,
-  organizationUuid: string,
-  emails?: readonly string[],
-): Promise<Set<string>> {
-  const lowered = emails?.map((e) => e.trim().toLowerCase()).filter(Boolean);
-  if (lowered && lowered.length === 0) return new Set();
-  // Long lists (imports) read all of the organisation's emails instead of binding thousands of parameters.
-  const filterInSql = lowered && lowered.length <= 5000;
-  const rows = await tx
-    .select({ email: sql<string>`lower(${users.email})` })
-    .from(users)
-    .where(
-      and(
-        eq(users.organizationUuid, organizationUuid),
-        isNull(users.deletedAt),
-        filterInSql ? inArray(sql`lower(${users.email})`, lowered) : undefined,
-      ),
-    );
-  const found = new Set(rows.map((r) => r.email));
-  if (!lowered || filterInSql) return found;
-  return new Set(lowered.filter((email) => found.has(email)));
 }
 
 /** Adds people; answers their uuids, in order. */
@@ -184,10 +158,4 @@ export async function nameOf(tx: Db, uuid: string): Promise<string | null> {
 
 export async function markInvited(tx: Db, uuid: string): Promise<void> {
   await tx.update(users).set({ invitedAt: new Date() }).where(eq(users.uuid, uuid));
-}
-
-/** A person's chosen language (null: none chosen, or not a person of the tenant). */
-export async function localeOf(tx: Db, uuid: string): Promise<string | null> {
-  const [row] = await tx.select({ locale: users.locale }).from(users).where(eq(users.uuid, uuid));
-  return row?.locale ?? null;
 }

@@ -7,21 +7,24 @@ import {
   CreateEmployeeRequest,
   CreateEmployeesRequest,
   DeviceRegistrationReminderRequest,
+  EMPLOYEE_EXPORT,
   Employee,
   EmployeeDeviceList,
   EmployeeList,
   EmployeeListQuery,
   EmployeePage,
-  RegistrationReminderCandidateList,
+  RegistrationReminderListQuery,
+  RegistrationReminderPage,
   RegistrationRemindersSent,
   UpdateEmployeeRequest,
 } from '@equip/domain/employees';
 import { InviteRequest } from '@equip/domain/identity';
 import type { z } from 'zod';
+import type { ModuleRoutes } from '../../app-services.ts';
 import { ADMINS, EVERYONE, requireAuth, requireTenant } from '../../http/access.ts';
 import { sendJsonText } from '../../http/json-text.ts';
-import { ExportFormatQuery, exportSeparator, firstLanguage, sendExport } from '../../imports/export.ts';
-import { oneImportAtATime } from '../../imports/fairness.ts';
+import { sendExport, tableExportQuery } from '../../imports/export.ts';
+import { oneImportAtATime, spendingImportTurn, takeExportTurn } from '../../imports/fairness.ts';
 import {
   acceptImportUploads,
   decodeFileName,
@@ -30,16 +33,15 @@ import {
   MAX_IMPORT_BYTES,
   uploadedFile,
 } from '../../imports/http.ts';
-import type { ModuleRoutes } from '../../services.ts';
 import { refreshStatisticsAfterImport } from './csv-import.ts';
-import { employeesService as employees } from './service.ts';
+import type { EmployeesService } from './service.ts';
 
 const tags = ['employees'];
 const security = [{ bearerAuth: [] }];
 const admins = { access: { roles: ADMINS } };
 const everyone = { access: { roles: EVERYONE } };
 
-type DeviceRow = Awaited<ReturnType<typeof employees.devicesOf>>[number];
+type DeviceRow = Awaited<ReturnType<EmployeesService['devicesOf']>>[number];
 function toDevice(d: DeviceRow): z.infer<typeof Device> {
   return {
     ...d,
@@ -49,7 +51,7 @@ function toDevice(d: DeviceRow): z.infer<typeof Device> {
   };
 }
 
-export const employeeRoutes: ModuleRoutes = (app, { mailer, config, database, auth }) => {
+export const employeeRoutes: ModuleRoutes = (app, { database, auth, employees }) => {
   // Import uploads (CSV or Excel) arrive as the raw file.
   acceptImportUploads(app);
 
@@ -109,26 +111,28 @@ export const employeeRoutes: ModuleRoutes = (app, { mailer, config, database, au
     },
   );
 
-  const ExportQuery = EmployeeListQuery.omit({ skip: true, take: true }).extend(ExportFormatQuery.shape);
+  const ExportQuery = EmployeeListQuery.omit({ skip: true, take: true }).extend(
+    tableExportQuery(EMPLOYEE_EXPORT).shape,
+  );
   for (const [url, summary] of [
-    ['/api/employees/export', 'The table in the import format, as Excel (format=xlsx) or CSV'],
-    ['/api/employees/export.csv', 'The table in the import format (CSV unless format=xlsx)'],
+    [
+      '/api/employees/export',
+      "The table as Excel (format=xlsx) or CSV: the columns asked for (columns=, else all), in the caller's language",
+    ],
+    ['/api/employees/export.csv', 'The table as a file (CSV unless format=xlsx); see /api/employees/export'],
   ] as const) {
     app.get(
       url,
       { config: admins, schema: { tags, security, summary, querystring: ExportQuery } },
       async (request, reply) => {
-        const { format, separator, ...filters } = request.query;
+        const { format, separator, columns, ...filters } = request.query;
         const caller = requireAuth(request);
-        const file = await request.tenant(async (tx) => {
-          // Without a separator asked for, the caller's language decides (German: semicolon).
-          const locale = separator
-            ? null
-            : ((await employees.callerLocale(tx, caller)) ??
-              firstLanguage(request.headers['accept-language']));
-          const options = { format, separator: exportSeparator(separator, locale) };
-          return employees.exportFile(tx, caller, { ...filters, skip: 0, take: 500 }, options);
-        });
+        await takeExportTurn(database.db, caller.organizationUuid);
+        // Words, dates and (unless asked) the separator follow the caller's language (German: semicolon).
+        const asked = { format, separator, columns, acceptLanguage: request.headers['accept-language'] };
+        const file = await request.tenant((tx) =>
+          employees.exportFile(tx, caller, { ...filters, skip: 0, take: 500 }, asked),
+        );
         return sendExport(reply, 'employees', file);
       },
     );
@@ -141,7 +145,8 @@ export const employeeRoutes: ModuleRoutes = (app, { mailer, config, database, au
       schema: {
         tags,
         security,
-        summary: 'Which of these emails are already used in the organisation',
+        summary:
+          'Which of these emails are already in use (by any account of the installation, named nowhere)',
         body: CheckEmailsRequest,
         response: { 200: CheckEmailsResponse },
       },
@@ -174,7 +179,9 @@ export const employeeRoutes: ModuleRoutes = (app, { mailer, config, database, au
       const fileName = decodeFileName(request.headers['x-file-name']);
       const caller = requireAuth(request);
       const result = await oneImportAtATime(caller.organizationUuid, () =>
-        request.tenant((tx) => employees.importCsv(tx, caller, file, fileName, database.kind)),
+        spendingImportTurn(database.db, caller.organizationUuid, () =>
+          employees.importCsv((work) => request.tenant(work), caller, file, fileName),
+        ),
       );
       refreshStatisticsAfterImport(database, result.imported, (error) =>
         request.log.warn({ err: error }, 'analyze after the import failed'),
@@ -260,15 +267,17 @@ export const employeeRoutes: ModuleRoutes = (app, { mailer, config, database, au
       schema: {
         tags,
         security,
-        summary: 'People who have not registered a device yet',
-        response: {
-          200: RegistrationReminderCandidateList,
-        },
+        summary:
+          'People who have not registered a device yet (a view: all, active, onboarding; sorting by name by default; paging)',
+        querystring: RegistrationReminderListQuery,
+        response: { 200: RegistrationReminderPage },
       },
     },
-    async (request) => ({
-      items: await request.tenant((tx) => employees.withoutRegisteredDevice(tx, requireAuth(request))),
-    }),
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await employees.registrationReminders(database.reads, requireTenant(request), request.query),
+      ),
   );
 
   app.post(
@@ -278,18 +287,17 @@ export const employeeRoutes: ModuleRoutes = (app, { mailer, config, database, au
       schema: {
         tags,
         security,
-        summary: 'Mail device-registration reminders',
+        summary: 'Mail device-registration reminders to the people named, or to everyone a view lists',
         body: DeviceRegistrationReminderRequest,
         response: { 200: RegistrationRemindersSent },
       },
     },
     async (request) => {
-      const people = await request.tenant((tx) =>
-        employees.recordRegistrationReminders(tx, requireAuth(request), request.body.userUuids, {
-          mailer,
-          publicUrl: config.publicUrl,
-        }),
-      );
+      const people = await request.tenant(async (tx) => {
+        const caller = requireAuth(request);
+        const userUuids = await employees.whomToRemind(tx, caller, request.body);
+        return employees.recordRegistrationReminders(tx, caller, userUuids);
+      });
       return { sent: people.length };
     },
   );

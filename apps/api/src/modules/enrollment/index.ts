@@ -1,2 +1,1 @@
 // The enrolment area's public surface: unified enrolment (/start), the agent's routes, the companion downloads.
-export { enrollmentRoutes } from './routes.ts';

@@ -10,19 +10,16 @@ import {
   RegisterEnrollmentDeviceRequest,
   RegisteredEnrollmentDevice,
 } from '@equip/domain/enrollment';
+import type { ModuleRoutes } from '../../app-services.ts';
 import { bearerToken } from '../../http/access.ts';
-import type { ModuleRoutes } from '../../services.ts';
 import { companionDownloadRoutes } from './downloads.ts';
-import { EnrollmentService } from './service.ts';
 
 const tags = ['enrollment'];
 // Public at the framework level: each route checks its own bearer token (decision 013).
 const pub = { access: 'public' as const };
 const session = [{ bearerAuth: [] }];
 
-export const enrollmentRoutes: ModuleRoutes = (app, { database, auth, config }) => {
-  const enrollment = new EnrollmentService(database, auth);
-
+export const enrollmentRoutes: ModuleRoutes = (app, { config, enrollment }) => {
   app.post(
     '/api/enrollment/code',
     {

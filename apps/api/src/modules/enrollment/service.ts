@@ -16,17 +16,12 @@ import type { Db } from '../../db/client.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import type { TenantReads } from '../../db/tenant-reads.ts';
 import { AppError, notFound, tooManyRequests, unauthorized } from '../../http/errors.ts';
+import { logEvent } from '../audit-log/index.ts';
 import type { AuthService } from '../auth/index.ts';
-import {
-  addEnrollingDevice,
-  checkInAgent,
-  enrollableDeviceOf,
-  replaceAgent,
-  setEnrollmentState,
-} from '../devices/index.ts';
-import { personRef } from '../employees/index.ts';
-import { logEvent } from '../events/index.ts';
 import { organizationName } from '../organizations/index.ts';
+import { personRef } from '../people/index.ts';
+import { checkInAgent, replaceAgent } from './check-in.ts';
+import { addEnrollingDevice, enrollableDeviceOf, setEnrollmentState } from './enrolling-devices.ts';
 import {
   enrollmentByToken,
   finishEnrollment,
@@ -224,4 +219,16 @@ export class EnrollmentService {
     if (outcome.limited) throw tooManyRequests((windowStart.getTime() + MINUTE_MS - now) / 1000);
     return { deviceUuid: outcome.deviceUuid, duplicate: outcome.duplicate };
   }
+}
+
+/** What the enrolment's service is built with (services.ts). */
+export interface EnrollmentDeps {
+  /** The system handle (tenant transactions) and the pipelined tenant statements (check-ins). */
+  database: { db: Db; reads: TenantReads };
+  /** The enrolment codes (mailed) and sign-in of the enrolling person. */
+  auth: AuthService;
+}
+
+export function createEnrollmentService({ database, auth }: EnrollmentDeps): EnrollmentService {
+  return new EnrollmentService(database, auth);
 }

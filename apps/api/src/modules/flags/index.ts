@@ -1,3 +1,2 @@
 // The feature-flags module's public surface.
-export { flagRoutes } from './routes.ts';
-export { ensureFeatureFlags, readFlagValues } from './service.ts';
+export { ensureFeatureFlags, flagIsOn, readFlagValues } from './service.ts';

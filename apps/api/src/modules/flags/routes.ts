@@ -1,13 +1,13 @@
 import { FlagConfigurations, FlagVariants } from '@equip/domain/flags';
-import type { ModuleRoutes } from '../../services.ts';
+import type { ModuleRoutes } from '../../app-services.ts';
 
 /**
  * The same-origin experimentation proxy (SPEC §7): the browser's experiment client fetches variants
  * here, answered from our own flag table.
  */
-export const flagRoutes: ModuleRoutes = (app, { readFlags }) => {
+export const flagRoutes: ModuleRoutes = (app, { flags }) => {
   const variants = async () => {
-    const values = await readFlags();
+    const values = await flags.values();
     return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, { key: value, value }]));
   };
   const schema = {

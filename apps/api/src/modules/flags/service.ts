@@ -1,4 +1,5 @@
-import { FEATURE_FLAGS, type FlagValues } from '@equip/domain/flags';
+import { FEATURE_FLAGS, type FeatureFlagName, type FlagValues } from '@equip/domain/flags';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { featureFlags } from '../../db/schema/index.ts';
 
@@ -8,6 +9,13 @@ export async function readFlagValues(db: Db): Promise<FlagValues> {
   return Object.fromEntries(rows.map((r) => [r.name, r.value]));
 }
 
+/**
+ * Whether a flag is on, as a condition for another module's statement: read where the statement runs
+ * (one cached statement serves either value; a change shows on the next read). Tenants may read flags.
+ */
+export const flagIsOn = (name: FeatureFlagName): SQL =>
+  sql`exists (select 1 from ${featureFlags} where ${featureFlags.name} = ${name} and ${featureFlags.value} = 'on')`;
+
 /** Makes sure every flag of SPEC §9 has a row; existing values are never overwritten. */
 export async function ensureFeatureFlags(db: Db, defaultValue: 'on' | 'off'): Promise<void> {
   await db
@@ -15,3 +23,17 @@ export async function ensureFeatureFlags(db: Db, defaultValue: 'on' | 'off'): Pr
     .values(FEATURE_FLAGS.map((name) => ({ name, value: defaultValue })))
     .onConflictDoNothing();
 }
+
+/** What the flags' service is built with (services.ts): the system handle the flag table is read on. */
+export interface FlagsDeps {
+  db: Db;
+}
+
+/** The flags' current values (served with the page, by the experimentation proxy, and to the MDM actions). */
+export function createFlagsService({ db }: FlagsDeps) {
+  return {
+    values: () => readFlagValues(db),
+  };
+}
+
+export type FlagsService = ReturnType<typeof createFlagsService>;

@@ -1,3 +1,2 @@
 // The jobs-admin module's public surface.
 
-export { jobsAdminRoutes } from './routes.ts';

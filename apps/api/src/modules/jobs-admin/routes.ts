@@ -2,11 +2,12 @@ import {
   FailedJobPage,
   FailedJobsQuery,
   JobParams,
-  JobQueueList,
+  JobQueueListQuery,
+  JobQueuePage,
   RetriedJob,
 } from '@equip/domain/jobs-admin';
-import type { ModuleRoutes } from '../../services.ts';
-import { JobsAdminService } from './service.ts';
+import type { ModuleRoutes } from '../../app-services.ts';
+import { sendJsonText } from '../../http/json-text.ts';
 
 const tags = ['jobs'];
 const security = [{ bearerAuth: [] }];
@@ -16,9 +17,7 @@ const providerAdmins = { access: { roles: ['equip-admin'] as const } };
  * Provider admins: the installation's background queues. They span organisations (the queue is the
  * installation's), so they are read on the system handle, never a tenant's.
  */
-export const jobsAdminRoutes: ModuleRoutes = (app, { jobs, database }) => {
-  const service = new JobsAdminService(jobs, database.jobStore);
-
+export const jobsAdminRoutes: ModuleRoutes = (app, { jobsAdmin: service }) => {
   app.get(
     '/api/admin/jobs/queues',
     {
@@ -26,11 +25,13 @@ export const jobsAdminRoutes: ModuleRoutes = (app, { jobs, database }) => {
       schema: {
         tags,
         security,
-        summary: 'Provider admins: background queues with their jobs per state (dead-letter queues marked)',
-        response: { 200: JobQueueList },
+        summary:
+          'Provider admins: background queues with their jobs per state (dead-letter queues marked), by name or failures, paged',
+        querystring: JobQueueListQuery,
+        response: { 200: JobQueuePage },
       },
     },
-    async () => ({ items: await service.queues() }),
+    async (request, reply) => sendJsonText(reply, await service.queues(request.query)),
   );
 
   app.get(
@@ -45,7 +46,7 @@ export const jobsAdminRoutes: ModuleRoutes = (app, { jobs, database }) => {
         response: { 200: FailedJobPage },
       },
     },
-    (request) => service.failed(request.query),
+    async (request, reply) => sendJsonText(reply, await service.failed(request.query)),
   );
 
   app.post(

@@ -1,29 +1,20 @@
 import { JOBS, type JobName } from '@equip/domain/jobs';
-import {
-  type FailedJobPage,
-  type FailedJobsQuery,
-  type JobQueue,
-  JobState,
-  type JobStateCounts,
-  type RetriedJob,
+import type {
+  FailedJobPage,
+  FailedJobsQuery,
+  JobQueueListQuery,
+  JobQueuePage,
+  RetriedJob,
 } from '@equip/domain/jobs-admin';
-import type { AppJobs } from '../../background/app-jobs.ts';
+import type { AppJobs } from '../../background/app-job-types.ts';
 import { jobIdFor } from '../../background/job-runner.ts';
 import type { SqlExecutor } from '../../db/job-store.ts';
+import type { TenantReads } from '../../db/tenant-reads.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import {
-  deadLetterCopyOf,
-  failedJobs,
-  type JobRow,
-  jobById,
-  originalOf,
-  queueKeepingDeadLettersIn,
-  queues,
-  stateCounts,
-} from './queries.ts';
-
-const emptyCounts = (): JobStateCounts =>
-  Object.fromEntries(JobState.options.map((state) => [state, 0])) as JobStateCounts;
+import { type JsonText, readJsonPage } from '../../lists/list-query.ts';
+import { INSTALLATION, systemReads } from '../../lists/system-reads.ts';
+import { failedJobList, jobQueueList } from './list.ts';
+import { deadLetterCopyOf, type JobRow, jobById, originalOf, queueKeepingDeadLettersIn } from './queries.ts';
 
 /**
  * The installation's background queues for provider admins (issue 10): counts per state, the jobs that
@@ -31,31 +22,28 @@ const emptyCounts = (): JobStateCounts =>
  * still has one effect.
  */
 export class JobsAdminService {
+  /** The page's lists are the installation's, read on the system handle. */
+  private readonly reads: TenantReads;
+
   constructor(
     private readonly jobs: AppJobs,
     private readonly store: SqlExecutor,
-  ) {}
+  ) {
+    this.reads = systemReads(store);
+  }
 
   private get schema() {
     return this.jobs.schema;
   }
 
-  async queues(): Promise<JobQueue[]> {
-    const counts = new Map<string, JobStateCounts>();
-    for (const row of await stateCounts(this.store, this.schema)) {
-      const forQueue = counts.get(row.name) ?? emptyCounts();
-      forQueue[row.state] = row.count;
-      counts.set(row.name, forQueue);
-    }
-    return (await queues(this.store, this.schema)).map((queue) => ({
-      name: queue.name,
-      deadLetterOf: queue.deadLetterOf,
-      counts: counts.get(queue.name) ?? emptyCounts(),
-    }));
+  /** One page of the queues with their jobs per state, written by the database. */
+  queues(query: JobQueueListQuery): Promise<JsonText<JobQueuePage>> {
+    return readJsonPage(this.reads, jobQueueList, INSTALLATION, { ...query, schema: this.schema });
   }
 
-  failed(query: FailedJobsQuery): Promise<FailedJobPage> {
-    return failedJobs(this.store, this.schema, query);
+  /** One page of the jobs that failed for good, newest first unless sorted otherwise. */
+  failed(query: FailedJobsQuery): Promise<JsonText<FailedJobPage>> {
+    return readJsonPage(this.reads, failedJobList, INSTALLATION, { ...query, schema: this.schema });
   }
 
   /**
@@ -102,4 +90,14 @@ export class JobsAdminService {
   private kick(queue: string) {
     if (Object.hasOwn(JOBS, queue)) this.jobs.kick(queue as JobName);
   }
+}
+
+/** What the jobs' administration is built with (services.ts): the queue, and the store its tables live in. */
+export interface JobsAdminDeps {
+  jobs: AppJobs;
+  jobStore: SqlExecutor;
+}
+
+export function createJobsAdminService({ jobs, jobStore }: JobsAdminDeps): JobsAdminService {
+  return new JobsAdminService(jobs, jobStore);
 }

@@ -26,8 +26,6 @@ export function notificationPage(
       kind: notifications.kind,
       severity: notifications.severity,
       params: notifications.params,
-      title: notifications.title,
-      body: notifications.body,
       readAt: notifications.readAt,
       createdAt: notifications.createdAt,
     })

@@ -1,15 +1,14 @@
 import { NoContent, UuidParams } from '@equip/domain/common';
 import { MarkAllReadResult, NotificationListQuery, NotificationPage } from '@equip/domain/notification-api';
+import type { ModuleRoutes } from '../../app-services.ts';
 import { EVERYONE, requireAuth } from '../../http/access.ts';
-import type { ModuleRoutes } from '../../services.ts';
-import { notificationsService as notifications } from './service.ts';
 
 const tags = ['notifications'];
 const security = [{ bearerAuth: [] }];
 // Everyone signed in has a panel; each person only ever reaches their own notifications.
 const everyone = { access: { roles: EVERYONE } };
 
-export const notificationRoutes: ModuleRoutes = (app) => {
+export const notificationRoutes: ModuleRoutes = (app, { notifications }) => {
   app.get(
     '/api/notifications',
     {

@@ -11,9 +11,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
-import { itOwnerUuids } from '../employees/index.ts';
-import type { LoggedEvent } from '../events/index.ts';
-import { fallbackText } from './fallback-text.ts';
+import type { LoggedEvent } from '../audit-log/index.ts';
+import { itOwnerUuids } from '../people/index.ts';
 import {
   insertNotifications,
   markAllRead,
@@ -45,7 +44,6 @@ export async function notifyAbout(tx: Db, events: readonly LoggedEvent[]): Promi
   const rows: NewNotification[] = [];
   for (const { event, draft } of caused) {
     const itOwners = draft.audience === 'it-owners' ? await ownersOf(event.organizationUuid) : [];
-    const text = fallbackText(draft);
     for (const userUuid of recipientsOf(draft.audience, event, itOwners))
       rows.push({
         organizationUuid: event.organizationUuid,
@@ -53,8 +51,6 @@ export async function notifyAbout(tx: Db, events: readonly LoggedEvent[]): Promi
         kind: draft.kind,
         severity: draft.severity,
         params: draft.params as Record<string, NotificationParamValue>,
-        title: text.title,
-        body: text.body,
       });
   }
   await insertNotifications(tx, rows);
@@ -62,27 +58,31 @@ export async function notifyAbout(tx: Db, events: readonly LoggedEvent[]): Promi
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-export const notificationsService = {
-  /** The caller's notifications, newest first, with their total and unread count. */
-  async list(tx: Db, auth: AuthContext, query: NotificationListQuery): Promise<NotificationPage> {
-    const [rows, counts] = [
-      await notificationPage(tx, auth.organizationUuid, auth.userUuid, query),
-      await notificationCounts(tx, auth.organizationUuid, auth.userUuid),
-    ];
-    return {
-      items: rows.map((row) => ({ ...row, readAt: iso(row.readAt), createdAt: iso(row.createdAt)! })),
-      total: query.unreadOnly ? counts.unread : counts.total,
-      unreadCount: counts.unread,
-    };
-  },
+export function createNotificationsService() {
+  return {
+    /** The caller's notifications, newest first, with their total and unread count. */
+    async list(tx: Db, auth: AuthContext, query: NotificationListQuery): Promise<NotificationPage> {
+      const [rows, counts] = [
+        await notificationPage(tx, auth.organizationUuid, auth.userUuid, query),
+        await notificationCounts(tx, auth.organizationUuid, auth.userUuid),
+      ];
+      return {
+        items: rows.map((row) => ({ ...row, readAt: iso(row.readAt), createdAt: iso(row.createdAt)! })),
+        total: query.unreadOnly ? counts.unread : counts.total,
+        unreadCount: counts.unread,
+      };
+    },
 
-  /** Marks one of the caller's notifications read; anyone else's is not found. */
-  async markRead(tx: Db, auth: AuthContext, uuid: string): Promise<void> {
-    if (!(await markRead(tx, auth.organizationUuid, auth.userUuid, uuid)))
-      throw notFound(NOTIFICATION_NOT_FOUND);
-  },
+    /** Marks one of the caller's notifications read; anyone else's is not found. */
+    async markRead(tx: Db, auth: AuthContext, uuid: string): Promise<void> {
+      if (!(await markRead(tx, auth.organizationUuid, auth.userUuid, uuid)))
+        throw notFound(NOTIFICATION_NOT_FOUND);
+    },
 
-  async markAllRead(tx: Db, auth: AuthContext): Promise<MarkAllReadResult> {
-    return { marked: await markAllRead(tx, auth.organizationUuid, auth.userUuid) };
-  },
-};
+    async markAllRead(tx: Db, auth: AuthContext): Promise<MarkAllReadResult> {
+      return { marked: await markAllRead(tx, auth.organizationUuid, auth.userUuid) };
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -1,5 +1,14 @@
 // The organisations module's public surface.
 
-export { organizationName, organizationTimeZones } from './queries.ts';
-export { organizationRoutes } from './routes.ts';
-export { organizationSetupRoutes } from './setup-routes.ts';
+export { type OrganizationCounts, type OrganizationListQuery, organizationAdminList } from './admin-list.ts';
+export {
+  anyOrganization,
+  insertOrganization,
+  lockInstallation,
+  managedOrganization,
+  organizationName,
+  organizationTimeZone,
+  organizationTimeZones,
+  setOrganizationDeactivated,
+  updateGeneralSettings,
+} from './queries.ts';

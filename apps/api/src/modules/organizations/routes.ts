@@ -5,9 +5,8 @@ import {
   SsoSettingsInput,
   UpdateOrganizationSettings,
 } from '@equip/domain/organizations';
+import type { ModuleRoutes } from '../../app-services.ts';
 import { ADMINS, requireAuth } from '../../http/access.ts';
-import type { ModuleRoutes } from '../../services.ts';
-import { OrganizationsService } from './service.ts';
 
 const tags = ['organizations'];
 const security = [{ bearerAuth: [] }];
@@ -15,9 +14,7 @@ const providerAdmins = { access: { roles: ['equip-admin'] as const } };
 const admins = { access: { roles: ADMINS } };
 
 /** The caller's organisation (name, time zone, single sign-on settings) and, for provider admins, every organisation. */
-export const organizationRoutes: ModuleRoutes = (app, { database, config }) => {
-  const organizations = new OrganizationsService({ allowPrivate: config.ssoAllowPrivateIssuers });
-
+export const organizationRoutes: ModuleRoutes = (app, { organizations }) => {
   app.get(
     '/api/organizations',
     {
@@ -30,7 +27,7 @@ export const organizationRoutes: ModuleRoutes = (app, { database, config }) => {
       },
     },
     // No tenant yet: the list spans organisations, for provider admins only.
-    async () => ({ items: await organizations.list(database.db) }),
+    async () => ({ items: await organizations.list() }),
   );
 
   app.get(

@@ -1,3 +1,5 @@
+import type { UpdateOrganizationSetup } from '@equip/domain/device-registration';
+import type { OrganizationSetup } from '@equip/domain/identity';
 import type {
   OrganizationSettings,
   SsoSettings,
@@ -8,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../http/access.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { type OutboundPolicy, publicUrlProblem } from '../../providers/outbound/public-fetch.ts';
-import { logEvent } from '../events/index.ts';
+import { logEvent } from '../audit-log/index.ts';
 import {
   allOrganizations,
   generalSettingsOf,
@@ -16,13 +18,18 @@ import {
   updateGeneralSettings,
   updateSsoSettings,
 } from './queries.ts';
+import { organizationSetup, updateOrganizationSetup } from './setup.ts';
 
 /** The organisations themselves: the list provider admins act for, and each one's sign-in settings. */
 export class OrganizationsService {
-  constructor(private readonly outbound: OutboundPolicy) {}
+  constructor(
+    /** The system handle: the list spans organisations. */
+    private readonly db: Db,
+    private readonly outbound: OutboundPolicy,
+  ) {}
 
-  list(db: Db) {
-    return allOrganizations(db);
+  list() {
+    return allOrganizations(this.db);
   }
 
   async ssoSettings(tx: Db, auth: AuthContext): Promise<SsoSettings> {
@@ -79,4 +86,25 @@ export class OrganizationsService {
     });
     return after;
   }
+
+  /** The organisation's setup progress: device registration skipped per platform, the test device. */
+  setup(tx: Db, auth: AuthContext): Promise<OrganizationSetup> {
+    return organizationSetup(tx, auth);
+  }
+
+  updateSetup(tx: Db, auth: AuthContext, input: UpdateOrganizationSetup): Promise<OrganizationSetup> {
+    return updateOrganizationSetup(tx, auth, input);
+  }
+}
+
+/** What the organisations' service is built with (services.ts). */
+export interface OrganizationsDeps {
+  /** The system handle the provider admins' list of organisations is read on. */
+  db: Db;
+  /** SSO_ALLOW_PRIVATE_ISSUERS: http and private addresses for an SSO issuer (tests). */
+  outbound: OutboundPolicy;
+}
+
+export function createOrganizationsService({ db, outbound }: OrganizationsDeps): OrganizationsService {
+  return new OrganizationsService(db, outbound);
 }

@@ -1,15 +1,14 @@
 import { UpdateOrganizationSetup } from '@equip/domain/device-registration';
 import { OrganizationSetup } from '@equip/domain/identity';
+import type { ModuleRoutes } from '../../app-services.ts';
 import { ADMINS, requireAuth } from '../../http/access.ts';
-import type { ModuleRoutes } from '../../services.ts';
-import { organizationSetup, updateOrganizationSetup } from './setup.ts';
 
 const tags = ['organizations'];
 const security = [{ bearerAuth: [] }];
 const admins = { access: { roles: ADMINS } };
 
 /** The organisation's setup progress: device registration skipped per platform, the test device. */
-export const organizationSetupRoutes: ModuleRoutes = (app) => {
+export const organizationSetupRoutes: ModuleRoutes = (app, { organizations }) => {
   app.get(
     '/api/organization/setup',
     {
@@ -21,7 +20,7 @@ export const organizationSetupRoutes: ModuleRoutes = (app) => {
         response: { 200: OrganizationSetup },
       },
     },
-    (request) => request.tenant((tx) => organizationSetup(tx, requireAuth(request))),
+    (request) => request.tenant((tx) => organizations.setup(tx, requireAuth(request))),
   );
 
   app.patch(
@@ -37,6 +36,6 @@ export const organizationSetupRoutes: ModuleRoutes = (app) => {
         response: { 200: OrganizationSetup },
       },
     },
-    (request) => request.tenant((tx) => updateOrganizationSetup(tx, requireAuth(request), request.body)),
+    (request) => request.tenant((tx) => organizations.updateSetup(tx, requireAuth(request), request.body)),
   );
 };

@@ -3,7 +3,7 @@ import type { OrganizationSetup } from '@equip/domain/identity';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
-import { logEvent } from '../events/index.ts';
+import { logEvent } from '../audit-log/index.ts';
 import { setupOf, updateSetup } from './setup-queries.ts';
 
 /**

@@ -1,4 +1,3 @@
 // The outbox module's public surface.
 
 export { cleanUpOutbox } from './clean-up.ts';
-export { outboxRoutes } from './routes.ts';

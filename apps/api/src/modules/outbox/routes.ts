@@ -1,9 +1,8 @@
 import { OutboxList, OutboxQuery } from '@equip/domain/organizations';
-import type { ModuleRoutes } from '../../services.ts';
-import { outboxMessages } from './service.ts';
+import type { ModuleRoutes } from '../../app-services.ts';
 
 /** Provider admins: what the installation mailed or texted (the demo's inbox). */
-export const outboxRoutes: ModuleRoutes = (app, { database, config }) => {
+export const outboxRoutes: ModuleRoutes = (app, { outbox }) => {
   app.get(
     '/api/admin/outbox',
     {
@@ -13,12 +12,11 @@ export const outboxRoutes: ModuleRoutes = (app, { database, config }) => {
         security: [{ bearerAuth: [] }],
         summary: 'Provider admins: mail and text messages the installation sent or holds',
         description:
-          'Metadata of every message. Bodies (which carry live sign-in, invitation and reset links and codes) only in demo mode; otherwise `text` is null and codes in subjects are masked.',
+          'Metadata of every message. Bodies (which carry live sign-in, invitation and reset links and codes) only in demo mode; otherwise `text` is null and codes in subjects of older mail are masked. A mail sent over SMTP holds a record of itself (which mail, to whom, when) instead of its body.',
         querystring: OutboxQuery,
         response: { 200: OutboxList },
       },
     },
-    // The outbox spans organisations (it is the installation's), so the system handle reads it.
-    async (request) => ({ items: await outboxMessages(database.db, request.query.take, config.seedDemo) }),
+    async (request) => ({ items: await outbox.messages(request.query.take) }),
   );
 };

@@ -36,3 +36,18 @@ export async function outboxMessages(db: Db, take: number, showBodies: boolean):
   items.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return items.slice(0, take);
 }
+
+/** What the outbox's service is built with (services.ts): the system handle, and whether bodies show (demo mode). */
+export interface OutboxDeps {
+  db: Db;
+  showBodies: boolean;
+}
+
+/** The outbox provider admins read; it spans organisations (it is the installation's), so the system handle reads it. */
+export function createOutboxService({ db, showBodies }: OutboxDeps) {
+  return {
+    messages: (take: number) => outboxMessages(db, take, showBodies),
+  };
+}
+
+export type OutboxService = ReturnType<typeof createOutboxService>;

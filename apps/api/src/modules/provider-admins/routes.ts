@@ -1,17 +1,21 @@
 import { NoContent, UuidParams } from '@equip/domain/common';
-import { CreateProviderAdminRequest, ProviderAdmin, ProviderAdminList } from '@equip/domain/provider-admins';
+import {
+  CreateProviderAdminRequest,
+  EmailConflictList,
+  ProviderAdmin,
+  ProviderAdminListQuery,
+  ProviderAdminPage,
+} from '@equip/domain/provider-admins';
+import type { ModuleRoutes } from '../../app-services.ts';
 import { requireAuth } from '../../http/access.ts';
-import type { ModuleRoutes } from '../../services.ts';
-import { ProviderAdminsService } from './service.ts';
+import { sendJsonText } from '../../http/json-text.ts';
 
 const tags = ['provider-admins'];
 const security = [{ bearerAuth: [] }];
 const providerAdmins = { access: { roles: ['equip-admin'] as const } };
 
 /** Provider admins manage each other; no organisation's it-owner reaches these routes or these people. */
-export const providerAdminRoutes: ModuleRoutes = (app, { database, auth }) => {
-  const service = new ProviderAdminsService(database.db, auth);
-
+export const providerAdminRoutes: ModuleRoutes = (app, { providerAdmins: service }) => {
   app.get(
     '/api/admin/provider-admins',
     {
@@ -19,11 +23,29 @@ export const providerAdminRoutes: ModuleRoutes = (app, { database, auth }) => {
       schema: {
         tags,
         security,
-        summary: 'Provider admins of the installation',
-        response: { 200: ProviderAdminList },
+        summary:
+          'Provider admins of the installation (search by name or email, status, sorting by name by default, paging)',
+        querystring: ProviderAdminListQuery,
+        response: { 200: ProviderAdminPage },
       },
     },
-    async () => ({ items: await service.list() }),
+    async (request, reply) => sendJsonText(reply, await service.page(request.query)),
+  );
+
+  app.get(
+    '/api/admin/email-conflicts',
+    {
+      config: providerAdmins,
+      schema: {
+        tags,
+        security,
+        summary: 'Emails several accounts shared before an email identified one account',
+        description:
+          'None of these accounts signs in by email, resets a password or enrols a device until all but one have another email (migration 0029).',
+        response: { 200: EmailConflictList },
+      },
+    },
+    async () => ({ items: await service.emailConflicts() }),
   );
 
   app.post(

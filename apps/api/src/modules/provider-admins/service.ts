@@ -1,15 +1,24 @@
 import { ErrorType } from '@equip/domain/errors';
 import {
   type CreateProviderAdminRequest,
+  type EmailConflict,
   PROVIDER_ADMIN_MESSAGES,
   type ProviderAdmin,
+  type ProviderAdminListQuery,
+  type ProviderAdminPage,
 } from '@equip/domain/provider-admins';
 import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { emailsInUseAnywhere, hasEmail, isEmailInUseViolation } from '../../db/emails.ts';
 import { PROVIDER_ORGANIZATION_UUID, users } from '../../db/schema/index.ts';
+import type { TenantReads } from '../../db/tenant-reads.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { type JsonText, readJsonPage } from '../../lists/list-query.ts';
+import { INSTALLATION } from '../../lists/system-reads.ts';
+import { logEvent } from '../audit-log/index.ts';
 import type { AuthService } from '../auth/index.ts';
-import { logEvent } from '../events/index.ts';
+import { organizationName } from '../organizations/index.ts';
+import { providerAdminList } from './list.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -39,8 +48,16 @@ export class ProviderAdminsService {
       passwords: Pick<AuthService['passwords'], 'mailInvitation'>;
       sessions: Pick<AuthService['sessions'], 'endAllSessionsOf'>;
     },
+    /** The system reads (systemReads): they are no organisation's, so their list reads there. */
+    private readonly reads: TenantReads,
   ) {}
 
+  /** One page of the provider admins' table, written by the database (on the system reads). */
+  page(query: ProviderAdminListQuery): Promise<JsonText<ProviderAdminPage>> {
+    return readJsonPage(this.reads, providerAdminList, INSTALLATION, query);
+  }
+
+  /** Every provider admin by name (`npm run admin -- list`). */
   async list(): Promise<ProviderAdmin[]> {
     const rows = await this.db
       .select()
@@ -56,19 +73,16 @@ export class ProviderAdminsService {
     input: CreateProviderAdminRequest,
   ): Promise<{ admin: ProviderAdmin; invitationLink: string }> {
     const email = input.email.trim().toLowerCase();
-    const [taken] = await this.db
-      .select({ uuid: users.uuid })
-      .from(users)
-      .where(and(isProviderAdmin, sql`lower(${users.email}) = ${email}`));
-    if (taken) {
-      throw new AppError(409, {
+    const emailUsed = () =>
+      new AppError(409, {
         msg: PROVIDER_ADMIN_MESSAGES.emailUsed(email),
         errorType: ErrorType.EmailIsUsed,
         location: 'body',
         param: 'email',
         value: email,
       });
-    }
+    // An email is one account in the whole installation: a provider admin's, or anyone's.
+    if ((await emailsInUseAnywhere(this.db, [email])).size > 0) throw emailUsed();
     const [created] = await this.db
       .insert(users)
       .values({
@@ -80,7 +94,10 @@ export class ProviderAdminsService {
         userType: 'unmanagedUser',
         source: 'equip',
       })
-      .returning();
+      .returning()
+      .catch((error: unknown) => {
+        throw isEmailInUseViolation(error) ? emailUsed() : error;
+      });
     const admin = created!;
     const [inviter] = actorUuid ? await this.db.select().from(users).where(eq(users.uuid, actorUuid)) : [];
     const invitationLink = await this.auth.passwords.mailInvitation(admin, {
@@ -133,12 +150,58 @@ export class ProviderAdminsService {
     });
   }
 
+  /**
+   * The emails accounts shared before an email identified one account (migration 0029), with the
+   * accounts and their organisations: what provider admins mend, since none of these signs in by email.
+   */
+  async emailConflicts(): Promise<EmailConflict[]> {
+    const rows = await this.db
+      .select({
+        key: users.emailKey,
+        uuid: users.uuid,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        organizationUuid: users.organizationUuid,
+      })
+      .from(users)
+      .where(and(eq(users.emailConflict, true), isNull(users.deletedAt)))
+      .orderBy(users.emailKey, users.createdAt);
+    const names = new Map<string, string>();
+    const byEmail = new Map<string, EmailConflict>();
+    for (const { key, ...account } of rows) {
+      if (!names.has(account.organizationUuid))
+        names.set(
+          account.organizationUuid,
+          (await organizationName(this.db, account.organizationUuid)) ?? '',
+        );
+      const email = key ?? account.email;
+      const conflict = byEmail.get(email) ?? { email, accounts: [] };
+      conflict.accounts.push({ ...account, organizationName: names.get(account.organizationUuid)! });
+      byEmail.set(email, conflict);
+    }
+    // An email whose other accounts have since changed theirs is no conflict any more.
+    return [...byEmail.values()].filter((conflict) => conflict.accounts.length > 1);
+  }
+
   /** Finds a provider admin by email (the CLI's `disable`). */
   async findByEmail(email: string): Promise<ProviderAdmin | null> {
     const [row] = await this.db
       .select()
       .from(users)
-      .where(and(isProviderAdmin, sql`lower(${users.email}) = ${email.trim().toLowerCase()}`));
+      .where(and(isProviderAdmin, hasEmail(email.trim())));
     return row ? toProviderAdmin(row) : null;
   }
+}
+
+/** What the provider admins' service is built with (services.ts). */
+export interface ProviderAdminsDeps {
+  db: Db;
+  /** The system reads (lists/system-reads.ts) the table's pages are read on. */
+  reads: TenantReads;
+  auth: AuthService;
+}
+
+export function createProviderAdminsService({ db, reads, auth }: ProviderAdminsDeps): ProviderAdminsService {
+  return new ProviderAdminsService(db, auth, reads);
 }

@@ -13,7 +13,7 @@ export type EndpointDeliveriesQuery = WebhookDeliveryListQuery & { endpointUuid:
 const d = webhookDeliveries;
 
 /**
- * An endpoint's deliveries, newest first, paged by cursor (the index on endpoint, created_at, uuid
+ * An endpoint's deliveries, newest first (or oldest), paged by cursor (the index on endpoint, created_at, uuid
  * serves every page alike), counted with the page (an endpoint's deliveries are few enough).
  */
 export const deliveryList = defineList<EndpointDeliveriesQuery, WebhookDeliveryItem, 'createdAt'>(
@@ -42,7 +42,7 @@ export const deliveryList = defineList<EndpointDeliveriesQuery, WebhookDeliveryI
     ],
     sorts: { createdAt: { columns: [sql`${d.createdAt}`], keyset: true } },
     tieBreaker: sql`${d.uuid}`,
-    sortOf: () => ({ key: 'createdAt', direction: 'desc' }),
+    sortOf: (query) => ({ key: 'createdAt', direction: query.sortingDirection ?? 'desc' }),
     total: () => 'window',
   },
 );

@@ -83,12 +83,13 @@ export async function updateEndpoint(
   return row ?? null;
 }
 
-export async function deleteEndpoint(db: Db, uuid: string): Promise<boolean> {
-  const deleted = await db
+/** Deletes an endpoint (its deliveries go with it); answers what it was, or null when there was none. */
+export async function deleteEndpoint(db: Db, uuid: string): Promise<EndpointRow | null> {
+  const [deleted] = await db
     .delete(webhookEndpoints)
     .where(eq(webhookEndpoints.uuid, uuid))
-    .returning({ uuid: webhookEndpoints.uuid });
-  return deleted.length > 0;
+    .returning(endpointColumns);
+  return deleted ?? null;
 }
 
 /** A delivery with what an attempt needs: its endpoint's address, state and secret. */
@@ -192,9 +193,12 @@ export interface FannedEvent {
 
 /**
  * One statement: a delivery for every enabled endpoint of the events' organisations subscribed to
- * their types. Answers the new deliveries' ids (none, usually: no round trip more).
+ * their types. Answers the new deliveries (none, usually: no round trip more).
  */
-export async function fanOutDeliveries(db: Db, events: FannedEvent[]): Promise<string[]> {
+export async function fanOutDeliveries(
+  db: Db,
+  events: FannedEvent[],
+): Promise<{ uuid: string; organizationUuid: string }[]> {
   const result = (await db.execute(sql`
     insert into ${webhookDeliveries} (uuid, organization_uuid, endpoint_uuid, event_uuid, message_id, event_type, payload, next_attempt_at)
     select d.id, d.org, d.endpoint, d.event_uuid, 'msg_' || replace(d.id::text, '-', ''), d.type, d.payload, now()
@@ -204,8 +208,10 @@ export async function fanOutDeliveries(db: Db, events: FannedEvent[]): Promise<s
         as v(org uuid, event_uuid uuid, type text, payload jsonb)
       join ${webhookEndpoints} e on e.organization_uuid = v.org and e.enabled and v.type = any(e.event_types)
     ) d
-    returning uuid`)) as unknown as { rows: { uuid: string }[] };
-  return result.rows.map((r) => r.uuid);
+    returning uuid, organization_uuid as "organizationUuid"`)) as unknown as {
+    rows: { uuid: string; organizationUuid: string }[];
+  };
+  return result.rows;
 }
 
 /** One delivery as the list answers it. */

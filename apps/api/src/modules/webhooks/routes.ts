@@ -10,9 +10,11 @@ import {
   WebhookEndpointList,
   WebhookEndpointWithSecret,
 } from '@equip/domain/webhooks';
+import type { ModuleRoutes } from '../../app-services.ts';
 import { ADMINS, requireAuth, requireTenant } from '../../http/access.ts';
 import { sendJsonText } from '../../http/json-text.ts';
-import type { ModuleRoutes } from '../../services.ts';
+import { counter, RateLimiter } from '../../security/rate-limit.ts';
+import { WEBHOOK_POLICIES } from './rate-limit.ts';
 
 const tags = ['webhooks'];
 const security = [{ bearerAuth: [] }];
@@ -21,6 +23,11 @@ const admins = { access: { roles: ADMINS } };
 
 /** Outbound webhooks: the organisation's endpoints and their deliveries (decision 010). */
 export const webhookRoutes: ModuleRoutes = (app, { database, webhooks }) => {
+  const limiter = new RateLimiter(database.db);
+  /** A send on request (a test or a redelivery) takes one of the organisation's sends (429 past them). */
+  const sendOnRequest = <T>(organizationUuid: string, send: () => Promise<T>) =>
+    limiter.spending(counter(WEBHOOK_POLICIES.sendsPerOrganization, organizationUuid), 1, send);
+
   app.get(
     '/api/webhooks',
     {
@@ -74,7 +81,9 @@ export const webhookRoutes: ModuleRoutes = (app, { database, webhooks }) => {
         await request.tenant((tx) => webhooks.assertEndpoint(tx, request.params.uuid));
         await webhooks.assertUsableUrl(request.body.url);
       }
-      return request.tenant((tx) => webhooks.update(tx, request.params.uuid, request.body));
+      return request.tenant((tx) =>
+        webhooks.update(tx, requireAuth(request), request.params.uuid, request.body),
+      );
     },
   );
 
@@ -91,7 +100,7 @@ export const webhookRoutes: ModuleRoutes = (app, { database, webhooks }) => {
       },
     },
     async (request, reply) => {
-      await request.tenant((tx) => webhooks.remove(tx, request.params.uuid));
+      await request.tenant((tx) => webhooks.remove(tx, requireAuth(request), request.params.uuid));
       return reply.status(204).send(null);
     },
   );
@@ -109,7 +118,7 @@ export const webhookRoutes: ModuleRoutes = (app, { database, webhooks }) => {
         response: { 200: WebhookEndpointWithSecret },
       },
     },
-    (request) => request.tenant((tx) => webhooks.rotateSecret(tx, request.params.uuid)),
+    (request) => request.tenant((tx) => webhooks.rotateSecret(tx, requireAuth(request), request.params.uuid)),
   );
 
   app.get(
@@ -147,8 +156,11 @@ export const webhookRoutes: ModuleRoutes = (app, { database, webhooks }) => {
       },
     },
     async (request, reply) => {
-      const delivery = await request.tenant((tx) =>
-        webhooks.redeliver(tx, request.params.uuid, request.params.deliveryUuid),
+      const auth = requireAuth(request);
+      const delivery = await sendOnRequest(auth.organizationUuid, () =>
+        request.tenant((tx) =>
+          webhooks.redeliver(tx, auth, request.params.uuid, request.params.deliveryUuid),
+        ),
       );
       return reply.status(202).send(delivery);
     },
@@ -167,8 +179,9 @@ export const webhookRoutes: ModuleRoutes = (app, { database, webhooks }) => {
       },
     },
     async (request, reply) => {
-      const delivery = await request.tenant((tx) =>
-        webhooks.sendTest(tx, requireAuth(request), request.params.uuid),
+      const auth = requireAuth(request);
+      const delivery = await sendOnRequest(auth.organizationUuid, () =>
+        request.tenant((tx) => webhooks.sendTest(tx, auth, request.params.uuid)),
       );
       return reply.status(202).send(delivery);
     },

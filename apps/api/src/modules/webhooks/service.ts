@@ -28,11 +28,12 @@ import {
   readCappedText,
 } from '../../providers/outbound/public-fetch.ts';
 import { decryptSecret, encryptSecret } from '../../security/sealed-secrets.ts';
-import type { LoggedEvent } from '../events/index.ts';
+import { type LoggedEvent, logEvent } from '../audit-log/index.ts';
 import { deliveryList } from './list.ts';
 import {
   deleteEndpoint,
   deliveryForAttempt,
+  type EndpointRow,
   fanOutDeliveries,
   findDelivery,
   findDeliveryItem,
@@ -52,6 +53,8 @@ export const DELIVERY_NOT_FOUND = 'Webhook delivery not found';
 
 /** One attempt to plan: the job `webhooks.deliver`. */
 export interface PlannedAttempt {
+  /** The delivery's organisation: its share of the delivery workers (decision 009). */
+  organizationUuid?: string;
   deliveryUuid: string;
   attempt: number;
   firstAttempt: number;
@@ -114,7 +117,7 @@ export class WebhookService {
     return { items: (await listEndpoints(tx, auth.organizationUuid)).map(toEndpoint) };
   }
 
-  /** The answer holds the signing secret, this once. */
+  /** The answer holds the signing secret, this once. Logged as WEBHOOK_ENDPOINT_ADDED (never the secret). */
   async create(
     tx: Db,
     auth: AuthContext,
@@ -129,30 +132,51 @@ export class WebhookService {
       enabled: body.enabled,
       secretCiphertext: encryptSecret(this.options.secretKey, secret),
     });
+    await logEndpointEvent(tx, auth, 'WEBHOOK_ENDPOINT_ADDED', row, auditedFields(row));
     return { ...toEndpoint(row), secret };
   }
 
+  /** Logged as WEBHOOK_ENDPOINT_CHANGED with the changed fields before and after (when any changed). */
   async update(
     tx: Db,
+    auth: AuthContext,
     uuid: string,
     body: z.output<typeof UpdateWebhookEndpointRequest>,
   ): Promise<WebhookEndpoint> {
-    const row = await updateEndpoint(tx, uuid, body);
-    if (!row) throw notFound(ENDPOINT_NOT_FOUND);
+    const before = await findEndpoint(tx, uuid);
+    if (!before) throw notFound(ENDPOINT_NOT_FOUND);
+    const row = (await updateEndpoint(tx, uuid, body))!;
+    const [was, is] = [auditedFields(before), auditedFields(row)];
+    const changed = AUDITED_FIELDS.filter(
+      (field) => JSON.stringify(was[field]) !== JSON.stringify(is[field]),
+    );
+    if (changed.length > 0)
+      await logEndpointEvent(tx, auth, 'WEBHOOK_ENDPOINT_CHANGED', row, {
+        url: row.url,
+        before: Object.fromEntries(changed.map((field) => [field, was[field]])),
+        after: Object.fromEntries(changed.map((field) => [field, is[field]])),
+      });
     return toEndpoint(row);
   }
 
-  async remove(tx: Db, uuid: string): Promise<void> {
-    if (!(await deleteEndpoint(tx, uuid))) throw notFound(ENDPOINT_NOT_FOUND);
+  /** Deletes the endpoint and its deliveries; logged as WEBHOOK_ENDPOINT_REMOVED with what it was. */
+  async remove(tx: Db, auth: AuthContext, uuid: string): Promise<void> {
+    const removed = await deleteEndpoint(tx, uuid);
+    if (!removed) throw notFound(ENDPOINT_NOT_FOUND);
+    await logEndpointEvent(tx, auth, 'WEBHOOK_ENDPOINT_REMOVED', removed, auditedFields(removed));
   }
 
-  /** A new secret (the old one stops signing at once); answered this once. */
-  async rotateSecret(tx: Db, uuid: string): Promise<WebhookEndpointWithSecret> {
+  /**
+   * A new secret (the old one stops signing at once); answered this once. Logged as
+   * WEBHOOK_ENDPOINT_SECRET_ROTATED: that it happened, never the secret.
+   */
+  async rotateSecret(tx: Db, auth: AuthContext, uuid: string): Promise<WebhookEndpointWithSecret> {
     const secret = newWebhookSecret();
     const row = await updateEndpoint(tx, uuid, {
       secretCiphertext: encryptSecret(this.options.secretKey, secret),
     });
     if (!row) throw notFound(ENDPOINT_NOT_FOUND);
+    await logEndpointEvent(tx, auth, 'WEBHOOK_ENDPOINT_SECRET_ROTATED', row, { url: row.url });
     return { ...toEndpoint(row), secret };
   }
 
@@ -187,13 +211,20 @@ export class WebhookService {
   }
 
   /** A new attempt series now, for a delivery of the endpoint (whatever its state). */
-  async redeliver(tx: Db, endpointUuid: string, deliveryUuid: string): Promise<WebhookDelivery> {
+  async redeliver(
+    tx: Db,
+    auth: AuthContext,
+    endpointUuid: string,
+    deliveryUuid: string,
+  ): Promise<WebhookDelivery> {
     if (!(await findEndpoint(tx, endpointUuid))) throw notFound(ENDPOINT_NOT_FOUND);
     const delivery = await findDelivery(tx, endpointUuid, deliveryUuid);
     if (!delivery) throw notFound(DELIVERY_NOT_FOUND);
     await requeueDelivery(tx, deliveryUuid);
     const attempt = delivery.attempts + 1;
-    await this.options.queue.enqueue(tx, [{ deliveryUuid, attempt, firstAttempt: attempt }]);
+    await this.options.queue.enqueue(tx, [
+      { organizationUuid: auth.organizationUuid, deliveryUuid, attempt, firstAttempt: attempt },
+    ]);
     this.wakeSoon();
     return (await findDeliveryItem(tx, deliveryUuid))!;
   }
@@ -218,7 +249,9 @@ export class WebhookService {
         payload,
       },
     ]);
-    await this.options.queue.enqueue(tx, [{ deliveryUuid: deliveryUuid!, attempt: 1, firstAttempt: 1 }]);
+    await this.options.queue.enqueue(tx, [
+      { organizationUuid: auth.organizationUuid, deliveryUuid: deliveryUuid!, attempt: 1, firstAttempt: 1 },
+    ]);
     this.wakeSoon();
     return (await findDeliveryItem(tx, deliveryUuid!))!;
   }
@@ -252,7 +285,12 @@ export class WebhookService {
     if (deliveries.length === 0) return;
     await this.options.queue.enqueue(
       tx,
-      deliveries.map((deliveryUuid) => ({ deliveryUuid, attempt: 1, firstAttempt: 1 })),
+      deliveries.map(({ uuid, organizationUuid }) => ({
+        organizationUuid,
+        deliveryUuid: uuid,
+        attempt: 1,
+        firstAttempt: 1,
+      })),
     );
     this.wakeSoon();
   }
@@ -273,7 +311,7 @@ export class WebhookService {
    * attempt of the series (WEBHOOK_RETRY_DELAYS_SECONDS) or fail the delivery. An attempt that finds
    * another one recorded since it was planned (a redelivery overtook it) does nothing.
    */
-  async attempt(job: { deliveryUuid: string; attempt: number; firstAttempt: number }): Promise<void> {
+  async attempt(job: PlannedAttempt): Promise<void> {
     const { db } = this.options;
     const delivery = await deliveryForAttempt(db, job.deliveryUuid);
     if (!delivery || delivery.attempts !== job.attempt - 1) return;
@@ -309,6 +347,7 @@ export class WebhookService {
       if (recorded && nextAttemptAt)
         await this.options.queue.enqueue(tx as unknown as Db, [
           {
+            organizationUuid: delivery.organizationUuid,
             deliveryUuid: job.deliveryUuid,
             attempt: job.attempt + 1,
             firstAttempt: job.firstAttempt,
@@ -364,6 +403,38 @@ export class WebhookService {
   }
 }
 
+/** What the audit log records of an endpoint: everything an administrator sets but the secret. */
+const AUDITED_FIELDS = ['url', 'description', 'eventTypes', 'enabled'] as const;
+type AuditedFields = Pick<EndpointRow, (typeof AUDITED_FIELDS)[number]>;
+
+const auditedFields = (row: EndpointRow): AuditedFields => ({
+  url: row.url,
+  description: row.description,
+  eventTypes: row.eventTypes,
+  enabled: row.enabled,
+});
+
+/** An endpoint's change in the event log, in the transaction of the change; the endpoint is its subject. */
+function logEndpointEvent(
+  tx: Db,
+  auth: AuthContext,
+  type:
+    | 'WEBHOOK_ENDPOINT_ADDED'
+    | 'WEBHOOK_ENDPOINT_CHANGED'
+    | 'WEBHOOK_ENDPOINT_SECRET_ROTATED'
+    | 'WEBHOOK_ENDPOINT_REMOVED',
+  endpoint: EndpointRow,
+  data: Record<string, unknown>,
+) {
+  return logEvent(tx, {
+    organizationUuid: auth.organizationUuid,
+    type,
+    actorUuid: auth.userUuid,
+    subjectUuid: endpoint.uuid,
+    data,
+  });
+}
+
 function protocolProblem(url: string): string | null {
   return new URL(url).protocol === 'https:' ? null : 'Refused: only https:// addresses are allowed';
 }
@@ -378,4 +449,9 @@ function describeFailure(error: unknown, timeoutMs: number): string {
     return `No answer within ${timeoutMs / 1000} s`;
   const last = chain.at(-1);
   return last instanceof Error ? last.message : String(error);
+}
+
+/** The webhooks' service, built once by services.ts (the event log's fan-out and the delivery job use the same one). */
+export function createWebhooksService(options: WebhookServiceOptions): WebhookService {
+  return new WebhookService(options);
 }

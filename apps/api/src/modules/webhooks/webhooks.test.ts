@@ -249,6 +249,78 @@ describe('webhooks', () => {
       expect((await send('DELETE', `/api/webhooks/${endpoint.uuid}`)).statusCode).toBe(204);
       expect((await send('DELETE', `/api/webhooks/${endpoint.uuid}`)).statusCode).toBe(404);
     });
+
+    it('edits URL, event types and enabled in one change, answering the endpoint without its secret', async () => {
+      const endpoint = await register('/edit-all', ['employee.created']);
+      const res = await send('PATCH', `/api/webhooks/${endpoint.uuid}`, {
+        url: `${base}/edit-all/v2`,
+        eventTypes: ['device.enrolled', 'employee.deleted'],
+        enabled: false,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        uuid: endpoint.uuid,
+        url: `${base}/edit-all/v2`,
+        description: '/edit-all',
+        eventTypes: ['device.enrolled', 'employee.deleted'],
+        enabled: false,
+      });
+      expect(res.json()).not.toHaveProperty('secret');
+      expect(res.body).not.toContain(endpoint.secret);
+      const listed = (await send('GET', '/api/webhooks')).json<{ items: { uuid: string; url: string }[] }>();
+      expect(listed.items.find((e) => e.uuid === endpoint.uuid)?.url).toBe(`${base}/edit-all/v2`);
+    });
+
+    it('refuses a bad edit with the field, changing nothing', async () => {
+      const endpoint = await register('/edit-bad', ['employee.created']);
+      const cases = [
+        [{ url: 'not a url' }, 'url'],
+        [{ url: 'ftp://example.com/hook' }, 'url'],
+        [{ url: '' }, 'url'],
+        [{ eventTypes: ['employee.exploded'] }, 'eventTypes'],
+        [{ eventTypes: 'employee.created' }, 'eventTypes'],
+        [{ description: 'x'.repeat(501) }, 'description'],
+        [{ enabled: 'no' }, 'enabled'],
+      ] as const;
+      for (const [body, field] of cases) {
+        const res = await send('PATCH', `/api/webhooks/${endpoint.uuid}`, body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect(JSON.stringify(res.json().errors), JSON.stringify(body)).toContain(field);
+      }
+      expect((await send('PATCH', '/api/webhooks/not-a-uuid', { enabled: false })).statusCode).toBe(400);
+      const [row] = await db()
+        .select()
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.uuid, endpoint.uuid));
+      expect(row).toMatchObject({
+        url: `${base}/edit-bad`,
+        description: '/edit-bad',
+        eventTypes: ['employee.created'],
+        enabled: true,
+      });
+    });
+
+    it('answers an edit 401 without a token and 403 to a regular person, changing nothing', async () => {
+      const endpoint = await register('/edit-guard', ['employee.created']);
+      const anonymous = await app.inject({
+        method: 'PATCH',
+        url: `/api/webhooks/${endpoint.uuid}`,
+        payload: { enabled: false },
+      });
+      expect(anonymous.statusCode).toBe(401);
+      const regular = await send(
+        'PATCH',
+        `/api/webhooks/${endpoint.uuid}`,
+        { url: `${base}/taken-over`, enabled: false },
+        regularToken,
+      );
+      expect(regular.statusCode).toBe(403);
+      const [row] = await db()
+        .select()
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.uuid, endpoint.uuid));
+      expect(row).toMatchObject({ url: `${base}/edit-guard`, enabled: true });
+    });
   });
 
   describe('deliveries', () => {
@@ -453,6 +525,33 @@ describe('webhooks', () => {
         expect(res.json().errors[0]).toMatchObject({ param: 'url' });
         expect(res.json().errors[0].msg).toMatch(/private, loopback or link-local|https/);
       }
+    });
+
+    it('refuses to move an endpoint to one, changing nothing', async () => {
+      const endpoint = await register('/move', ['employee.created']);
+      for (const url of ['https://10.1.2.3/hook', 'https://169.254.169.254/latest', `${base}/plain-http`]) {
+        const res = await strict.app.inject({
+          method: 'PATCH',
+          url: `/api/webhooks/${endpoint.uuid}`,
+          headers: bearer(ownerToken),
+          payload: { url, enabled: false },
+        });
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json().errors[0]).toMatchObject({ param: 'url' });
+      }
+      // Another organisation's endpoint is not found before its new address is looked at.
+      const foreign = await strict.app.inject({
+        method: 'PATCH',
+        url: `/api/webhooks/${otherEndpoint.uuid}`,
+        headers: bearer(ownerToken),
+        payload: { url: 'https://10.1.2.3/hook' },
+      });
+      expect(foreign.statusCode).toBe(404);
+      const [row] = await db()
+        .select()
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.uuid, endpoint.uuid));
+      expect(row).toMatchObject({ url: `${base}/move`, enabled: true });
     });
 
     it('refuses to deliver to one (an endpoint saved while it was allowed): nothing arrives', async () => {

@@ -7,13 +7,9 @@ import {
   SaveMdmConnectionRequest,
 } from '@equip/domain/mdm-connections';
 import type { FastifyRequest } from 'fastify';
+import type { ModuleRoutes } from '../../app-services.ts';
 import { ADMINS, requireAuth } from '../../http/access.ts';
-import type { ModuleRoutes } from '../../services.ts';
-import {
-  type ConnectionsContext,
-  mdmConnectionsService as connections,
-  type InTenant,
-} from './connections.ts';
+import type { InTenant } from './service.ts';
 
 const tags = ['devices'];
 const security = [{ bearerAuth: [] }];
@@ -29,12 +25,7 @@ const inTenant =
  * The organisation's MDM servers (issue 11, decision 015): connect Fleet with its address and an API
  * token (tested before it is saved, stored sealed, never answered), test it again, disconnect.
  */
-export const mdmConnectionRoutes: ModuleRoutes = (app, services) => {
-  const context: ConnectionsContext = {
-    mdm: services.mdm,
-    policy: { allowPrivate: services.config.mdm.allowPrivateServers },
-  };
-
+export const mdmConnectionRoutes: ModuleRoutes = (app, { mdmConnections: connections }) => {
   app.get(
     '/api/mdm-connections',
     {
@@ -70,7 +61,6 @@ export const mdmConnectionRoutes: ModuleRoutes = (app, services) => {
         requireAuth(request),
         request.params.provider,
         request.body,
-        context,
       );
       return reply.status(created ? 201 : 200).send(connection);
     },
@@ -89,7 +79,7 @@ export const mdmConnectionRoutes: ModuleRoutes = (app, services) => {
         response: { 200: MdmConnection },
       },
     },
-    (request) => connections.check(inTenant(request), requireAuth(request), request.params.provider, context),
+    (request) => connections.check(inTenant(request), requireAuth(request), request.params.provider),
   );
 
   app.delete(

@@ -1,4 +1,4 @@
-// The event log's public surface: every module writes its changes through logEvent.
+// The audit log's public surface: every module writes its changes (its events) through logEvent.
 export {
   type EventInput,
   type EventsLoggedHook,
@@ -9,4 +9,3 @@ export {
   logEventsInBulk,
   onEventsLogged,
 } from './log.ts';
-export { auditLogRoutes } from './routes.ts';

@@ -205,15 +205,54 @@ describe('audit log', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split(/\r?\n/);
-    expect(lines[0]).toBe('Time,Type,Actor,Actor ID,Subject,Subject ID,Details');
+    // The event in words, each detail in its own column, an edit's changes in words: no JSON.
+    expect(lines[0]).toBe('Time,Event,By,By (ID),About,About (ID),Number,Changes');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain(`${at(30).toISOString()},USERS_IMPORTED,Olga Owner,${owner.uuid}`);
-    expect(lines[2]).toContain('Engineering');
+    // The organisation's wall-clock time (Europe/Berlin: 09:30 UTC is 10:30).
+    expect(lines[1]).toBe(`2026-03-01 10:30,Employees imported,Olga Owner,${owner.uuid},,,3,`);
+    expect(lines[2]).toBe(
+      `2026-03-01 10:10,Employee changed,Olga Owner,${owner.uuid},Anna Ågren,${anna.uuid},,Department: Sales → Engineering`,
+    );
+    expect(res.body).not.toContain('{');
+  });
+
+  it('exports the .xlsx in German with the time as a date cell and the details as columns', async () => {
+    const { readSheet } = await import('read-excel-file/node');
+    const { strFromU8, unzipSync } = await import('fflate');
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/audit-log/export?${inWindow}&format=xlsx`,
+      headers: { ...bearer(ownerToken), 'accept-language': 'de' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await readSheet(res.rawPayload);
+    expect(rows[0]).toEqual([
+      'Zeit',
+      'Ereignis',
+      'Von',
+      'Von (ID)',
+      'Betrifft',
+      'Betrifft (ID)',
+      'Name',
+      'Anzahl',
+      'Ausgeschaltet',
+      'Änderungen',
+    ]);
+    const alert = rows.find((r) => r[1] === 'Sicherheitswarnung')!;
+    expect(Math.abs(Number(alert[0]) - Date.parse('2026-03-01T10:40:00Z'))).toBeLessThan(5);
+    expect(alert.slice(6, 9)).toEqual(['Anna’s MacBook', null, 'encryption']);
+    expect(rows.find((r) => r[1] === 'Mitarbeiter:in geändert')![9]).toBe('Abteilung: Sales → Engineering');
+    const parts = unzipSync(new Uint8Array(res.rawPayload));
+    expect(strFromU8(parts['xl/styles.xml']!)).toContain('formatCode="dd.mm.yyyy hh:mm"');
+    // The table's columns alone, as the screen shows them (the details belong to the event).
+    const shown = await get(`/api/audit-log/export?${inWindow}&columns=createdAt,actorName&separator=comma`);
+    expect(shown.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Time,By');
   });
 
   it('refuses a bad export query', async () => {
     expect((await get('/api/audit-log/export?types=NOPE')).statusCode).toBe(400);
     expect((await get('/api/audit-log/export?format=pdf')).statusCode).toBe(400);
+    expect((await get('/api/audit-log/export?columns=createdAt,data')).statusCode).toBe(400);
   });
 
   it('keeps the export to the organisation', async () => {

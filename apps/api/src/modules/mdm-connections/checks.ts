@@ -1,10 +1,10 @@
 import { CONNECTABLE_MDM_PROVIDERS } from '@equip/domain/mdm-connections';
-import type { AppJobs } from '../../background/app-jobs.ts';
+import type { AppJobs } from '../../background/app-job-types.ts';
 import type { Db } from '../../db/client.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import type { MdmAdapters } from '../../providers/mdm/mdm-adapters.ts';
-import { recheckConnection } from './connections.ts';
-import { connectionsOfEveryOrganisation } from './connections-queries.ts';
+import { connectionsOfEveryOrganisation } from './queries.ts';
+import { recheckConnection } from './service.ts';
 
 /** Check jobs enqueued per statement by the hourly plan. */
 const CHECKS_PER_STATEMENT = 500;

@@ -62,7 +62,6 @@ describe('MDM connection checks (decision 015)', () => {
         kind: notifications.kind,
         severity: notifications.severity,
         params: notifications.params,
-        title: notifications.title,
       })
       .from(notifications)
       .where(eq(notifications.organizationUuid, org))
@@ -173,7 +172,6 @@ describe('MDM connection checks (decision 015)', () => {
         kind: 'mdm.connection_failed',
         severity: 'negative',
         params: { provider: 'FLEET', error: MDM_CHECK_ERRORS.tokenRefused },
-        title: 'The Fleet connection is failing',
       });
 
     // Failing again (for another reason): recorded, but no second event or notification.

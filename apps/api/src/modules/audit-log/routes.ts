@@ -1,17 +1,23 @@
-import { AuditLogEntry, AuditLogFilters, AuditLogPage, AuditLogQuery } from '@equip/domain/audit-log';
+import {
+  AuditLogEntry,
+  AuditLogFilters,
+  AuditLogPage,
+  AuditLogQuery,
+  auditLogExportSchema,
+} from '@equip/domain/audit-log';
 import { UuidParams } from '@equip/domain/common';
+import type { ModuleRoutes } from '../../app-services.ts';
 import { ADMINS, requireAuth, requireTenant } from '../../http/access.ts';
 import { sendJsonText } from '../../http/json-text.ts';
-import { ExportFormatQuery, exportSeparator, firstLanguage, sendExport } from '../../imports/export.ts';
-import type { ModuleRoutes } from '../../services.ts';
-import { auditLogService as auditLog } from './audit-log.ts';
+import { sendExport, tableExportQuery } from '../../imports/export.ts';
+import { takeExportTurn } from '../../imports/fairness.ts';
 
 const tags = ['audit-log'];
 const security = [{ bearerAuth: [] }];
 // The organisation's whole history: for its IT owners and provider admins acting for it.
 const admins = { access: { roles: ADMINS } };
 
-export const auditLogRoutes: ModuleRoutes = (app, { database }) => {
+export const auditLogRoutes: ModuleRoutes = (app, { database, auditLog }) => {
   app.get(
     '/api/audit-log',
     {
@@ -37,18 +43,19 @@ export const auditLogRoutes: ModuleRoutes = (app, { database }) => {
       schema: {
         tags,
         security,
-        summary: 'The filtered audit log as CSV (or Excel with format=xlsx)',
-        querystring: AuditLogFilters.extend(ExportFormatQuery.shape),
+        summary:
+          "The filtered audit log as CSV (or Excel with format=xlsx), in the caller's language: the event in words, its details as columns, an edit's changes",
+        // The table's columns are fixed; the details' columns follow the events exported.
+        querystring: AuditLogFilters.extend(tableExportQuery(auditLogExportSchema([])).shape),
       },
     },
     async (request, reply) => {
-      const { format, separator, ...filters } = request.query;
+      const { format, separator, columns, ...filters } = request.query;
       const caller = requireAuth(request);
-      const options = {
-        format,
-        separator: exportSeparator(separator, firstLanguage(request.headers['accept-language'])),
-      };
-      const file = await request.tenant((tx) => auditLog.exportFile(tx, caller, filters, options));
+      // Words, dates and (unless asked) the separator follow the caller's language (German: semicolon).
+      const asked = { format, separator, columns, acceptLanguage: request.headers['accept-language'] };
+      await takeExportTurn(database.db, caller.organizationUuid);
+      const file = await request.tenant((tx) => auditLog.exportFile(tx, caller, filters, asked));
       return sendExport(reply, 'audit-log', file);
     },
   );

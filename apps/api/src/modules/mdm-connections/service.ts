@@ -19,7 +19,7 @@ import type { AuthContext } from '../../http/access.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { MdmAdapters } from '../../providers/mdm/mdm-adapters.ts';
 import { type OutboundPolicy, publicUrlProblem } from '../../providers/outbound/public-fetch.ts';
-import { logEvent } from '../events/index.ts';
+import { logEvent } from '../audit-log/index.ts';
 import {
   type ConnectionRow,
   deleteConnection,
@@ -28,12 +28,13 @@ import {
   listConnections,
   recordCheck,
   upsertConnection,
-} from './connections-queries.ts';
+} from './queries.ts';
 
 /** Runs work in the caller's tenant transaction (`request.tenant`): one per step, none while a server is asked. */
 export type InTenant = <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
 
-export interface ConnectionsContext {
+/** What the connections' service is built with (services.ts). */
+export interface MdmConnectionsDeps {
   mdm: MdmAdapters;
   /** MDM_ALLOW_PRIVATE_SERVERS: http and private addresses (tests). */
   policy: OutboundPolicy;
@@ -134,84 +135,82 @@ export async function recheckConnection(
  * against the server first and stores nothing when the test fails; the token is stored sealed and never
  * answered. Adding, changing and removing a connection are logged.
  */
-export const mdmConnectionsService = {
-  async list(tx: Db): Promise<MdmConnectionList> {
-    return { items: (await listConnections(tx)).map(toConnection) };
-  },
+export function createMdmConnectionsService(deps: MdmConnectionsDeps) {
+  return {
+    async list(tx: Db): Promise<MdmConnectionList> {
+      return { items: (await listConnections(tx)).map(toConnection) };
+    },
 
-  /** Adds or replaces the provider's connection after a successful test; `created` says which. */
-  async save(
-    tenant: InTenant,
-    auth: AuthContext,
-    param: string,
-    body: z.output<typeof SaveMdmConnectionRequest>,
-    context: ConnectionsContext,
-  ): Promise<{ connection: MdmConnection; created: boolean }> {
-    const provider = providerOf(param);
-    assertConnectable(provider);
-    const problem = await publicUrlProblem(body.baseUrl, context.policy);
-    if (problem)
-      throw badRequest(`The server URL cannot be used: ${problem}`, {
-        location: 'body',
-        param: 'baseUrl',
-        path: ['baseUrl'],
+    /** Adds or replaces the provider's connection after a successful test; `created` says which. */
+    async save(
+      tenant: InTenant,
+      auth: AuthContext,
+      param: string,
+      body: z.output<typeof SaveMdmConnectionRequest>,
+    ): Promise<{ connection: MdmConnection; created: boolean }> {
+      const provider = providerOf(param);
+      assertConnectable(provider);
+      const problem = await publicUrlProblem(body.baseUrl, deps.policy);
+      if (problem)
+        throw badRequest(`The server URL cannot be used: ${problem}`, {
+          location: 'body',
+          param: 'baseUrl',
+          path: ['baseUrl'],
+        });
+      // Asked outside any transaction: a slow server holds no connection of the database.
+      const checked = await deps.mdm.check(provider, { baseUrl: body.baseUrl, apiToken: body.apiToken });
+      if (!checked.ok) throw checkFailed(checked.error);
+      const tokenHint = tokenHintOf(body.apiToken);
+      return tenant(async (tx) => {
+        const before = await findConnection(tx, provider);
+        const row = await upsertConnection(tx, {
+          organizationUuid: auth.organizationUuid,
+          provider,
+          baseUrl: body.baseUrl,
+          apiTokenEncrypted: deps.mdm.sealToken(body.apiToken),
+          apiTokenHint: tokenHint,
+          checkedAt: new Date(),
+        });
+        await logEvent(tx, {
+          organizationUuid: auth.organizationUuid,
+          type: before ? 'MDM_CONNECTION_CHANGED' : 'MDM_CONNECTION_ADDED',
+          actorUuid: auth.userUuid,
+          data: {
+            provider,
+            baseUrl: row.baseUrl,
+            tokenHint,
+            ...(before ? { before: { baseUrl: before.baseUrl, tokenHint: before.apiTokenHint } } : {}),
+          },
+        });
+        return { connection: toConnection(row), created: !before };
       });
-    // Asked outside any transaction: a slow server holds no connection of the database.
-    const checked = await context.mdm.check(provider, { baseUrl: body.baseUrl, apiToken: body.apiToken });
-    if (!checked.ok) throw checkFailed(checked.error);
-    const tokenHint = tokenHintOf(body.apiToken);
-    return tenant(async (tx) => {
-      const before = await findConnection(tx, provider);
-      const row = await upsertConnection(tx, {
+    },
+
+    /** Tests the stored connection again (`recheckConnection`, as the hourly job does) for the person asking. */
+    async check(tenant: InTenant, auth: AuthContext, param: string): Promise<MdmConnection> {
+      const provider = providerOf(param);
+      const row = await recheckConnection(tenant, deps.mdm, {
         organizationUuid: auth.organizationUuid,
         provider,
-        baseUrl: body.baseUrl,
-        apiTokenEncrypted: context.mdm.sealToken(body.apiToken),
-        apiTokenHint: tokenHint,
-        checkedAt: new Date(),
+        actorUuid: auth.userUuid,
       });
+      if (!row) throw notFound(MDM_CONNECTION_NOT_FOUND);
+      return toConnection(row);
+    },
+
+    /** Removes the connection: the provider's devices go to the sandbox where it is on, else fail clearly. */
+    async remove(tx: Db, auth: AuthContext, param: string): Promise<void> {
+      const provider = providerOf(param);
+      const removed = await deleteConnection(tx, provider);
+      if (!removed) throw notFound(MDM_CONNECTION_NOT_FOUND);
       await logEvent(tx, {
         organizationUuid: auth.organizationUuid,
-        type: before ? 'MDM_CONNECTION_CHANGED' : 'MDM_CONNECTION_ADDED',
+        type: 'MDM_CONNECTION_REMOVED',
         actorUuid: auth.userUuid,
-        data: {
-          provider,
-          baseUrl: row.baseUrl,
-          tokenHint,
-          ...(before ? { before: { baseUrl: before.baseUrl, tokenHint: before.apiTokenHint } } : {}),
-        },
+        data: { provider, baseUrl: removed.baseUrl },
       });
-      return { connection: toConnection(row), created: !before };
-    });
-  },
+    },
+  };
+}
 
-  /** Tests the stored connection again (`recheckConnection`, as the hourly job does) for the person asking. */
-  async check(
-    tenant: InTenant,
-    auth: AuthContext,
-    param: string,
-    context: ConnectionsContext,
-  ): Promise<MdmConnection> {
-    const provider = providerOf(param);
-    const row = await recheckConnection(tenant, context.mdm, {
-      organizationUuid: auth.organizationUuid,
-      provider,
-      actorUuid: auth.userUuid,
-    });
-    if (!row) throw notFound(MDM_CONNECTION_NOT_FOUND);
-    return toConnection(row);
-  },
-
-  /** Removes the connection: the provider's devices go to the sandbox where it is on, else fail clearly. */
-  async remove(tx: Db, auth: AuthContext, param: string): Promise<void> {
-    const provider = providerOf(param);
-    const removed = await deleteConnection(tx, provider);
-    if (!removed) throw notFound(MDM_CONNECTION_NOT_FOUND);
-    await logEvent(tx, {
-      organizationUuid: auth.organizationUuid,
-      type: 'MDM_CONNECTION_REMOVED',
-      actorUuid: auth.userUuid,
-      data: { provider, baseUrl: removed.baseUrl },
-    });
-  },
-};
+export type MdmConnectionsService = ReturnType<typeof createMdmConnectionsService>;

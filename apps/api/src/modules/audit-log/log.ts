@@ -1,4 +1,4 @@
-import type { EventType } from '@equip/domain/notifications';
+import type { EventType } from '@equip/domain/audit-log';
 import { and, desc, eq, max } from 'drizzle-orm';
 import { insertRowsAsJson, type WritePace } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/client.ts';

@@ -1,0 +1,4 @@
+// The MDM server connections' public surface: the hourly re-check's jobs, and the stored connection
+// (address and sealed token) the devices' MDM command jobs send through.
+export { registerConnectionCheckJobs } from './checks.ts';
+export { findStoredConnection } from './queries.ts';
