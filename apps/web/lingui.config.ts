@@ -20,7 +20,9 @@ const AREAS: Record<string, string[]> = {
     'app/layout/centered-layout.tsx',
     'app/layout/skip-link.tsx',
   ],
-  auth: ['features/auth'],
+  // The organisation's profile fields are the organisations area's, and the set-up page (outside the app
+  // shell, so with the entry's catalogs only) shows them too.
+  auth: ['features/auth', 'features/organizations/components/organization-profile-fields.tsx'],
   shell: ['app/layout', 'features/account', 'features/notifications'],
   employees: ['features/employees', 'features/me', 'features/onboarding'],
   import: [
@@ -28,6 +30,7 @@ const AREAS: Record<string, string[]> = {
     'features/employees/routes/import-employees-page.tsx',
     'features/devices/routes/import-peripherals-page.tsx',
     'lib/csv-import',
+    'ui/csv-import',
   ],
   admin: [
     'features/outbox',
@@ -35,7 +38,9 @@ const AREAS: Record<string, string[]> = {
     'features/jobs-admin',
     'features/audit-log',
     'features/webhooks',
-    'features/mdm-servers',
+    'features/mdm-connections',
+    'features/organization-settings',
+    'features/organizations',
   ],
   areas: [
     'features/devices',
@@ -54,7 +59,7 @@ const AREAS: Record<string, string[]> = {
  * and pages are the `import` area's alone, the sign-in page's layout is the entry's.
  */
 const MOVED: Record<string, string[]> = {
-  common: ['lib/csv-import'],
+  common: ['lib/csv-import', 'ui/csv-import'],
   shell: ['app/layout/centered-layout.tsx', 'app/layout/skip-link.tsx'],
   employees: ['features/employees/components/import', 'features/employees/routes/import-employees-page.tsx'],
   areas: ['features/devices/routes/import-peripherals-page.tsx'],

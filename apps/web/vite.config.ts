@@ -74,6 +74,18 @@ export default defineConfig({
             // Everything the entry loads (the sign-in page with it) in one chunk: one request and one
             // compression stream instead of a dozen small ones (issue 9).
             { name: 'app', tags: ['$initial'] },
+            // What the sign-in page fetches after its first paint (the second-factor form, with what it
+            // needs beyond the entry): its own small chunk, or it would fetch the whole 'shared' one.
+            { name: 'mfa-form', test: /features[\\/]auth[\\/]components[\\/]mfa-form/ },
+            // What two or more pages share (the dashboard's layout, the list machinery, icons, React
+            // Query, Radix): one chunk instead of sixty small ones. Opening a dashboard page took ~90
+            // requests, queued six at a time over HTTP/1.1 (bench/lighthouse.mjs). Analytics SDKs stay
+            // apart: they load after the first paint, only when used.
+            {
+              name: 'shared',
+              minShareCount: 2,
+              test: (id) => !/node_modules[\\/]@(amplitude|segment)[\\/]/.test(id),
+            },
           ],
         },
       },
@@ -89,8 +101,9 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
-    // Screens typed into with user-event take a second or two when the 2 cores run every test file.
-    testTimeout: 15_000,
+    // Screens typed into with user-event take a second or two when the 2 cores run every test file, and a
+    // first lazy page up to the 15 s findBy wait (src/test/setup.ts).
+    testTimeout: 30_000,
     css: false,
   },
 });

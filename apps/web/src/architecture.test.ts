@@ -1,11 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importCycles, importGraph } from '../../../scripts/architecture/import-cycles.ts';
 
 /**
  * The import rules of the web app (bulletproof-react): app → features → shared (ui, lib, config).
- * Features never import each other; shared code never imports features or app; no barrel files; and
- * the browser never imports server code (contracts come from `@equip/domain/*`).
+ * A feature uses another only through that feature's `public.ts` (what other areas may show of it: its
+ * enums' words, badges, fields), which re-exports its own folder's pieces and nothing else; shared code
+ * never imports features or app, and `ui` is generic: it imports no area's contract of the domain (an
+ * area's badge or icon lives in its feature); no barrel files; and the browser never imports server code
+ * (contracts come from `@equip/domain/*`).
  *
  * Each rule is a pure function of one source file (its path inside `src`, and what it imports): the
  * tree is checked against every rule, and every rule is shown to catch a planted violation.
@@ -37,15 +41,60 @@ function offending(file: SourceFile, isBad: (path: string) => boolean): string[]
     .map((path) => `${file.path} → ${path}`);
 }
 
+/**
+ * The domain's modules that are no area's: what `ui` may import. A new area's module (assets, bundles …)
+ * is not among them, so its badges, icons and fields live in its feature. `notifications` holds the
+ * toast and tooltip timings and severities.
+ */
+const GENERIC_DOMAIN_MODULES = new Set([
+  'common',
+  'countries',
+  'csv-import',
+  'errors',
+  'error-catalogue',
+  'locale-rules',
+  'notifications',
+  'selection',
+  'text',
+  'weekdays',
+]);
+
 const RULES = {
-  'features do not import other features': (file) => {
+  'features import another feature only through its public.ts': (file) => {
     const own = /^features\/([^/]+)\//.exec(file.path)?.[1];
     if (!own) return [];
-    return offending(file, (path) => path.startsWith('features/') && !path.startsWith(`features/${own}/`));
+    return offending(
+      file,
+      (path) =>
+        path.startsWith('features/') &&
+        !path.startsWith(`features/${own}/`) &&
+        !/^features\/[^/]+\/public$/.test(path),
+    );
+  },
+  "a feature's public.ts re-exports its own folder only": (file) => {
+    const own = /^features\/([^/]+)\/public\.ts$/.exec(file.path)?.[1];
+    if (!own) return [];
+    return file.imports
+      .filter((specifier) => !target(file.path, specifier)?.startsWith(`features/${own}/`))
+      .map((specifier) => `${file.path} → ${target(file.path, specifier) ?? specifier}`);
+  },
+  'ui is generic: it imports no area of the domain and no area labels': (file) => {
+    if (!file.path.startsWith('ui/')) return [];
+    return file.imports
+      .filter((specifier) => {
+        const module = /^@equip\/domain\/([^/]+)/.exec(specifier)?.[1];
+        if (module) return !GENERIC_DOMAIN_MODULES.has(module.replace(/\.ts$/, ''));
+        return /(^|\/)[a-z-]*labels$/.test(target(file.path, specifier) ?? '');
+      })
+      .map((specifier) => `${file.path} → ${specifier}`);
   },
   'shared code (ui, lib, config) does not import features or app': (file) => {
     if (!/^(ui|lib|config)\//.test(file.path)) return [];
     return offending(file, (path) => path.startsWith('features/') || path.startsWith('app/'));
+  },
+  'lib does not import ui (components live in ui or their feature)': (file) => {
+    if (!file.path.startsWith('lib/')) return [];
+    return offending(file, (path) => path.startsWith('ui/'));
   },
   'has no barrel files': (file) => (/(^|\/)index\.tsx?$/.test(file.path) ? [file.path] : []),
   'never imports server code': (file) =>
@@ -84,6 +133,10 @@ function sourceFiles(dir: string): SourceFile[] {
 }
 
 describe('architecture', () => {
+  it('has no import cycle, type-only and dynamic imports included (the check is shown catching one in the API)', () => {
+    expect(importCycles(importGraph(import.meta.dirname, { '@/': '' }))).toEqual([]);
+  });
+
   const tree = sourceFiles(root).filter((file) => !file.path.startsWith('test/'));
 
   it('reads the source tree', () => {
@@ -100,7 +153,7 @@ describe('architecture', () => {
 
 describe('architecture rules catch planted violations', () => {
   const planted: Record<RuleName, { bad: SourceFile; good: SourceFile; reported: string[] }> = {
-    'features do not import other features': {
+    'features import another feature only through its public.ts': {
       bad: {
         path: 'features/devices/components/device-row.tsx',
         imports: [
@@ -111,7 +164,14 @@ describe('architecture rules catch planted violations', () => {
       },
       good: {
         path: 'features/devices/components/device-row.tsx',
-        imports: ['../api/get-devices', '@/features/devices/lib/x', '@/lib/format', 'react'],
+        imports: [
+          '../api/get-devices',
+          '@/features/devices/lib/x',
+          '@/features/employees/public',
+          '../../employees/public',
+          '@/lib/format',
+          'react',
+        ],
       },
       reported: [
         'features/devices/components/device-row.tsx → features/employees/lib/format',
@@ -122,6 +182,57 @@ describe('architecture rules catch planted violations', () => {
       bad: { path: 'ui/table.tsx', imports: ['@/features/employees/lib/format', '../app/router'] },
       good: { path: 'ui/table.tsx', imports: ['@/lib/format', './button', '@equip/domain/employees'] },
       reported: ['ui/table.tsx → features/employees/lib/format', 'ui/table.tsx → app/router'],
+    },
+    'lib does not import ui (components live in ui or their feature)': {
+      bad: { path: 'lib/csv-import/use-import-flow.ts', imports: ['@/ui/toast', '../../ui/button'] },
+      good: { path: 'ui/csv-import/use-import-flow.ts', imports: ['@/ui/toast', '@/lib/csv-import/upload'] },
+      reported: [
+        'lib/csv-import/use-import-flow.ts → ui/toast',
+        'lib/csv-import/use-import-flow.ts → ui/button',
+      ],
+    },
+    "a feature's public.ts re-exports its own folder only": {
+      bad: {
+        path: 'features/devices/public.ts',
+        imports: ['./components/device-badges', '../employees/public', '@/ui/badge', 'react'],
+      },
+      good: {
+        path: 'features/devices/public.ts',
+        imports: ['./components/device-badges', './lib/device-labels', '@/features/devices/lib/x'],
+      },
+      reported: [
+        'features/devices/public.ts → features/employees/public',
+        'features/devices/public.ts → ui/badge',
+        'features/devices/public.ts → react',
+      ],
+    },
+    'ui is generic: it imports no area of the domain and no area labels': {
+      // What ui/status-badges.tsx and ui/device-type-icon.tsx imported before they moved to their areas.
+      bad: {
+        path: 'ui/status-badges.tsx',
+        imports: [
+          '@equip/domain/devices',
+          '@equip/domain/identity',
+          '@/lib/labels',
+          '../features/devices/lib/device-labels',
+          './badge',
+        ],
+      },
+      good: {
+        path: 'ui/toast.tsx',
+        imports: [
+          '@equip/domain/notifications',
+          '@equip/domain/csv-import/schema',
+          './badge',
+          '@/lib/format',
+        ],
+      },
+      reported: [
+        'ui/status-badges.tsx → @equip/domain/devices',
+        'ui/status-badges.tsx → @equip/domain/identity',
+        'ui/status-badges.tsx → @/lib/labels',
+        'ui/status-badges.tsx → ../features/devices/lib/device-labels',
+      ],
     },
     'has no barrel files': {
       bad: { path: 'features/devices/index.ts', imports: ['./routes/devices-page'] },

@@ -1,13 +1,13 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { LoginPage } from '@/features/auth/routes/login-page';
 import { loadAllCatalogs } from '@/lib/i18n/i18n';
 import { CenteredLayout } from './layout/centered-layout';
 import type { RouteHandle } from './layout/page-title';
-import { DASHBOARD_PAGES, type DashboardPage } from './routes/dashboard-pages';
+import { DASHBOARD_PAGES, type DashboardPage, MOVED_DASHBOARD_PAGES } from './routes/dashboard-pages';
 import { RouteBoundary } from './routing';
 
 /** A route whose component is loaded on demand, so each page's code ships in its own chunk. */
@@ -19,30 +19,52 @@ function titled(title: MessageDescriptor): RouteHandle {
   return { title };
 }
 
-/** A dashboard page's route: its module and the role gate load on demand, in the page's chunk. */
+/**
+ * A dashboard page's route: its module and the role gate load on demand, in the page's chunk; a page of
+ * the Settings area is shown inside that area's navigation.
+ */
 function dashboardRoute(page: DashboardPage): RouteObject {
   return {
     path: page.path,
     handle: titled(page.title),
     lazy: async () => {
-      const [Page, { DashboardPageGate }] = await Promise.all([
+      const [Page, { DashboardPageGate }, settings] = await Promise.all([
         page.load(),
         import('./routes/dashboard-page'),
+        page.settings ? import('./layout/settings-layout') : undefined,
       ]);
-      return {
-        element: (
-          <DashboardPageGate page={page}>
-            <Page />
-          </DashboardPageGate>
-        ),
-      };
+      const content = settings ? (
+        <settings.SettingsLayout>
+          <Page />
+        </settings.SettingsLayout>
+      ) : (
+        <Page />
+      );
+      return { element: <DashboardPageGate page={page}>{content}</DashboardPageGate> };
     },
   };
+}
+
+/** A page that moved: on to its new address, with the query (a filter, an open record) and hash. */
+function Moved({ to }: { to: string }) {
+  const { search, hash } = useLocation();
+  return <Navigate to={`${to}${search}${hash}`} replace />;
 }
 
 const dashboardRoutes: RouteObject[] = [
   { index: true, element: <Navigate to={paths.dashboard.overview} replace /> },
   ...DASHBOARD_PAGES.map(dashboardRoute),
+  {
+    path: 'settings',
+    lazy: lazyPage(
+      () => import('./routes/dashboard-page'),
+      (m) => m.SettingsHome,
+    ),
+  },
+  ...Object.entries(MOVED_DASHBOARD_PAGES).map(([from, to]) => ({
+    path: from,
+    element: <Moved to={paths.dashboard.page(to)} />,
+  })),
   {
     path: '*',
     handle: titled(msg`Page not found`),
@@ -155,6 +177,14 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(
                   () => import('@/features/enrollment/routes/start-page'),
                   (m) => m.StartPage,
+                ),
+              },
+              {
+                // The first set-up of an installation without the demo, from the link `npm start` prints.
+                path: 'setup',
+                lazy: lazyPage(
+                  () => import('@/features/auth/routes/setup-page'),
+                  (m) => m.SetupPage,
                 ),
               },
               {

@@ -6,7 +6,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { Link, MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n/i18n';
-import { AppRoutes, RouteBoundary, toElementRoutes, usePageLoading } from './routing';
+import { AppRoutes, preloadRoutes, RouteBoundary, toElementRoutes, usePageLoading } from './routing';
 
 function LoadingProbe() {
   return <p>{usePageLoading() ? 'loading a page' : 'idle'}</p>;
@@ -102,4 +102,38 @@ it('app code uses no API of the data router', () => {
     ),
   );
   expect(offenders).toEqual([]);
+});
+
+describe('preloading the routes of the address the app opens on', () => {
+  it('starts every lazy route the address goes through at once, and no other', () => {
+    const shell = vi.fn(async () => ({ Component: SlowPage }));
+    const layout = vi.fn(async () => ({ Component: SlowPage }));
+    const page = vi.fn(async () => ({ Component: SlowPage }));
+    const otherPage = vi.fn(async () => ({ Component: SlowPage }));
+    const failing = vi.fn(async () => {
+      throw new Error('offline');
+    });
+    const routes = [
+      {
+        lazy: shell,
+        children: [
+          {
+            path: 'dashboard',
+            lazy: layout,
+            children: [
+              { path: 'employees', lazy: page },
+              { path: 'devices', lazy: otherPage },
+            ],
+          },
+        ],
+      },
+      { path: 'broken', lazy: failing },
+    ];
+    preloadRoutes(routes, '/dashboard/employees');
+    expect([shell, layout, page].map((load) => load.mock.calls.length)).toEqual([1, 1, 1]);
+    expect(otherPage).not.toHaveBeenCalled();
+    // A load that fails is the rendered route's to report, not an unhandled rejection here.
+    preloadRoutes(routes, '/broken');
+    expect(failing).toHaveBeenCalledTimes(1);
+  });
 });

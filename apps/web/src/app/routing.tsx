@@ -7,8 +7,9 @@ import {
   Suspense,
   useSyncExternalStore,
 } from 'react';
-import { Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { matchRoutes, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { PageSpinner } from '@/ui/spinner';
+import { RouteTableContext } from './route-table';
 import { RouteError } from './routes/route-error';
 
 /**
@@ -59,6 +60,19 @@ function lazyElement(load: () => Promise<LoadedRoute>): ReactNode {
   return <Loaded />;
 }
 
+/**
+ * Starts loading the code of every on-demand route the address goes through, all at once: opening
+ * `/dashboard/employees` directly would otherwise load the shell, then the dashboard layout, then the
+ * page, each only once the one around it has rendered (three round trips; bench/lighthouse.mjs). The
+ * module loader keeps each answer, so the lazy elements find the code there when they render; a load
+ * that fails here fails again there and shows `RouteError`.
+ */
+export function preloadRoutes(routes: RouteObject[], pathname: string): void {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    if (typeof route.lazy === 'function') void (route.lazy as () => Promise<unknown>)().catch(() => {});
+  }
+}
+
 /** The route table with on-demand routes turned into lazy elements, for `useRoutes`. */
 export function toElementRoutes(routes: RouteObject[]): RouteObject[] {
   return routes.map((route): RouteObject => {
@@ -78,7 +92,7 @@ export function toElementRoutes(routes: RouteObject[]): RouteObject[] {
 
 /** Renders the route table in the router around it (BrowserRouter in the app, MemoryRouter in tests). */
 export function AppRoutes({ routes }: { routes: RouteObject[] }) {
-  return useRoutes(routes);
+  return <RouteTableContext.Provider value={routes}>{useRoutes(routes)}</RouteTableContext.Provider>;
 }
 
 interface ErrorBoundaryProps {

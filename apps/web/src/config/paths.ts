@@ -51,16 +51,24 @@ export const paths = {
     me: '/dashboard/me',
     /** Email, second factor and sign-in settings of the signed-in person. */
     account: '/dashboard/account',
-    /** The organisation's outbound webhooks (organisation settings). */
-    webhooks: '/dashboard/account/webhooks',
-    /** The organisation's MDM servers (organisation settings): Fleet's address and API token. */
-    mdmServers: '/dashboard/account/mdm',
-    /** Provider admins: mail and text messages the installation sent (the outbox). */
-    mail: '/dashboard/mail',
-    /** Provider admins: the people who run the installation (add, invite, disable). */
-    providerAdmins: '/dashboard/provider-admins',
-    /** Provider admins: background queues, failed jobs and their retry. */
-    jobs: '/dashboard/jobs',
+    /** The Settings area: its first page the person may open (app/routes/dashboard-pages.ts). */
+    settings: '/dashboard/settings',
+    /** The organisation's name and time zone (settings). */
+    organizationSettings: '/dashboard/settings/organization',
+    /** The organisation's single sign-on (settings): OpenID Connect issuer, client id and secret. */
+    singleSignOn: '/dashboard/settings/single-sign-on',
+    /** The organisation's outbound webhooks (settings). */
+    webhooks: '/dashboard/settings/webhooks',
+    /** The organisation's MDM servers (settings): Fleet's address and API token. */
+    mdmServers: '/dashboard/settings/mdm-servers',
+    /** Provider admins: mail and text messages the installation sent (the outbox; settings). */
+    mail: '/dashboard/settings/mail',
+    /** Provider admins: the installation's organisations (create, rename, deactivate; settings). */
+    organizations: '/dashboard/settings/organizations',
+    /** Provider admins: the people who run the installation (add, invite, disable; settings). */
+    providerAdmins: '/dashboard/settings/provider-admins',
+    /** Provider admins: background queues, failed jobs and their retry (settings). */
+    jobs: '/dashboard/settings/jobs',
     /** IT owners and provider admins: the organisation's event log (a deliberate addition to SPEC §2). */
     auditLog: '/dashboard/audit-log',
   },
@@ -77,10 +85,6 @@ export const paths = {
   logout: '/logout',
   companion: '/companion',
   start: '/start',
+  /** The first set-up of an installation (`?token=` from the link `npm start` prints). */
+  setup: '/setup',
 } as const;
-
-/** A post-login target is followed only when it is a path on this origin (no open redirect). */
-export function safeNextPath(next: string | null | undefined): string | undefined {
-  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return undefined;
-  return next;
-}

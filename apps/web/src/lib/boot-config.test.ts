@@ -1,4 +1,5 @@
-import { BOOT_ELEMENT_ID, type BootConfig, DEFAULT_BOOT_CONFIG } from '@equip/domain/boot';
+import type { BootConfig } from '@equip/domain/boot';
+import { BOOT_ELEMENT_ID, DEFAULT_BOOT_CONFIG } from '@equip/domain/boot-rules';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readBootConfig } from './boot-config';
 
@@ -20,6 +21,13 @@ const served: BootConfig = {
   experiment: { mocked: false, deploymentKey: 'client-key', proxyUrl: '/experiment' },
   analytics: { writeKey: 'wk', apiHost: '/segment/v1', cdnUrl: '/segment-cdn' },
   helpDeskUrl: 'https://help.example.com/new',
+  urls: {
+    platform: 'https://app.example.com',
+    enrolment: 'https://enrol.example.com',
+    companion: 'https://get.example.com',
+    marketing: 'https://example.com',
+    support: 'https://help.example.com',
+  },
 };
 
 describe('readBootConfig', () => {

@@ -1,4 +1,5 @@
-import { type BootConfig, DEFAULT_BOOT_CONFIG } from '@equip/domain/boot';
+import type { BootConfig } from '@equip/domain/boot';
+import { DEFAULT_BOOT_CONFIG } from '@equip/domain/boot-rules';
 import { EXPERIMENT } from '@equip/domain/flags';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,6 @@
+import { WEEKDAYS, type Weekday } from '@equip/domain/weekdays';
 import { plural } from '@lingui/core/macro';
-import { i18n, localeSettings, onLocaleSettingsChange } from '@/lib/i18n/i18n';
+import { localeSettings, onLocaleSettingsChange } from '@/lib/i18n/i18n';
 
 /**
  * How the web app writes dates, times, numbers and names: one locale and one time-zone rule for every
@@ -26,7 +27,7 @@ type FormatterName =
 
 let cache = new Map<
   string,
-  Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.Collator
+  Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.Collator | Intl.DisplayNames
 >();
 onLocaleSettingsChange(() => {
   cache = new Map();
@@ -34,7 +35,12 @@ onLocaleSettingsChange(() => {
 
 /** One formatter per kind (and per locale and zone: the cache is dropped when either changes). */
 function formatter<
-  T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.Collator,
+  T extends
+    | Intl.DateTimeFormat
+    | Intl.NumberFormat
+    | Intl.RelativeTimeFormat
+    | Intl.Collator
+    | Intl.DisplayNames,
 >(name: FormatterName | string, create: (locale: string, timeZone: string | undefined) => T): T {
   let found = cache.get(name) as T | undefined;
   if (!found) {
@@ -104,6 +110,26 @@ export function formatCurrency(amount: number, currency = 'EUR'): string {
   ).format(amount);
 }
 
+/** `DE` → `Germany` / `Deutschland` (an ISO 3166-1 code); the code itself when the browser has no name. */
+export function formatCountry(code: string | null | undefined): string {
+  if (!code) return '';
+  return (
+    formatter('country', (locale) => new Intl.DisplayNames([locale], { type: 'region' })).of(code) ?? code
+  );
+}
+
+/** A Monday (1 January 2024), from which the week's days are named. */
+const A_MONDAY = Date.UTC(2024, 0, 1);
+
+/** `monday` → `Monday` / `Montag` (`Mon` / `Mo.` when short). */
+export function formatWeekday(day: Weekday, width: 'long' | 'short' = 'long'): string {
+  const names = formatter(
+    `weekday:${width}`,
+    (locale) => new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' }),
+  );
+  return names.format(new Date(A_MONDAY + WEEKDAYS.indexOf(day) * 24 * 3600 * 1000));
+}
+
 const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
@@ -133,13 +159,13 @@ export function formatRelativeTime(value: string | Date | null | undefined, now:
 /** `1 person` / `2 people` (`1 Person` / `2 Personen`). */
 export function people(count: number): string {
   const n = formatNumber(count);
-  return i18n._(plural(count, { one: `${n} person`, other: `${n} people` }));
+  return plural(count, { one: `${n} person`, other: `${n} people` });
 }
 
 /** `1 employee` / `2 employees` (`1 Mitarbeiter` / `2 Mitarbeitende`). */
 export function employeesCount(count: number): string {
   const n = formatNumber(count);
-  return i18n._(plural(count, { one: `${n} employee`, other: `${n} employees` }));
+  return plural(count, { one: `${n} employee`, other: `${n} employees` });
 }
 
 /** `512 B`, `12 KB`, `3.4 MB` (`3,4 MB` in German). */

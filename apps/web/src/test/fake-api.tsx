@@ -1,98 +1,112 @@
-import type { FlagValues } from '@equip/domain/flags';
-import type { CurrentUser } from '@equip/domain/identity';
-import { I18nProvider } from '@lingui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { Provider as ReduxProvider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { createFlagSource } from '@/lib/flags';
-import { FlagsProvider } from '@/lib/flags-context';
-import { i18n } from '@/lib/i18n/i18n';
-import { currentUserQueryKey } from '@/lib/session';
-import { createStore } from '@/lib/store';
-import { ToastProvider } from '@/ui/toast';
-import { TooltipProvider } from '@/ui/tooltip';
 
 /**
- * A screen of one area under test, with the platform API faked: `installFakeApi` answers `fetch` from a
- * handler and records the requests, `renderWithApp` renders the area's routes with the app's providers.
- * An area's `test/harness.tsx` adds its made-up records (`makeEmployee`, `makeDevice`).
+ * The API faked for the web's tests: `installFakeApi` stubs `fetch`, answers each request from a handler
+ * or a table, and records the requests. `./render.tsx` renders (`renderRoute` the real route table,
+ * `renderWithApp` an area's own routes, both the same way). An area's `test/harness.tsx`
+ * adds its made-up records and handlers (`makeEmployee`, `devicesApi`).
+ *
+ * ```ts
+ * const api = installFakeApi({ 'GET /organization/sso': { provider: null }, 'PUT /organization/sso': () => noContent() });
+ * const api = installFakeApi((request) => (request.path === '/devices' ? { body: page } : undefined));
+ * expect(api.calls('PUT /organization/sso').map((call) => call.body)).toEqual([…]);
+ * ```
  */
 export interface FakeRequest {
   method: string;
+  /** The platform API's path without its `/api` prefix (`/devices/…`); other paths as they are. */
   path: string;
   query: URLSearchParams;
+  /** The address as it was fetched. */
+  url: string;
+  headers: Record<string, string>;
+  /** Parsed from JSON; other bodies (a file, form data) as sent. */
   body: unknown;
 }
-export type FakeResponse = { status?: number; body?: unknown };
-export type FakeHandler = (request: FakeRequest) => FakeResponse | Promise<FakeResponse> | undefined;
+export type FakeResponse = { status?: number; body?: unknown; headers?: Record<string, string> };
+type FakeAnswer = FakeResponse | Response | undefined;
+/** Answers a request, or `undefined` for a 404. */
+export type FakeHandler = (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>;
+/** `"METHOD /path"` (path as in `FakeRequest.path`, no query) → the answer, or a body sent as 200. */
+export type FakeRoutes = Record<string, FakeHandler | object>;
 
-/** Answers the platform API's requests from `handler` (paths without the `/api` prefix); records them. */
-export function installFakeApi(handler: FakeHandler) {
+/** A JSON answer with `status`. */
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): FakeResponse {
+  return { status, body, headers };
+}
+
+export function noContent(): FakeResponse {
+  return { status: 204 };
+}
+
+/** The API's error payload (`{ errors: [{ msg, errorType, errorCode }] }`). */
+export function apiError(
+  status: number,
+  msg: string,
+  errorType?: string,
+  headers?: Record<string, string>,
+): FakeResponse {
+  return json(status, { errors: [{ msg, ...(errorType ? { errorType } : {}), errorCode: status }] }, headers);
+}
+
+const keyOf = (request: FakeRequest) => `${request.method} ${request.path}`;
+
+function fromRoutes(routes: FakeRoutes): FakeHandler {
+  return (request) => {
+    const route = routes[keyOf(request)];
+    if (route === undefined) return undefined;
+    return typeof route === 'function' ? (route as FakeHandler)(request) : { body: route };
+  };
+}
+
+function headersOf(headers: HeadersInit | undefined): Record<string, string> {
+  if (!headers) return {};
+  if (headers instanceof Headers || Array.isArray(headers)) return Object.fromEntries(headers);
+  return headers;
+}
+
+function parsedBody(body: BodyInit | null | undefined): unknown {
+  if (typeof body !== 'string') return body ?? undefined;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
+}
+
+/** Answers `fetch` from `answer` (a handler or a table of routes); unknown requests get a 404. */
+export function installFakeApi(answer: FakeHandler | FakeRoutes) {
+  const handler = typeof answer === 'function' ? answer : fromRoutes(answer);
   const requests: FakeRequest[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
+  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    const parsed = new URL(url, 'http://localhost');
     const request: FakeRequest = {
-      method: init?.method ?? 'GET',
-      path: url.pathname.replace(/^\/api/, ''),
-      query: url.searchParams,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
+      method: init.method ?? 'GET',
+      path: parsed.pathname.replace(/^\/api(?=\/)/, ''),
+      query: parsed.searchParams,
+      url,
+      headers: headersOf(init.headers),
+      body: parsedBody(init.body),
     };
     requests.push(request);
-    const answer = (await handler(request)) ?? { status: 404, body: { errors: [{ msg: 'Not found' }] } };
-    const status = answer.status ?? 200;
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+    const answered = await handler(request);
+    if (answered instanceof Response) return answered;
+    const {
+      status = 200,
+      body,
+      headers = {},
+    } = answered ?? apiError(404, `No fake for ${keyOf(request)}`, 'NotFound');
+    return new Response(body === undefined ? null : JSON.stringify(body), {
       status,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...headers },
     });
   });
   vi.stubGlobal('fetch', fetch);
-  return { fetch, requests };
-}
-
-export interface RenderWithAppOptions {
-  /** The signed-in person as `useCurrentUser` answers it (nobody by default). */
-  user?: CurrentUser;
-  /** Feature flags by name (`{ 'it-3077-device-history': 'on' }`); none on by default. */
-  flags?: FlagValues;
-}
-
-/** Renders `routes` at `path` with the app's providers (a fresh store, query client and flags). */
-export function renderWithApp(
-  routes: { path: string; element: ReactNode }[],
-  path: string,
-  options: RenderWithAppOptions = {},
-) {
-  const store = createStore();
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: 60_000 }, mutations: { retry: false } },
-  });
-  if (options.user) queryClient.setQueryData(currentUserQueryKey, options.user);
-  const flags = createFlagSource({
-    flags: options.flags ?? {},
-    experiment: { mocked: true, deploymentKey: 'test', proxyUrl: '/experiment' },
-  });
-  const router = createMemoryRouter([...routes, { path: '*', element: <p>elsewhere</p> }], {
-    initialEntries: [path],
-  });
-  const user = userEvent.setup();
-  const result = render(
-    <I18nProvider i18n={i18n}>
-      <ReduxProvider store={store}>
-        <QueryClientProvider client={queryClient}>
-          <FlagsProvider source={flags}>
-            <TooltipProvider>
-              <ToastProvider>
-                <RouterProvider router={router} />
-              </ToastProvider>
-            </TooltipProvider>
-          </FlagsProvider>
-        </QueryClientProvider>
-      </ReduxProvider>
-    </I18nProvider>,
-  );
-  return { ...result, store, queryClient, router, user };
+  return {
+    fetch,
+    requests,
+    /** The recorded requests to one `"METHOD /path"`. */
+    calls: (key: string) => requests.filter((request) => keyOf(request) === key),
+  };
 }

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, ChevronsUpDown, CircleAlert } from 'lucide-react';
-import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import type { HTMLAttributes, ReactNode, Ref, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 import { translateKnownMessage } from '@/lib/i18n/known-messages';
@@ -26,7 +26,7 @@ export function TableFrame({
   children,
   'aria-busy': busy,
   ...props
-}: HTMLAttributes<HTMLDivElement> & { loadingLabel?: string | undefined }) {
+}: HTMLAttributes<HTMLDivElement> & { loadingLabel?: string | undefined; ref?: Ref<HTMLDivElement> }) {
   return (
     <div
       aria-busy={busy || (loadingLabel ? true : undefined)}
@@ -46,7 +46,10 @@ export function TableFrame({
   );
 }
 
-export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
+export function Table({
+  className,
+  ...props
+}: HTMLAttributes<HTMLTableElement> & { ref?: Ref<HTMLTableElement> }) {
   return <table className={cn('w-full border-separate border-spacing-0 text-sm', className)} {...props} />;
 }
 
@@ -97,16 +100,18 @@ export function SortableTh({
   children,
   className,
   align = 'left',
+  ...props
 }: {
   direction: SortDirection;
   onSort: () => void;
   children: ReactNode;
   className?: string;
   align?: 'left' | 'right';
-}) {
+} & Omit<ThHTMLAttributes<HTMLTableCellElement>, 'children' | 'className'>) {
   const Icon = direction === 'asc' ? ArrowUp : direction === 'desc' ? ArrowDown : ChevronsUpDown;
   return (
     <Th
+      {...props}
       aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
       className={cn('px-1.5', className)}
     >
@@ -218,8 +223,11 @@ const SKELETON_CELLS: Record<SkeletonCell, ReactNode> = {
 /** Placeholder rows in the table's own columns while its rows load, so nothing jumps when they come. */
 export function TableSkeletonRows({ rows = 6, cells }: { rows?: number; cells: readonly SkeletonCell[] }) {
   return Array.from({ length: rows }, (_, row) => (
+    // Hidden from assistive technology (and from role queries): the frame says it is loading; a
+    // placeholder row is nothing to read or click.
     // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity.
-    <tr key={row}>
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a placeholder row holds nothing focusable.
+    <tr key={row} aria-hidden="true">
       {cells.map((cell, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity.
         <Td key={index} className={cell === 'checkbox' ? 'w-10' : undefined}>

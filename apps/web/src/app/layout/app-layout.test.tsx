@@ -28,6 +28,7 @@ describe('app layout', () => {
       'Workspaces',
       'Integrations',
       'Audit log',
+      'Settings',
     ]);
     expect(within(nav).getByRole('link', { name: 'Devices' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Overview' })).not.toHaveAttribute('aria-current');

@@ -7,12 +7,10 @@ import {
   History,
   Laptop,
   LayoutDashboard,
-  ListChecks,
   type LucideIcon,
-  Mail,
   MonitorSmartphone,
   Package,
-  ShieldCheck,
+  Settings,
   Users,
 } from 'lucide-react';
 import { paths } from '@/config/paths';
@@ -45,6 +43,8 @@ export const NAV_ITEMS: NavItem[] = [
   { label: msg`Workspaces`, to: paths.dashboard.workspaces, icon: Cloud },
   { label: msg`Integrations`, to: paths.dashboard.integrations, icon: Blocks },
   { label: msg`Audit log`, to: paths.dashboard.auditLog, icon: History },
+  // The organisation's settings and, for provider admins, the installation's (app/layout/settings-layout.tsx).
+  { label: msg`Settings`, to: paths.dashboard.settings, icon: Settings },
 ];
 
 /** A regular user's sidebar: only their own page. */
@@ -52,18 +52,9 @@ export const REGULAR_USER_NAV_ITEMS: NavItem[] = [
   { label: msg`My equipment`, to: paths.dashboard.me, icon: MonitorSmartphone },
 ];
 
-/** Provider admins also see the installation's provider admins, the mail it sent and its background jobs. */
-export const PROVIDER_ADMIN_NAV_ITEMS: NavItem[] = [
-  { label: msg`Provider admins`, to: paths.dashboard.providerAdmins, icon: ShieldCheck },
-  { label: msg`Sent mail`, to: paths.dashboard.mail, icon: Mail },
-  { label: msg`Background jobs`, to: paths.dashboard.jobs, icon: ListChecks },
-];
-
 /** The sidebar for a role (before the user has loaded: the full list, as for IT owners). */
 export function navItemsFor(role: Role | undefined): NavItem[] {
-  if (role === 'regular') return REGULAR_USER_NAV_ITEMS;
-  if (role === 'equip-admin') return [...NAV_ITEMS, ...PROVIDER_ADMIN_NAV_ITEMS];
-  return NAV_ITEMS;
+  return role === 'regular' ? REGULAR_USER_NAV_ITEMS : NAV_ITEMS;
 }
 
 export function isNavItemActive(item: NavItem, pathname: string): boolean {

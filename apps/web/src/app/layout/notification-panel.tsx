@@ -19,15 +19,23 @@ export function NotificationPanel() {
       }}
       className="fixed inset-y-0 right-0 z-40 flex w-full max-w-sm flex-col border-l border-slate-200 bg-white shadow-xl lg:sticky lg:top-16 lg:z-auto lg:h-[calc(100vh-4rem)] lg:w-80 lg:shadow-none"
     >
-      <div className="flex h-16 items-center justify-between gap-2 border-b border-slate-200 px-5 lg:h-14">
-        <h2 id="notification-panel-title" className="text-sm font-semibold text-slate-900">
+      {/* The close button keeps its place at the end whatever the language; "mark all" wraps below. */}
+      <div className="flex min-h-16 flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-200 py-2 pr-3 pl-5 lg:min-h-14">
+        <h2
+          id="notification-panel-title"
+          className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900"
+        >
           <Trans>Notifications</Trans>
         </h2>
-        <div className="flex items-center gap-1">
+        <IconButton
+          label={t`Close notifications`}
+          className="shrink-0"
+          onClick={() => dispatch(hideNotificationPanel())}
+        >
+          <X aria-hidden="true" />
+        </IconButton>
+        <div className="-ml-2 basis-full empty:hidden">
           <MarkAllReadButton />
-          <IconButton label={t`Close notifications`} onClick={() => dispatch(hideNotificationPanel())}>
-            <X aria-hidden="true" />
-          </IconButton>
         </div>
       </div>
       <div className="flex-1 overflow-y-auto p-3">

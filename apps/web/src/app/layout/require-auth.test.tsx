@@ -1,14 +1,14 @@
-import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@equip/domain/identity';
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@equip/domain/identity-rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getCookie, setCookie } from '@/lib/cookies';
 import { currentUserQueryKey } from '@/lib/session';
+import { apiError, installFakeApi, json, noContent } from '@/test/fake-api';
 import { testUser } from '@/test/fixtures';
-import { apiError, json, mockApi, noContent } from '@/test/mock-api';
 import { renderRoute } from '@/test/render';
 
-const ME = 'GET /api/user/shared/auth/me';
-const REFRESH = 'POST /api/user/shared/auth/unprotected/refresh';
+const ME = 'GET /user/shared/auth/me';
+const REFRESH = 'POST /user/shared/auth/unprotected/refresh';
 
 function cookies(access?: string, refresh?: string) {
   if (access) setCookie(ACCESS_TOKEN_COOKIE, access, 60_000);
@@ -27,7 +27,7 @@ describe('dashboard guard', () => {
   });
 
   it('loads the current user with the token cookie before showing the dashboard', async () => {
-    const server = mockApi({ [ME]: testUser() });
+    const server = installFakeApi({ [ME]: testUser() });
     cookies('acc', 'ref');
     renderRoute('/dashboard/overview', { user: null });
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
@@ -35,7 +35,7 @@ describe('dashboard guard', () => {
   });
 
   it('refreshes an expired access token at start-up and carries on', async () => {
-    const server = mockApi({
+    const server = installFakeApi({
       [ME]: ({ headers }) =>
         headers.Authorization === 'Bearer fresh'
           ? json(200, testUser())
@@ -50,10 +50,10 @@ describe('dashboard guard', () => {
   });
 
   it('logs out when the refresh is refused and comes back here after signing in', async () => {
-    mockApi({
+    installFakeApi({
       [ME]: () => apiError(401, 'Expired', 'Unauthorized'),
       [REFRESH]: () => apiError(401, 'Refresh token is invalid', 'Unauthorized'),
-      'POST /api/user/shared/auth/logout': () => noContent(),
+      'POST /user/shared/auth/logout': () => noContent(),
     });
     cookies('stale', 'revoked');
     const { router } = renderRoute('/dashboard/bundles', { user: null });
@@ -65,7 +65,7 @@ describe('dashboard guard', () => {
 
   it('keeps the session when the server cannot be reached at start-up, and offers a retry', async () => {
     let online = false;
-    mockApi({
+    installFakeApi({
       [ME]: ({ headers }) =>
         headers.Authorization === 'Bearer fresh'
           ? json(200, testUser())
@@ -90,12 +90,12 @@ describe('dashboard guard', () => {
   });
 
   it('logs out on the request path when a refresh fails on the network', async () => {
-    mockApi({
-      'GET /api/things': () => apiError(401, 'Expired', 'Unauthorized'),
+    installFakeApi({
+      'GET /things': () => apiError(401, 'Expired', 'Unauthorized'),
       [REFRESH]: () => {
         throw new TypeError('Failed to fetch');
       },
-      'POST /api/user/shared/auth/logout': () => noContent(),
+      'POST /user/shared/auth/logout': () => noContent(),
     });
     const { router } = renderRoute('/dashboard/overview');
     await screen.findByRole('heading', { level: 1, name: 'Overview' });
@@ -108,9 +108,9 @@ describe('dashboard guard', () => {
 
 describe('roles', () => {
   it('keeps regular users to their own page, with only that page in the sidebar', async () => {
-    mockApi({
-      'GET /api/employees/11111111-1111-4111-8111-111111111111': apiError(404, 'Not found'),
-      'GET /api/employees/11111111-1111-4111-8111-111111111111/devices': { items: [] },
+    installFakeApi({
+      'GET /employees/11111111-1111-4111-8111-111111111111': apiError(404, 'Not found'),
+      'GET /employees/11111111-1111-4111-8111-111111111111/devices': { items: [] },
     });
     const { router } = renderRoute('/dashboard/employees', { user: testUser({ role: 'regular' }) });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/me'));
@@ -130,12 +130,15 @@ describe('roles', () => {
   });
 
   it('shows the sent mail only to provider admins', async () => {
-    mockApi({ 'GET /api/admin/outbox': { items: [] } });
-    renderRoute('/dashboard/overview', { user: testUser({ role: 'equip-admin' }) });
-    const nav = await screen.findByRole('navigation', { name: 'Main' });
-    expect(within(nav).getByRole('link', { name: 'Sent mail' })).toHaveAttribute('href', '/dashboard/mail');
+    installFakeApi({ 'GET /admin/outbox': { items: [] } });
+    renderRoute('/dashboard/settings/mail', { user: testUser({ role: 'equip-admin' }) });
+    const nav = await screen.findByRole('navigation', { name: 'Settings' });
+    expect(within(nav).getByRole('link', { name: 'Sent mail' })).toHaveAttribute(
+      'href',
+      '/dashboard/settings/mail',
+    );
 
-    renderRoute('/dashboard/mail', { user: testUser({ role: 'it-owner' }) });
+    renderRoute('/dashboard/settings/mail', { user: testUser({ role: 'it-owner' }) });
     expect(await screen.findByRole('heading', { level: 2, name: 'Page not found' })).toBeInTheDocument();
   });
 });
@@ -157,9 +160,9 @@ describe('top bar', () => {
   it('lets provider admins act for another organisation', async () => {
     const admin = testUser({ role: 'equip-admin' });
     const other = { uuid: '33333333-3333-4333-8333-333333333333', name: 'Globex' };
-    const server = mockApi({
-      'GET /api/organizations': { items: [{ uuid: admin.organizationUuid, name: 'Acme GmbH' }, other] },
-      'POST /api/user/shared/auth/act-as': {
+    const server = installFakeApi({
+      'GET /organizations': { items: [{ uuid: admin.organizationUuid, name: 'Acme GmbH' }, other] },
+      'POST /user/shared/auth/act-as': {
         accessToken: 'globex-acc',
         refreshToken: 'globex-ref',
         onboardingStep: 'finished',
@@ -173,7 +176,7 @@ describe('top bar', () => {
 
     await waitFor(() => expect(getCookie(ACCESS_TOKEN_COOKIE)).toBe('globex-acc'));
     expect(getCookie(REFRESH_TOKEN_COOKIE)).toBe('globex-ref');
-    expect(server.calls('POST /api/user/shared/auth/act-as')[0]?.body).toEqual({
+    expect(server.calls('POST /user/shared/auth/act-as')[0]?.body).toEqual({
       organizationUuid: other.uuid,
       refreshToken: 'test-refresh-token',
     });
@@ -185,10 +188,10 @@ describe('top bar', () => {
   });
 
   it('hides the switcher when the API has no organisation list', async () => {
-    const server = mockApi({});
+    const server = installFakeApi({});
     renderRoute('/dashboard/overview', { user: testUser({ role: 'equip-admin' }) });
     await screen.findByRole('heading', { level: 1, name: 'Overview' });
-    await waitFor(() => expect(server.calls('GET /api/organizations')).toHaveLength(1));
+    await waitFor(() => expect(server.calls('GET /organizations')).toHaveLength(1));
     expect(screen.queryByRole('button', { name: /^Organisation:/ })).not.toBeInTheDocument();
   });
 });

@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { CloudOff, RotateCw } from 'lucide-react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useRef } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api/error-message';
 import { hasSessionCookie } from '@/lib/auth-tokens';
-import { applyCurrentUserLocale, currentUserQueryOptions } from '@/lib/session';
+import { applyCurrentUserLocale } from '@/lib/current-user';
+import { currentUserQueryOptions } from '@/lib/session';
 import { onSessionEnded } from '@/lib/session-events';
 import { MAIN_LAYOUT_THEME } from '@/lib/theme';
 import { Button } from '@/ui/button';
@@ -51,6 +52,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const signedIn = hasSessionCookie();
   const me = useQuery({ ...currentUserQueryOptions(), enabled: signedIn });
   useLogoutWhenSessionEnds();
+  // Once the user arrives, the dashboard mounts in the background (a transition, which React slices into
+  // short tasks) while the spinner stays: one long task otherwise (Lighthouse's blocking time).
+  const dashboardWaits = useDeferredValue(me.isPending);
   // The user may come from the cache (after the account page changed the language, say): apply it.
   useEffect(() => {
     if (me.data) void applyCurrentUserLocale(me.data);
@@ -59,7 +63,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (!signedIn) {
     return <Navigate to={paths.auth.login(`${location.pathname}${location.search}`)} replace />;
   }
-  if (me.isPending) {
+  if (me.isPending || dashboardWaits) {
     return (
       <FullPage>
         <Logo />

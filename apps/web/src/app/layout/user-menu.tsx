@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { fullName } from '@/lib/format';
-import { ROLE_LABELS } from '@/lib/labels';
+import { ROLE_LABELS } from '@/lib/role-labels';
 import { useCurrentUser } from '@/lib/session';
 import { InitialsAvatar } from '@/ui/avatar';
 

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/lib/session';
-import { canOpenDashboardPage, type DashboardPage } from './dashboard-pages';
+import { canOpenDashboardPage, type DashboardPage, settingsPagesFor } from './dashboard-pages';
 import { NotFoundContent } from './not-found';
 
 /** The 404 inside the dashboard: an unknown page, or one the person may not open. */
@@ -8,8 +10,18 @@ export function DashboardNotFound() {
   return <NotFoundContent headingLevel={2} />;
 }
 
-/** Shows a dashboard page to the roles it names (`DashboardPage.roles`), the 404 to anyone else. */
+/**
+ * Shows a dashboard page to the roles it names (`DashboardPage.roles`). Anyone else is answered by the
+ * one rule of docs/security.md: a regular user goes to their own page, others see the 404.
+ */
 export function DashboardPageGate({ page, children }: { page: DashboardPage; children: ReactNode }) {
-  const user = useCurrentUser();
-  return canOpenDashboardPage(page, user?.role) ? children : <DashboardNotFound />;
+  const role = useCurrentUser()?.role;
+  if (canOpenDashboardPage(page, role)) return children;
+  return role === 'regular' ? <Navigate to={paths.dashboard.me} replace /> : <DashboardNotFound />;
+}
+
+/** `/dashboard/settings`: the first page of the Settings area the person may open. */
+export function SettingsHome() {
+  const [first] = settingsPagesFor(useCurrentUser()?.role);
+  return first ? <Navigate to={paths.dashboard.page(first.path)} replace /> : <DashboardNotFound />;
 }

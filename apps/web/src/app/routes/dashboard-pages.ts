@@ -16,7 +16,8 @@ import { matchPath } from 'react-router';
  * `path` is the route pattern under `/dashboard/` (params and optional segments as in React Router),
  * `load` imports the page's module on demand (each page ships in its own chunk), and `roles` says who
  * may open it. Its link in the sidebar, if any, goes in `app/layout/nav-items.ts`; its URL in
- * `config/paths.ts`. Unknown dashboard paths show the 404 inside the dashboard.
+ * `config/paths.ts`. Unknown dashboard paths show the 404 inside the dashboard. A page of the Settings
+ * area says so with `settings` and is listed in that area's own navigation.
  */
 export interface DashboardPage {
   path: string;
@@ -24,11 +25,16 @@ export interface DashboardPage {
   title: MessageDescriptor;
   load: () => Promise<ComponentType>;
   /**
-   * Who may open the page; anyone else sees the 404. By default the people who run the dashboard
-   * (IT owners and provider admins): regular users are kept to the pages that name them and sent to
-   * their own page from anywhere else.
+   * Who may open the page. By default the people who run the dashboard (IT owners and provider
+   * admins). Regular users are sent to their own page from any page they may not open, others see the
+   * 404 (`isDashboardPathAllowed`, `DashboardPageGate`).
    */
   roles?: readonly Role[];
+  /**
+   * A page of the Settings area, listed in its navigation under the organisation's settings or the
+   * installation's (provider admins'); its path is `settings/<page>`.
+   */
+  settings?: 'organization' | 'installation';
 }
 
 const STAFF: readonly Role[] = ['it-owner', 'equip-admin'];
@@ -132,58 +138,108 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
     load: () => import('@/features/account/routes/account-page').then((m) => m.AccountPage),
   },
   {
-    // The organisation settings' webhooks (issue 10, decision 010): IT owners and provider admins.
-    path: 'account/webhooks',
-    title: msg`Webhooks`,
-    load: () => import('@/features/webhooks/routes/webhooks-page').then((m) => m.WebhooksPage),
-  },
-  {
-    // The organisation settings' MDM servers (issue 11, decision 015): the people who send MDM actions.
-    path: 'account/mdm',
-    title: msg`MDM servers`,
-    load: () => import('@/features/mdm-servers/routes/mdm-servers-page').then((m) => m.MdmServersPage),
-  },
-  {
-    path: 'mail',
-    title: msg`Sent mail`,
-    roles: PROVIDER_ADMINS,
-    load: () => import('@/features/outbox/routes/outbox-page').then((m) => m.OutboxPage),
-  },
-  {
-    path: 'provider-admins',
-    title: msg`Provider admins`,
-    roles: PROVIDER_ADMINS,
-    load: () =>
-      import('@/features/provider-admins/routes/provider-admins-page').then((m) => m.ProviderAdminsPage),
-  },
-  {
     // Not in SPEC §2's table: a deliberate addition (issue 10, docs/decisions/011-notifications.md).
     // The open event is the optional last segment (lib/record-url.ts).
     path: 'audit-log/:eventUuid?',
     title: msg`Audit log`,
     load: () => import('@/features/audit-log/routes/audit-log-page').then((m) => m.AuditLogPage),
   },
+  // The Settings area, in the order its navigation lists them (app/layout/settings-layout.tsx). A later
+  // area's settings (integrations, API tokens) are one entry more here.
   {
-    path: 'jobs',
+    path: 'settings/organization',
+    title: msg`Organisation`,
+    settings: 'organization',
+    load: () =>
+      import('@/features/organization-settings/routes/organization-page').then((m) => m.OrganizationPage),
+  },
+  {
+    path: 'settings/single-sign-on',
+    title: msg`Single sign-on`,
+    settings: 'organization',
+    load: () =>
+      import('@/features/organization-settings/routes/single-sign-on-page').then((m) => m.SingleSignOnPage),
+  },
+  {
+    // The servers MDM actions go through (issue 11, decision 015).
+    path: 'settings/mdm-servers',
+    title: msg`MDM servers`,
+    settings: 'organization',
+    load: () => import('@/features/mdm-connections/routes/mdm-servers-page').then((m) => m.MdmServersPage),
+  },
+  {
+    // Issue 10, decision 010.
+    path: 'settings/webhooks',
+    title: msg`Webhooks`,
+    settings: 'organization',
+    load: () => import('@/features/webhooks/routes/webhooks-page').then((m) => m.WebhooksPage),
+  },
+  {
+    // Issue 26: the installation's organisations (create with a first IT owner, rename, deactivate).
+    path: 'settings/organizations',
+    title: msg`Organisations`,
+    roles: PROVIDER_ADMINS,
+    settings: 'installation',
+    load: () => import('@/features/organizations/routes/organizations-page').then((m) => m.OrganizationsPage),
+  },
+  {
+    path: 'settings/provider-admins',
+    title: msg`Provider admins`,
+    roles: PROVIDER_ADMINS,
+    settings: 'installation',
+    load: () =>
+      import('@/features/provider-admins/routes/provider-admins-page').then((m) => m.ProviderAdminsPage),
+  },
+  {
+    path: 'settings/jobs',
     title: msg`Background jobs`,
     roles: PROVIDER_ADMINS,
+    settings: 'installation',
     load: () => import('@/features/jobs-admin/routes/jobs-page').then((m) => m.JobsPage),
   },
+  {
+    path: 'settings/mail',
+    title: msg`Sent mail`,
+    roles: PROVIDER_ADMINS,
+    settings: 'installation',
+    load: () => import('@/features/outbox/routes/outbox-page').then((m) => m.OutboxPage),
+  },
 ];
+
+/**
+ * Addresses pages had before they moved, under `/dashboard/` (README, mails and notifications named
+ * some of them): the router sends them on, query included.
+ */
+export const MOVED_DASHBOARD_PAGES: Readonly<Record<string, string>> = {
+  'account/webhooks': 'settings/webhooks',
+  'account/mdm': 'settings/mdm-servers',
+  mail: 'settings/mail',
+  'provider-admins': 'settings/provider-admins',
+  // The address issue 26 names for it.
+  organizations: 'settings/organizations',
+  jobs: 'settings/jobs',
+};
 
 export function canOpenDashboardPage(page: DashboardPage, role: Role | undefined): boolean {
   return role !== undefined && (page.roles ?? STAFF).includes(role);
 }
 
+/** The Settings area's pages `role` may open, in order. */
+export function settingsPagesFor(role: Role | undefined): DashboardPage[] {
+  return DASHBOARD_PAGES.filter((page) => page.settings && canOpenDashboardPage(page, role));
+}
+
 /**
- * Whether someone with `role` may be on `pathname` at all: regular users only on the pages that name
- * them (and below), everyone else anywhere in the dashboard (a page they may not open shows the 404).
+ * Whether someone with `role` may be on `pathname` at all (docs/security.md): regular users only on
+ * the pages they may open, and sent to their own page from any other address (a staff page, a moved
+ * or unknown one: never the 404); everyone else anywhere in the dashboard, where a page they may not
+ * open or an unknown one shows the 404.
  */
 export function isDashboardPathAllowed(role: Role, pathname: string): boolean {
   if (role !== 'regular') return true;
   return DASHBOARD_PAGES.some(
     (page) =>
       canOpenDashboardPage(page, role) &&
-      matchPath({ path: `/dashboard/${page.path}`, end: false }, pathname) !== null,
+      matchPath({ path: `/dashboard/${page.path}`, end: true }, pathname) !== null,
   );
 }

@@ -1,4 +1,4 @@
-import { EventType } from '@equip/domain/notifications';
+import { EventType } from '@equip/domain/audit-log';
 import type { WithSlice } from '@reduxjs/toolkit';
 import { type FilterField, optionsFilter } from '@/lib/list-state/filter-fields';
 import { defineList } from '@/lib/list-state/list-definition';

@@ -21,6 +21,10 @@ export function loginErrorMessage(error: unknown): string {
       [ErrorType.InvalidCredentials]: i18n._(
         msg`The email or password is incorrect. Check them and try again.`,
       ),
+      // Said only after the right password (docs/decisions/019).
+      [ErrorType.OrganizationDeactivated]: i18n._(
+        msg`Your organisation has been deactivated in Equip. Ask your provider to reactivate it.`,
+      ),
     },
   });
   if (failure.kind !== 'rate-limited') return failure.message;

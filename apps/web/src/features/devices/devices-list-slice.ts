@@ -55,25 +55,3 @@ export const devicesListBinding: ListBinding<'devicesListFilters', Views, Device
   slice: devicesListSlice,
   select: selectDevicesList,
 };
-
-/**
- * Staged devices: ordered or new, not yet handed out. They are listed only with the flag
- * it-2447-show-staged-devices (SPEC §9).
- */
-export const STAGED_DEVICE_STATUSES: readonly DeviceStatus[] = ['ordered', 'new'];
-
-/** The statuses a person may filter by and see: without the flag, staged ones are left out. */
-export function visibleDeviceStatuses(showStaged: boolean): DeviceStatus[] {
-  return DeviceStatus.options.filter((status) => showStaged || !STAGED_DEVICE_STATUSES.includes(status));
-}
-
-/**
- * The list request without staged devices: only the statuses chosen that are not staged, or every
- * status that is not staged when none is chosen (so the filtered count leaves them out too).
- */
-export function withoutStagedDevices<Q extends Record<string, unknown>>(filter: Q): Q {
-  const visible = visibleDeviceStatuses(false);
-  const chosen = Array.isArray(filter.deviceStatuses) ? (filter.deviceStatuses as DeviceStatus[]) : [];
-  const statuses = chosen.filter((status) => visible.includes(status));
-  return { ...filter, deviceStatuses: statuses.length > 0 ? statuses : visible };
-}

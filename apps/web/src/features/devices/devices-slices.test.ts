@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from '@/lib/store';
-import {
-  devicesList,
-  selectDevicesList,
-  visibleDeviceStatuses,
-  withoutStagedDevices,
-} from './devices-list-slice';
+import { devicesList, selectDevicesList } from './devices-list-slice';
 import {
   clearDevices,
   selectActiveDeviceTab,
@@ -47,15 +42,6 @@ describe('devicesListFilters', () => {
       sortingKey: 'security',
       sortingDirection: 'desc',
     });
-  });
-
-  it('leaves staged devices (ordered, new) out of the request without the flag', () => {
-    expect(visibleDeviceStatuses(true)).toContain('ordered');
-    expect(visibleDeviceStatuses(false)).toEqual(['active', 'awaiting-registration', 'in-stock', 'inactive']);
-    expect(withoutStagedDevices<Record<string, unknown>>({ q: 'x' }).deviceStatuses).toEqual(
-      visibleDeviceStatuses(false),
-    );
-    expect(withoutStagedDevices({ deviceStatuses: ['new', 'active'] }).deviceStatuses).toEqual(['active']);
   });
 });
 

@@ -1,53 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import {
-  clearReminders,
-  deselectReminderRecipients,
-  organizationSetupSlice,
-  selectReminderRecipients,
-  setRemindersSorting,
-  setRemindersView,
-  toggleReminderSelection,
-} from './organization-setup-slice';
+import { createStore } from '@/lib/store';
+import { registrationRemindersList, selectOrganizationSetup } from './organization-setup-slice';
 
-const reduce = organizationSetupSlice.reducer;
-const initial = reduce(undefined, { type: 'init' });
-
-describe('organizationSetup slice: the email-reminders table (SPEC §3)', () => {
-  it('starts on the all view, unsorted, with nobody selected', () => {
-    expect(initial.emailReminders).toEqual({
-      currentViewName: 'all',
-      selectedEmployeeUuids: [],
-      sortingKey: null,
-      sortingDirection: null,
-    });
+describe('organizationSetup: the email-reminders table (SPEC §3)', () => {
+  it('starts on the all view, unsorted, with nobody selected, in every view', () => {
+    const state = selectOrganizationSetup(createStore().getState());
+    for (const view of ['all', 'active', 'onboarding'] as const)
+      expect(state[view]).toEqual({
+        filters: {},
+        sorting: { key: null, direction: null },
+        selectedIds: [],
+        allMatchingSelected: false,
+      });
+    expect(registrationRemindersList.defaultView).toBe('all');
   });
 
-  it('switches views and sorts', () => {
-    let state = reduce(initial, setRemindersView('onboarding'));
-    state = reduce(state, setRemindersSorting({ key: 'startDate', direction: 'desc' }));
-    expect(state.emailReminders).toMatchObject({
-      currentViewName: 'onboarding',
+  it('keeps its view and sorting in the address and asks the server for them', () => {
+    const params = new URLSearchParams('view=onboarding&sort=startDate.desc&page=3');
+    const view = registrationRemindersList.parseView(params.get('view'));
+    expect(view).toBe('onboarding');
+    const state = registrationRemindersList.fromUrl(params, view);
+    expect(state).toEqual({ filters: {}, sorting: { key: 'startDate', direction: 'desc' }, page: 2 });
+    expect(registrationRemindersList.toUrl(view, state).toString()).toBe(
+      'view=onboarding&sort=startDate.desc&page=3',
+    );
+    expect(registrationRemindersList.toQuery(view, state)).toEqual({
+      view: 'onboarding',
       sortingKey: 'startDate',
       sortingDirection: 'desc',
     });
-    state = reduce(state, setRemindersSorting({ key: 'startDate', direction: null }));
-    expect(state.emailReminders).toMatchObject({ sortingKey: null, sortingDirection: null });
-  });
-
-  it('toggles, selects and deselects people', () => {
-    let state = reduce(initial, toggleReminderSelection('a'));
-    state = reduce(state, selectReminderRecipients(['a', 'b', 'c']));
-    expect(state.emailReminders.selectedEmployeeUuids).toEqual(['a', 'b', 'c']);
-    state = reduce(state, toggleReminderSelection('b'));
-    state = reduce(state, deselectReminderRecipients(['c']));
-    expect(state.emailReminders.selectedEmployeeUuids).toEqual(['a']);
-    state = reduce(state, deselectReminderRecipients(undefined));
-    expect(state.emailReminders.selectedEmployeeUuids).toEqual([]);
-  });
-
-  it('clears the table state', () => {
-    let state = reduce(initial, toggleReminderSelection('a'));
-    state = reduce(state, setRemindersView('active'));
-    expect(reduce(state, clearReminders())).toEqual(initial);
+    // An unknown view or sort key falls back to the defaults.
+    const unknown = new URLSearchParams('view=everybody&sort=phone.asc');
+    expect(registrationRemindersList.parseView(unknown.get('view'))).toBe('all');
+    expect(registrationRemindersList.fromUrl(unknown, 'all').sorting).toEqual({ key: null, direction: null });
   });
 });

@@ -1,90 +1,47 @@
-import type { SortingDirection } from '@equip/domain/common';
-import { toggleId } from '@equip/domain/selection';
-import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { RegistrationReminderSortingKey, type RegistrationReminderView } from '@equip/domain/employees';
+import type { WithSlice } from '@reduxjs/toolkit';
+import { defineList } from '@/lib/list-state/list-definition';
+import { createListSlice } from '@/lib/list-state/list-slice';
+import type { ListBinding } from '@/lib/list-state/use-list-state';
 import { rootReducer } from '@/lib/store';
 
-/** Views of the email-reminders table: everyone without a registered device, or by status. */
-export const REMINDER_VIEWS = ['all', 'active', 'onboarding'] as const;
-export type ReminderView = (typeof REMINDER_VIEWS)[number];
-export const REMINDER_SORTING_KEYS = ['name', 'email', 'department', 'startDate'] as const;
-export type ReminderSortingKey = (typeof REMINDER_SORTING_KEYS)[number];
+const unsorted = { key: null, direction: null };
 
-/** The email-reminders table of the organisation setup (SPEC §3). */
-export interface EmailRemindersTableState {
-  currentViewName: ReminderView;
-  selectedEmployeeUuids: string[];
-  sortingKey: ReminderSortingKey | null;
-  sortingDirection: SortingDirection | null;
-}
-
-export interface OrganizationSetupState {
-  emailReminders: EmailRemindersTableState;
-}
-
-const initialState: OrganizationSetupState = {
-  emailReminders: {
-    currentViewName: 'all',
-    selectedEmployeeUuids: [],
-    sortingKey: null,
-    sortingDirection: null,
-  },
-};
-
-export const organizationSetupSlice = createSlice({
+/**
+ * The organisation setup's email-reminders table (SPEC §3: the `organizationSetup` area keeps its
+ * view, sorting and selected people): everyone without a registered device, or the active or onboarding
+ * ones; sorted by the server (by name until a header is clicked). In the URL:
+ * `?view=onboarding&sort=startDate.desc&page=2`.
+ */
+export const registrationRemindersList = defineList({
   name: 'organizationSetup',
-  initialState,
-  reducers: {
-    setRemindersView(state, action: PayloadAction<ReminderView>) {
-      state.emailReminders.currentViewName = action.payload;
-    },
-    toggleReminderSelection(state, action: PayloadAction<string>) {
-      const table = state.emailReminders;
-      table.selectedEmployeeUuids = toggleId(table.selectedEmployeeUuids, action.payload);
-    },
-    selectReminderRecipients(state, action: PayloadAction<readonly string[]>) {
-      const selected = new Set(state.emailReminders.selectedEmployeeUuids);
-      for (const id of action.payload) selected.add(id);
-      state.emailReminders.selectedEmployeeUuids = [...selected];
-    },
-    /** Removes the listed people from the selection; without a list, clears it. */
-    deselectReminderRecipients(state, action: PayloadAction<readonly string[] | undefined>) {
-      const table = state.emailReminders;
-      if (!action.payload) {
-        table.selectedEmployeeUuids = [];
-        return;
-      }
-      const remove = new Set(action.payload);
-      table.selectedEmployeeUuids = table.selectedEmployeeUuids.filter((id) => !remove.has(id));
-    },
-    setRemindersSorting(
-      state,
-      action: PayloadAction<{ key: ReminderSortingKey | null; direction: SortingDirection | null }>,
-    ) {
-      const { key, direction } = action.payload;
-      state.emailReminders.sortingKey = key && direction ? key : null;
-      state.emailReminders.sortingDirection = key && direction ? direction : null;
-    },
-    clearReminders(state) {
-      state.emailReminders = initialState.emailReminders;
-    },
-  },
-  selectors: {
-    selectEmailReminders: (state) => state.emailReminders,
-  },
+  views: {
+    all: { filters: {}, sorting: unsorted },
+    active: { filters: {}, sorting: unsorted },
+    onboarding: { filters: {}, sorting: unsorted },
+  } satisfies Record<RegistrationReminderView, unknown>,
+  sortKeys: RegistrationReminderSortingKey.options,
+  viewQueryParam: 'view',
 });
+
+type Views = typeof registrationRemindersList.views;
+
+export const organizationSetupSlice = createListSlice(registrationRemindersList);
 
 declare module '@/lib/store' {
   interface LazyLoadedSlices extends WithSlice<typeof organizationSetupSlice> {}
 }
 
-const injected = organizationSetupSlice.injectInto(rootReducer);
+export const selectOrganizationSetup =
+  organizationSetupSlice.injectInto(rootReducer).selectors.selectListState;
 
-export const {
-  setRemindersView,
-  toggleReminderSelection,
-  selectReminderRecipients,
-  deselectReminderRecipients,
-  setRemindersSorting,
-  clearReminders,
-} = organizationSetupSlice.actions;
-export const { selectEmailReminders } = injected.selectors;
+/** What the list hooks (`useListTable`) need of the reminders table. */
+export const registrationRemindersBinding: ListBinding<
+  'organizationSetup',
+  Views,
+  RegistrationReminderSortingKey
+> = {
+  list: registrationRemindersList,
+  slice: organizationSetupSlice,
+  select: selectOrganizationSetup,
+};

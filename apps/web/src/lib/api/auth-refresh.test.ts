@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@equip/domain/identity';
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@equip/domain/identity-rules';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from '../auth-tokens';
 import { getCookie, setCookie } from '../cookies';

@@ -36,13 +36,13 @@ describe('error messages', () => {
       errorMessage(
         new ApiError(409, [
           {
-            msg: 'ada@example.com is already a provider admin',
+            msg: 'ada@example.com is already in use',
             errorType: 'EmailIsUsed',
             value: 'ada@example.com',
           },
         ]),
       ),
-    ).toBe('ada@example.com is already a provider admin');
+    ).toBe('ada@example.com is already in use');
   });
 
   it('says it in German: the error types of the catalogue, known texts, the fixed sentences', async () => {
@@ -70,12 +70,12 @@ describe('error messages', () => {
       errorMessage(
         new ApiError(409, [
           {
-            msg: 'ada@example.com is already used by someone in your organisation',
+            msg: 'ada@example.com is already in use',
             errorType: 'EmailIsUsed',
           },
         ]),
       ),
-    ).toBe('ada@example.com wird in Ihrer Organisation bereits verwendet');
+    ).toBe('ada@example.com wird bereits verwendet');
     expect(errorMessage(new ApiError(400, [{ msg: 'Required', errorType: 'ZodValidationError' }]))).toBe(
       'Erforderlich',
     );

@@ -50,14 +50,12 @@ const ERROR_TYPE_MESSAGES: Partial<Record<string, (entry: ApiErrorEntry) => Mess
     [ErrorType.EmailIsUsed]: (entry) => {
       if (entry.msg) return undefined;
       const email = typeof entry.value === 'string' ? entry.value : undefined;
-      return email
-        ? msg`${email} is already used by someone in your organisation`
-        : msg`This email is already used by someone in your organisation`;
+      return email ? msg`${email} is already in use` : msg`This email is already in use`;
     },
     [ErrorType.SSOAuthenticationErrorUnknownEmail]: () => msg`No account uses this email address`,
     [ErrorType.SSOAuthenticationErrorUserSoftDeleted]: () => msg`This account has been removed`,
     [ErrorType.EmailIsDuplicated]: () => msg`This email appears more than once in the file`,
-    [ErrorType.EmailInUse]: () => msg`Someone in your organisation already uses this email`,
+    [ErrorType.EmailInUse]: () => msg`This email is already in use`,
     [ErrorType.FileHeadersNotValid]: (entry) =>
       knownMessage(entry.msg) ?? (entry.msg ? undefined : msg`The file’s column headers are not valid`),
     [ErrorType.FileHeadersInvalid]: (entry) =>
@@ -110,13 +108,13 @@ export interface FailureOptions<F extends string = never> {
 /** "in 30 seconds", "in 5 minutes (at 14:05)", "in 2 hours (at 16:00)". */
 export function retryAfterText(seconds: number, now: Date = new Date()): string {
   const rounded = Math.max(1, Math.ceil(seconds));
-  if (rounded < 60) return i18n._(plural(rounded, { one: 'in # second', other: 'in # seconds' }));
+  if (rounded < 60) return plural(rounded, { one: 'in # second', other: 'in # seconds' });
   const at = formatTime(new Date(now.getTime() + rounded * 1000));
   const minutes = Math.ceil(rounded / 60);
   if (minutes < 90)
-    return i18n._(plural(minutes, { one: `in # minute (at ${at})`, other: `in # minutes (at ${at})` }));
+    return plural(minutes, { one: `in # minute (at ${at})`, other: `in # minutes (at ${at})` });
   const hours = Math.round(minutes / 60);
-  return i18n._(plural(hours, { one: `in # hour (at ${at})`, other: `in # hours (at ${at})` }));
+  return plural(hours, { one: `in # hour (at ${at})`, other: `in # hours (at ${at})` });
 }
 
 /** Network failures reach us as TypeErrors from fetch (the request never got an answer). */

@@ -76,8 +76,8 @@ export function initialLocale(): Locale {
  */
 const ENTRY_AREAS = ['common', 'auth'];
 let allAreas = false;
-/** `de/common.po` … of the catalogs already loaded. */
-const loaded = new Set<string>();
+/** `de/common.po` … of the catalogs loaded or on their way (a second caller waits for the same load). */
+const loaded = new Map<string, Promise<void>>();
 
 function catalogFiles(locale: ShippedLocale) {
   return Object.entries(catalogs).filter(([file]) => {
@@ -88,11 +88,19 @@ function catalogFiles(locale: ShippedLocale) {
 
 /** Loads the catalogs of `locale` not loaded yet into Lingui (merged with what it holds). */
 async function loadCatalogs(locale: ShippedLocale): Promise<void> {
-  const missing = catalogFiles(locale).filter(([file]) => !loaded.has(file));
-  if (missing.length === 0) return;
-  const modules = await Promise.all(missing.map(([, load]) => load()));
-  i18n.load(locale, Object.assign({}, ...modules.map((module) => module.messages)));
-  for (const [file] of missing) loaded.add(file);
+  const files = catalogFiles(locale);
+  const missing = files.filter(([file]) => !loaded.has(file));
+  if (missing.length > 0) {
+    const loading = Promise.all(missing.map(([, load]) => load())).then((modules) => {
+      i18n.load(locale, Object.assign({}, ...modules.map((module) => module.messages)));
+    });
+    for (const [file] of missing) loaded.set(file, loading);
+    // A load that fails is tried again by the next caller.
+    loading.catch(() => {
+      for (const [file] of missing) loaded.delete(file);
+    });
+  }
+  await Promise.all(files.map(([file]) => loaded.get(file)));
 }
 
 /** Every area's catalog of the current language (and of any language switched to from now on). */

@@ -22,7 +22,7 @@ const KNOWN_TEXTS: Record<string, MessageDescriptor> = {
   'Start date must not be after end date': msg`Start date must not be after end date`,
   'End date must not be before start date': msg`End date must not be before start date`,
   'This email appears more than once in the file': msg`This email appears more than once in the file`,
-  'Someone in your organisation already uses this email': msg`Someone in your organisation already uses this email`,
+  'This email is already in use': msg`This email is already in use`,
   'Must not contain control characters (such as NUL)': msg`Must not contain control characters (such as NUL)`,
   // The new-password form's own schema (features/auth)
   'Repeat the password to confirm it': msg`Repeat the password to confirm it`,
@@ -77,11 +77,7 @@ const KNOWN_PATTERNS: [RegExp, (match: RegExpMatchArray) => MessageDescriptor][]
     /^Too big: expected string to have <=(\d+) characters?$/,
     ([, max = '']) => msg`Use at most ${max} characters`,
   ],
-  [
-    /^(.+) is already used by someone in your organisation$/,
-    ([, email = '']) => msg`${email} is already used by someone in your organisation`,
-  ],
-  [/^(.+) is already a provider admin$/, ([, email = '']) => msg`${email} is already a provider admin`],
+  [/^(.+) is already in use$/, ([, email = '']) => msg`${email} is already in use`],
 ];
 
 /** The descriptor for one of the known English texts, if it is one. */

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { readColumnPreferences, useColumnPreferences } from './use-column-preferences';
+import { readColumnPreferences, shownColumns, useColumnPreferences } from './use-column-preferences';
 
 const KEY = 'equip:devices_columns';
 const COLUMNS = ['model', 'serialNumber', 'owner'] as const;
@@ -31,5 +31,12 @@ describe('column preferences', () => {
     act(() => result.current.reset());
     expect(result.current.visible).toEqual(['model', 'serialNumber', 'owner']);
     expect(localStorage.getItem('equip:all_employees_columns')).toBeNull();
+  });
+
+  it('gives the columns a table shows for its export: the fixed ones and the optional ones kept, in table order', () => {
+    const table = ['name', 'model', 'serialNumber', 'owner'];
+    expect(shownColumns(table, KEY, COLUMNS)).toEqual(table);
+    localStorage.setItem(KEY, JSON.stringify(['owner', 'model']));
+    expect(shownColumns(table, KEY, COLUMNS)).toEqual(['name', 'model', 'owner']);
   });
 });

@@ -51,3 +51,19 @@ export function useColumnPreferences<C extends string>(storageKey: string, colum
 }
 
 export type ColumnPreferences<C extends string> = ReturnType<typeof useColumnPreferences<C>>;
+
+/**
+ * The ids of the columns a table shows by the person's choice (its fixed columns and the optional ones
+ * kept in `storageKey`), in the table's order: what its export holds. Columns hidden only for lack of
+ * room still count as shown.
+ */
+export function shownColumns<C extends string>(
+  tableColumns: readonly string[],
+  storageKey: string,
+  optional: readonly C[],
+  storage: Storage | undefined = globalThis.localStorage,
+): string[] {
+  const kept = new Set<string>(readColumnPreferences(storageKey, optional, storage));
+  const hideable = new Set<string>(optional);
+  return tableColumns.filter((id) => !hideable.has(id) || kept.has(id));
+}

@@ -2,10 +2,12 @@ import { Trans } from '@lingui/react/macro';
 import { Columns3 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Menu, MenuCheckboxItem, MenuItem, MenuLabel, MenuSeparator } from '../multi-select';
+import type { ColumnFit } from './column-fit';
 
 /**
  * Which optional columns a list shows (`useColumnPreferences`), plus the list's resets as `children`
- * (`MenuItem`s).
+ * (`MenuItem`s). Given the table's `fit`, it also offers the columns the table hides for lack of room:
+ * showing one hides a less important one instead.
  */
 export function ColumnMenu<C extends string>({
   columns,
@@ -13,6 +15,7 @@ export function ColumnMenu<C extends string>({
   visible,
   onToggle,
   onShowAll,
+  fit,
   children,
 }: {
   columns: readonly C[];
@@ -20,8 +23,10 @@ export function ColumnMenu<C extends string>({
   visible: readonly C[];
   onToggle: (column: C, on: boolean) => void;
   onShowAll: () => void;
+  fit?: ColumnFit;
   children?: ReactNode;
 }) {
+  const noRoom = columns.filter((column) => visible.includes(column) && fit?.hidden.includes(column));
   return (
     <Menu
       align="end"
@@ -35,6 +40,19 @@ export function ColumnMenu<C extends string>({
         </button>
       }
     >
+      {noRoom.length > 0 ? (
+        <>
+          <MenuLabel>
+            <Trans>Not enough room to show</Trans>
+          </MenuLabel>
+          {noRoom.map((column) => (
+            <MenuItem key={column} onSelect={() => fit?.show(column)}>
+              {labels[column]}
+            </MenuItem>
+          ))}
+          <MenuSeparator />
+        </>
+      ) : null}
       <MenuLabel>
         <Trans>Show columns</Trans>
       </MenuLabel>

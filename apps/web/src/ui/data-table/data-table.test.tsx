@@ -205,3 +205,132 @@ describe('DataTable', () => {
     expect(onPageChange).toHaveBeenCalledWith(1);
   });
 });
+
+interface Machine {
+  uuid: string;
+  name: string;
+  serialNumber: string;
+  model: string;
+}
+const machine = createColumnHelper<Machine>();
+const MACHINE_COLUMNS = [
+  machine.accessor('name', { header: 'Name' }),
+  machine.accessor('serialNumber', { header: 'Serial number' }),
+  machine.accessor('model', { header: 'Model' }),
+  machine.display({ id: 'actions', header: 'Actions', cell: () => <button type="button">Lock</button> }),
+];
+const MACHINES: Machine[] = [
+  {
+    uuid: 'm1',
+    name: 'MacBook Air',
+    serialNumber: 'C02X1',
+    model: 'MacBook Air 13" M3 with a very long model name',
+  },
+];
+
+/**
+ * A browser's layout, as far as fitting needs it: each header cell 200 px wide, the frame 1,000 px,
+ * the table as wide as its header cells (happy-dom lays nothing out).
+ */
+function fakeLayout() {
+  const headerCells = (element: Element) => element.querySelectorAll('thead th').length;
+  const width = (element: HTMLElement) =>
+    element.tagName === 'TH'
+      ? 200
+      : element.tagName === 'TABLE'
+        ? 200 * headerCells(element)
+        : element.querySelector('table')
+          ? 200 * headerCells(element)
+          : 0;
+  vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockImplementation(function (this: HTMLElement) {
+    return width(this);
+  });
+  vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+    return width(this);
+  });
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.querySelector('table') ? 700 : 0;
+  });
+}
+
+function renderMachines(props: Partial<DataTableProps<Machine>> = {}) {
+  const user = userEvent.setup();
+  render(
+    <DataTable<Machine>
+      label="Machines"
+      columns={MACHINE_COLUMNS}
+      rows={MACHINES}
+      getRowId={(row) => row.uuid}
+      sorting={{ key: null, direction: null }}
+      onSortingChange={() => {}}
+      status={LOADED}
+      messages={{ loading: 'Loading…', error: 'Could not load' }}
+      empty={{ icon: Laptop, title: 'None', description: 'None yet.' }}
+      firstRowIndex={0}
+      total={1}
+      pagination={{ page: 0, pageSize: 50, onPageChange: () => {} }}
+      {...props}
+    />,
+    { wrapper },
+  );
+  return { user };
+}
+
+const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent);
+
+describe('DataTable fits its frame', () => {
+  it('keeps the name column and the row actions in view: sticky at the start and the end', () => {
+    renderMachines();
+    const [name, serial, , actions] = screen.getAllByRole('columnheader');
+    expect(name).toHaveClass('sticky', 'left-0');
+    expect(serial).not.toHaveClass('sticky');
+    expect(actions).toHaveClass('sticky', 'right-0');
+    expect(actions).toHaveAttribute('data-actions');
+    const lock = screen.getByRole('button', { name: 'Lock' });
+    expect(lock.closest('td')).toHaveClass('sticky', 'right-0');
+    expect(screen.getByText('MacBook Air', { selector: 'div' }).closest('td')).toHaveClass('sticky');
+  });
+
+  it('cuts long cells at their width and shows the whole text on hover', async () => {
+    const { user } = renderMachines();
+    const model = screen.getByText(/with a very long model name/);
+    expect(model.style.maxWidth).toBe('16rem');
+    vi.spyOn(model, 'scrollWidth', 'get').mockReturnValue(400);
+    vi.spyOn(model, 'clientWidth', 'get').mockReturnValue(256);
+    await user.hover(model);
+    expect(model).toHaveAttribute('title', 'MacBook Air 13" M3 with a very long model name');
+  });
+
+  it('hides the lowest-priority column while it does not fit, and offers it to show instead of another', async () => {
+    fakeLayout();
+    try {
+      const { user } = renderMachines();
+      // Four columns of 200 px in a 700 px frame: the last that may hide goes.
+      expect(headers()).toEqual(['Name', 'Serial number', 'Actions']);
+      await user.click(screen.getByRole('button', { name: '1 more column' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Model' }));
+      expect(headers()).toEqual(['Name', 'Model', 'Actions']);
+      await user.click(screen.getByRole('button', { name: '1 more column' }));
+      expect(await screen.findByRole('menuitem', { name: 'Serial number' })).toBeInTheDocument();
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('follows meta.priority over the order', () => {
+    fakeLayout();
+    try {
+      renderMachines({
+        columns: [
+          MACHINE_COLUMNS[0]!,
+          machine.accessor('serialNumber', { header: 'Serial number', meta: { priority: -10 } }),
+          MACHINE_COLUMNS[2]!,
+          MACHINE_COLUMNS[3]!,
+        ],
+      });
+      expect(headers()).toEqual(['Name', 'Model', 'Actions']);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+});

@@ -1,20 +1,34 @@
 import type { SelectionState } from '@equip/domain/selection';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   type ColumnDef,
   flexRender,
   getCoreRowModel,
+  type HeaderContext,
   type RowData,
   useReactTable,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { WifiOff } from 'lucide-react';
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Columns3, WifiOff } from 'lucide-react';
+import {
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { cn } from '@/lib/cn';
 import { connectivity } from '@/lib/connectivity';
 import { Button } from '../button';
 import { Checkbox } from '../checkbox';
 import type { EmptyStateProps } from '../empty-state';
+import { Menu, MenuItem, MenuLabel } from '../multi-select';
 import {
   nextSortDirection,
   Pagination,
@@ -30,6 +44,7 @@ import {
   Td,
   Th,
 } from '../table';
+import { type ColumnFit, type FitCandidate, hidingOrder, nextHidden, useColumnFit } from './column-fit';
 
 /**
  * The table of a list screen: TanStack Table rendering with sortable headers, row selection,
@@ -42,6 +57,13 @@ import {
  *   column.accessor('name', { header: 'Name', meta: { sortKey: 'name', className: 'min-w-48' } }),
  *   column.accessor('status', { header: 'Status', cell: (info) => <DeviceStatusBadge status={info.getValue()} /> }),
  * ];
+ *
+ * The table fits its frame at every width and in every language: the first column (the name) sticks at
+ * the start and a column with the id `actions` (the row actions) at the end; a cell longer than its
+ * column's `meta.maxWidth` (16rem by default) is cut with an ellipsis and shows its text on hover; and
+ * while the table is wider than its frame, the other columns hide, lowest `meta.priority` first (by
+ * default the later ones), offered in the column picker (`fit`, shared with `ColumnMenu`) or, without
+ * one, in the table's own "more columns" menu.
  *
  * <DataTable
  *   {...table.tableProps} // rows, sorting, status, position, count and paging (useListTable)
@@ -64,8 +86,19 @@ declare module '@tanstack/react-table' {
     className?: string;
     /** What the column's placeholder cell looks like while rows load (`text` by default). */
     skeleton?: SkeletonCell;
+    /**
+     * How long the column stays when the table is too wide for its frame: lower hides first. By default
+     * the later a column, the lower. The first column and `actions` never hide.
+     */
+    priority?: number;
+    /** The widest a cell grows before its text is cut (a CSS length; `16rem` by default). */
+    maxWidth?: string;
   }
 }
+
+/** The id of the row actions' column: it sticks to the table's end and never hides. */
+export const ACTIONS_COLUMN_ID = 'actions';
+const DEFAULT_MAX_WIDTH = '16rem';
 
 export interface DataTableSelection<T> {
   /** The header checkbox: none, some or all of the page's rows selected. */
@@ -119,6 +152,32 @@ export interface DataTableProps<T> {
   keyboardHint?: string;
   /** Classes of the scrolling frame (its height). */
   className?: string;
+  /**
+   * Which columns are hidden for lack of room (`useColumnFit`), shared with the list's `ColumnMenu` so
+   * it offers them; the table keeps its own and offers them itself when none is given.
+   */
+  fit?: ColumnFit;
+}
+
+/** The header of a column as its picker names it. */
+function headerText<T>(header: ColumnDef<T, unknown>['header']): ReactNode {
+  return typeof header === 'function' ? header({} as HeaderContext<T, unknown>) : header;
+}
+
+/** Gives a cut text its whole text as a tooltip while the pointer is on it. */
+function titleCutText(event: PointerEvent<HTMLElement>) {
+  const cell = (event.target as HTMLElement).closest<HTMLElement>('[data-cell]');
+  if (!cell) return;
+  for (const element of [cell, ...cell.querySelectorAll<HTMLElement>('*')]) {
+    const cut = element.scrollWidth > element.clientWidth + 1;
+    if (cut && !element.title) {
+      element.title = element.textContent ?? '';
+      element.dataset.cutTitle = '';
+    } else if (!cut && element.dataset.cutTitle !== undefined) {
+      element.removeAttribute('title');
+      delete element.dataset.cutTitle;
+    }
+  }
 }
 
 export function DataTable<T>({
@@ -139,16 +198,46 @@ export function DataTable<T>({
   onOpenRow,
   keyboardHint: keyboardHintProp,
   className,
+  fit: sharedFit,
 }: DataTableProps<T>) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const keyboardHint =
     keyboardHintProp ??
     t`Use the arrow keys to move between rows, Enter to open a row and Space to select it.`;
   const hintId = useId();
+  const ownFit = useColumnFit();
+  const fit = sharedFit ?? ownFit;
+  // The columns the person shows, in order; the first and the actions stay, the others may hide.
+  const shown = (columns as ColumnDef<T, unknown>[])
+    .map((definition, index) => ({ definition, index, id: columnId(definition, index) }))
+    .filter(({ id }) => columnVisibility?.[id] !== false);
+  const candidates: FitCandidate[] = shown
+    .filter(({ id }, position) => position > 0 && id !== ACTIONS_COLUMN_ID)
+    .map(({ definition, id, index }) => ({ id, priority: definition.meta?.priority ?? -index }));
+  const order = hidingOrder(candidates, fit.preferred);
+  const shownKey = shown.map(({ id }) => id).join();
+  const visibility: VisibilityState = {
+    ...columnVisibility,
+    ...Object.fromEntries(fit.hidden.map((id) => [id, false])),
+  };
+  // What the body shows (rows, placeholder, error) renders in the background, a transition: React
+  // slices the work of a page of rows into short tasks, the browser's turn between them, instead of one
+  // long task (Lighthouse's total blocking time; bench/lighthouse.mjs). The body shown so far stays
+  // until then; the header, frame and paging follow at once.
+  const current = useMemo(
+    () => ({
+      rows,
+      isPending: status.isPending,
+      paused: status.fetchStatus === 'paused',
+      error: status.isError && status.data === undefined ? status.error : null,
+    }),
+    [rows, status.isPending, status.fetchStatus, status.isError, status.data, status.error],
+  );
+  const shownBody = useDeferredValue(current);
   const model = useReactTable<T>({
-    data: rows as T[],
+    data: shownBody.rows as T[],
     columns: columns as ColumnDef<T, unknown>[],
-    state: columnVisibility ? { columnVisibility } : {},
+    state: { columnVisibility: visibility },
     getRowId,
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
@@ -160,7 +249,7 @@ export function DataTable<T>({
   const [activeRow, setActiveRow] = useState(0);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: another page or filter starts at its first row.
-  useEffect(() => setActiveRow(0), [firstRowIndex, rows]);
+  useEffect(() => setActiveRow(0), [firstRowIndex, shownBody.rows]);
   function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, index: number, row: T) {
     if (event.target !== event.currentTarget) return;
     const focusRow = (next: number) => {
@@ -176,13 +265,60 @@ export function DataTable<T>({
     else if (key === 'ArrowDown') focusRow(index + 1);
     else if (key === 'ArrowUp') focusRow(index - 1);
     else if (key === 'Home') focusRow(0);
-    else focusRow(rows.length - 1);
+    else focusRow(shownBody.rows.length - 1);
   }
 
+  // Fit the frame: after a layout that can change the table's width (other rows, columns, language or
+  // frame size), hide columns while the table overflows, or bring the most important hidden one back
+  // when its room is free (column-fit.ts). Not after every render: each measure forces a layout of
+  // every row, and selecting or focusing a row changes no width.
+  const frameRef = useRef<HTMLDivElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  const widths = useRef<Record<string, number>>({});
+  const [frameWidth, setFrameWidth] = useState(0);
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (!frame || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) =>
+      setFrameWidth(Math.round(entry?.contentRect.width ?? 0)),
+    );
+    observer.observe(frame);
+    return () => observer.disconnect();
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: what changes the table's width (above); `order` follows from the columns and `fit.preferred`.
+  useLayoutEffect(() => {
+    const frame = frameRef.current;
+    const table = tableRef.current;
+    if (!frame || !table || frame.clientWidth === 0) return;
+    for (const th of table.querySelectorAll<HTMLElement>('thead th[data-column]')) {
+      widths.current[th.dataset.column!] = th.offsetWidth;
+    }
+    const overflow = frame.scrollWidth - frame.clientWidth;
+    let room = 0;
+    if (overflow <= 0 && fit.hidden.length > 0) {
+      table.style.width = 'max-content';
+      room = frame.clientWidth - table.offsetWidth;
+      table.style.width = '';
+    }
+    const next = nextHidden({ order, hidden: fit.hidden, overflow, room, widths: widths.current });
+    if (next.join() !== fit.hidden.join()) fit.setHidden(next);
+  }, [shownBody, shownKey, fit.hidden, fit.preferred, frameWidth, i18n.locale]);
+
   const leafColumns = model.getVisibleLeafColumns();
+  const firstColumnId = leafColumns[0]?.id;
+  /** The classes that keep the first column and the row actions in view while the rest scrolls. */
+  const stickyClasses = (id: string) =>
+    id === firstColumnId
+      ? cn('sticky z-[2] shadow-[inset_-1px_0_0_var(--color-slate-200)]', selection ? 'left-10' : 'left-0')
+      : id === ACTIONS_COLUMN_ID
+        ? 'sticky right-0 z-[2] shadow-[inset_1px_0_0_var(--color-slate-200)]'
+        : undefined;
+  const hiddenForRoom = fit.hidden
+    .map((id) => shown.find((column) => column.id === id))
+    .filter((column) => column !== undefined);
   const columnCount = leafColumns.length + (selection ? 1 : 0);
 
-  const waitingForConnection = status.isPending && status.fetchStatus === 'paused';
+  const waitingForConnection = shownBody.isPending && shownBody.paused;
   let body: ReactNode;
   if (waitingForConnection) {
     body = (
@@ -198,19 +334,19 @@ export function DataTable<T>({
         }
       />
     );
-  } else if (status.isPending) {
+  } else if (shownBody.isPending) {
     const cells = leafColumns.map((column) => column.columnDef.meta?.skeleton ?? 'text');
     body = <TableSkeletonRows rows={10} cells={selection ? ['checkbox', ...cells] : cells} />;
-  } else if (status.isError && status.error && status.data === undefined) {
+  } else if (shownBody.error) {
     body = (
       <TableErrorRow
         colSpan={columnCount}
         title={messages.error}
-        error={status.error}
+        error={shownBody.error}
         onRetry={() => void status.refetch()}
       />
     );
-  } else if (rows.length === 0) {
+  } else if (shownBody.rows.length === 0) {
     body = <TableMessageRow colSpan={columnCount} {...empty} />;
   } else {
     body = model.getRowModel().rows.map((row, index) => {
@@ -226,13 +362,14 @@ export function DataTable<T>({
           onClick={onOpenRow ? () => onOpenRow(row.original) : undefined}
           onKeyDown={(event) => onRowKeyDown(event, index, row.original)}
           className={cn(
-            'transition-colors hover:bg-slate-50 focus-visible:bg-indigo-50/60 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600',
+            // Cells carry the row's colour: the sticky ones must hide what scrolls under them.
+            '[&>td]:bg-white [&>td]:transition-colors hover:[&>td]:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 focus-visible:[&>td]:bg-indigo-50',
             onOpenRow && 'cursor-pointer',
-            checked && 'bg-indigo-50/50 hover:bg-indigo-50',
+            checked && '[&>td]:bg-indigo-50 hover:[&>td]:bg-indigo-100/70',
           )}
         >
           {selection ? (
-            <Td className="w-10 pr-0" onClick={(event) => event.stopPropagation()}>
+            <Td className="sticky left-0 z-[2] w-10 pr-0" onClick={(event) => event.stopPropagation()}>
               <Checkbox
                 checked={checked}
                 tabIndex={-1}
@@ -241,11 +378,28 @@ export function DataTable<T>({
               />
             </Td>
           ) : null}
-          {row.getVisibleCells().map((cell) => (
-            <Td key={cell.id} className={cn('whitespace-nowrap', cell.column.columnDef.meta?.className)}>
-              {flexRender(cell.column.columnDef.cell, cell.getContext())}
-            </Td>
-          ))}
+          {row.getVisibleCells().map((cell) => {
+            const meta = cell.column.columnDef.meta;
+            const content = flexRender(cell.column.columnDef.cell, cell.getContext());
+            return (
+              <Td
+                key={cell.id}
+                className={cn('whitespace-nowrap', stickyClasses(cell.column.id), meta?.className)}
+              >
+                {cell.column.id === ACTIONS_COLUMN_ID ? (
+                  content
+                ) : (
+                  <div
+                    data-cell
+                    className="truncate"
+                    style={{ maxWidth: meta?.maxWidth ?? DEFAULT_MAX_WIDTH }}
+                  >
+                    {content}
+                  </div>
+                )}
+              </Td>
+            );
+          })}
         </tr>
       );
     });
@@ -254,6 +408,7 @@ export function DataTable<T>({
   return (
     <>
       <TableFrame
+        ref={frameRef}
         className={className}
         loadingLabel={status.isPending && !waitingForConnection ? messages.loading : undefined}
         aria-busy={status.isFetching || undefined}
@@ -264,7 +419,36 @@ export function DataTable<T>({
             className="absolute inset-x-0 top-0 z-20 h-0.5 animate-pulse bg-indigo-500"
           />
         ) : null}
+        {hiddenForRoom.length > 0 && !sharedFit ? (
+          // Over the header row's end, staying there while the rows scroll.
+          <div className="sticky top-0 z-20 h-0">
+            <div className="absolute top-0 right-0 flex h-10 items-center bg-slate-50 pr-1.5 pl-1">
+              <Menu
+                align="end"
+                trigger={
+                  <button
+                    type="button"
+                    className="inline-flex h-7 items-center gap-1 rounded-md px-1.5 text-xs font-semibold text-slate-600 hover:bg-slate-200/70 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                  >
+                    <Columns3 aria-hidden="true" className="size-3.5" />
+                    {plural(hiddenForRoom.length, { one: '# more column', other: '# more columns' })}
+                  </button>
+                }
+              >
+                <MenuLabel>
+                  <Trans>Not enough room to show</Trans>
+                </MenuLabel>
+                {hiddenForRoom.map((column) => (
+                  <MenuItem key={column.id} onSelect={() => fit.show(column.id)}>
+                    {headerText(column.definition.header)}
+                  </MenuItem>
+                ))}
+              </Menu>
+            </div>
+          </div>
+        ) : null}
         <Table
+          ref={tableRef}
           aria-label={label}
           aria-describedby={onOpenRow || selection ? hintId : undefined}
           aria-rowcount={total === undefined || status.isPending ? undefined : total + 1}
@@ -273,7 +457,7 @@ export function DataTable<T>({
             {model.getHeaderGroups().map((group) => (
               <tr key={group.id} aria-rowindex={1}>
                 {selection ? (
-                  <Th className="w-10 pr-0">
+                  <Th className="sticky left-0 z-[2] w-10 pr-0">
                     <Checkbox
                       checked={
                         selection.header === 'All'
@@ -293,11 +477,22 @@ export function DataTable<T>({
                   </Th>
                 ) : null}
                 {group.headers.map((header) => {
-                  const { sortKey, className: columnClass } = header.column.columnDef.meta ?? {};
+                  const { sortKey, className } = header.column.columnDef.meta ?? {};
+                  const id = header.column.id;
+                  const last = id === leafColumns[leafColumns.length - 1]?.id;
+                  const columnClass = cn(
+                    stickyClasses(id),
+                    className,
+                    last && hiddenForRoom.length > 0 && !sharedFit && 'pr-32',
+                  );
                   const content = flexRender(header.column.columnDef.header, header.getContext());
+                  const attributes = {
+                    'data-column': id,
+                    'data-actions': id === ACTIONS_COLUMN_ID || undefined,
+                  };
                   if (!sortKey) {
                     return (
-                      <Th key={header.id} className={columnClass}>
+                      <Th key={header.id} className={columnClass} {...attributes}>
                         {content}
                       </Th>
                     );
@@ -306,6 +501,7 @@ export function DataTable<T>({
                   return (
                     <SortableTh
                       key={header.id}
+                      {...attributes}
                       className={columnClass}
                       direction={direction}
                       onSort={() => {
@@ -320,7 +516,11 @@ export function DataTable<T>({
               </tr>
             ))}
           </TableHead>
-          <tbody ref={bodyRef} className={cn(status.isPlaceholderData && 'opacity-60 transition-opacity')}>
+          <tbody
+            ref={bodyRef}
+            onPointerOver={titleCutText}
+            className={cn(status.isPlaceholderData && 'opacity-60 transition-opacity')}
+          >
             {body}
           </tbody>
         </Table>
@@ -343,4 +543,11 @@ export function DataTable<T>({
       )}
     </>
   );
+}
+
+/** A column's id as TanStack Table gives it: its `id`, else its accessor key, else its position. */
+function columnId<T>(definition: ColumnDef<T, unknown>, index: number): string {
+  if (definition.id) return definition.id;
+  const key = (definition as { accessorKey?: unknown }).accessorKey;
+  return typeof key === 'string' ? key.replaceAll('.', '_') : String(index);
 }

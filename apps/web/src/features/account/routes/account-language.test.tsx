@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { activateLocale, localeSettings } from '@/lib/i18n/i18n';
+import { apiError, installFakeApi, noContent } from '@/test/fake-api';
 import { testUser } from '@/test/fixtures';
-import { apiError, mockApi, noContent } from '@/test/mock-api';
 import { renderRoute } from '@/test/render';
 
-const LOCALE = '/api/user/shared/auth/me/locale';
+const LOCALE = '/user/shared/auth/me/locale';
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -14,7 +14,7 @@ afterEach(async () => {
 
 describe('account language', () => {
   it('stores the language on the user and switches the UI at once, then back to the browser default', async () => {
-    const server = mockApi({ [`PUT ${LOCALE}`]: () => noContent() });
+    const server = installFakeApi({ [`PUT ${LOCALE}`]: () => noContent() });
     const { user, services } = renderRoute('/dashboard/account');
     const select = await screen.findByRole('combobox', { name: 'Language' });
     expect(select).toHaveValue('browser');
@@ -44,7 +44,7 @@ describe('account language', () => {
   });
 
   it('says when the language could not be saved, and stays as it was', async () => {
-    mockApi({ [`PUT ${LOCALE}`]: () => apiError(500, 'boom', 'InternalError') });
+    installFakeApi({ [`PUT ${LOCALE}`]: () => apiError(500, 'boom', 'InternalError') });
     const { user } = renderRoute('/dashboard/account');
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Language' }), 'de');
     await waitFor(() =>

@@ -1,19 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, type FakeRoutes, installFakeApi, json, noContent } from '@/test/fake-api';
 import { testUser } from '@/test/fixtures';
-import { apiError, json, mockApi, noContent } from '@/test/mock-api';
 import { decryptTestPassword, testPublicJwk } from '@/test/password-key';
 import { renderRoute } from '@/test/render';
 
-const AUTH = '/api/user/shared/auth';
+const AUTH = '/user/shared/auth';
 const RECOVERY_CODES = Array.from({ length: 10 }, (_, index) => `abcd${index}-1234${index}`);
 const QR = 'data:image/png;base64,iVBORw0KGgo=';
 
 afterEach(() => vi.unstubAllGlobals());
 
 /** The API with the password key, so the dialog can encrypt the password as the login does. */
-async function api(routes: Parameters<typeof mockApi>[0]) {
-  return mockApi({ [`GET ${AUTH}/unprotected/public-key`]: await testPublicJwk(), ...routes });
+async function api(routes: FakeRoutes) {
+  return installFakeApi({ [`GET ${AUTH}/unprotected/public-key`]: await testPublicJwk(), ...routes });
 }
 
 /** 403 as the server answers a missing or wrong proof. */

@@ -15,7 +15,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api/error-message';
 import { fullName } from '@/lib/format';
-import { MFA_METHOD_LABELS, ROLE_LABELS } from '@/lib/labels';
+import { ROLE_LABELS } from '@/lib/role-labels';
 import { useCurrentUser } from '@/lib/session';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
@@ -29,8 +29,8 @@ import { useSetMfaMethod } from '../api/set-mfa-method';
 import { useSetupAuthenticator } from '../api/setup-authenticator';
 import { AuthenticatorEnrolment } from '../components/authenticator-enrolment';
 import { ConfirmIdentityDialog, type IdentityCheck } from '../components/confirm-identity-dialog';
-import { OrganizationSettingsCard } from '../components/organization-settings';
 import { RecoveryCodes } from '../components/recovery-codes';
+import { MFA_METHOD_LABELS } from '../lib/mfa-method-labels';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -308,7 +308,6 @@ export function AccountPage() {
         </dl>
       </Card>
       <LanguageSetting user={user} />
-      {user.role === 'regular' ? null : <OrganizationSettingsCard />}
       <TwoStepVerification user={user} />
     </div>
   );

@@ -1,26 +1,89 @@
-import { type AuditLogEntry, fieldChanges } from '@equip/domain/audit-log';
+import { type AuditLogEntry, type FieldChange, fieldChanges } from '@equip/domain/audit-log';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { History } from 'lucide-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { formatDateTime, formatNumber } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { Button } from '@/ui/button';
 import { LoadError } from '@/ui/load-error';
 import { RecordDrawer, type RecordHeader } from '@/ui/record-drawer';
 import { useAuditEvent } from '../api/get-audit-log';
 import { auditLogList } from '../audit-log-list-slice';
 import { useAuditEventUrl } from '../lib/audit-url';
-import { DATA_FIELD_LABELS, EVENT_TYPE_LABELS } from '../lib/event-labels';
+import { fieldLabel, isShownField, valueText } from '../lib/event-data';
+import { EVENT_TYPE_LABELS } from '../lib/event-labels';
 import { ActorName } from './audit-log-columns';
 
-/** A value of an event's data as text: numbers in the reader's format, lists and records as JSON. */
-function ValueText({ value }: { value: unknown }) {
-  const { t } = useLingui();
-  if (value === null || value === undefined || value === '') return <span className="text-slate-400">—</span>;
-  if (typeof value === 'boolean') return <>{value ? t`Yes` : t`No`}</>;
-  if (typeof value === 'number') return <>{formatNumber(value)}</>;
-  if (typeof value === 'string') return <>{value}</>;
-  return <code className="text-xs break-all">{JSON.stringify(value)}</code>;
+function None() {
+  return <span className="text-slate-500">—</span>;
+}
+
+/**
+ * A value of an event's data as the reader reads it (`lib/event-data.ts`): known values in words,
+ * dates, numbers and sizes in their format, lists joined, records as their own labelled fields.
+ */
+function ValueText({ field, value }: { field: string; value: unknown }) {
+  if (value === null || value === undefined || value === '') return <None />;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return <None />;
+    return <>{value.map((item) => valueText(field, item) ?? JSON.stringify(item)).join(', ')}</>;
+  }
+  if (isRecord(value)) return <Fields data={value} nested />;
+  return <>{valueText(field, value) ?? String(value)}</>;
+}
+
+/** Fields of an event's data, each with its name (a field Equip has no name for is set apart). */
+function Fields({ data, nested = false }: { data: Record<string, unknown>; nested?: boolean }) {
+  const entries = Object.entries(data).filter(([key]) => isShownField(key));
+  const changes = nested ? fieldChanges(data) : null;
+  if (changes) return <ChangeList changes={changes} />;
+  return (
+    <dl
+      className={
+        nested
+          ? 'grid grid-cols-[minmax(5rem,auto)_1fr] gap-x-3 gap-y-1'
+          : 'grid grid-cols-[minmax(6rem,auto)_1fr] gap-x-4 gap-y-2 text-sm'
+      }
+    >
+      {entries.map(([key, value]) => {
+        const label = fieldLabel(key);
+        return (
+          <div key={key} className="contents">
+            <dt className="font-medium text-slate-600">
+              {label ?? <code className="text-xs font-normal">{key}</code>}
+            </dt>
+            <dd className="min-w-0 break-words text-slate-900">
+              <ValueText field={key} value={value} />
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+/** Changed fields as "before → after" lines (inside a record of the event's data). */
+function ChangeList({ changes }: { changes: FieldChange[] }) {
+  return (
+    <ul className="space-y-1">
+      {changes.map((change) => (
+        <li key={change.field}>
+          <span className="font-medium text-slate-600">{fieldLabel(change.field) ?? change.field}:</span>{' '}
+          <del className="text-red-700 decoration-red-300">
+            <ValueText field={change.field} value={change.before} />
+          </del>{' '}
+          <span aria-hidden="true">→</span>{' '}
+          <ins className="text-emerald-700 no-underline">
+            <ValueText field={change.field} value={change.after} />
+          </ins>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** An edit's changes, field by field: the value before (struck through) and after. */
@@ -57,16 +120,16 @@ function Changes({ event }: { event: AuditLogEntry }) {
             {changes.map((change) => (
               <tr key={change.field} className="align-top">
                 <th scope="row" className="py-2 pr-3 font-medium text-slate-700">
-                  {change.field}
+                  {fieldLabel(change.field) ?? <code className="text-xs font-normal">{change.field}</code>}
                 </th>
                 <td className="py-2 pr-3 text-red-700">
                   <del className="decoration-red-300">
-                    <ValueText value={change.before} />
+                    <ValueText field={change.field} value={change.before} />
                   </del>
                 </td>
                 <td className="py-2 text-emerald-700">
                   <ins className="no-underline">
-                    <ValueText value={change.after} />
+                    <ValueText field={change.field} value={change.after} />
                   </ins>
                 </td>
               </tr>
@@ -80,26 +143,13 @@ function Changes({ event }: { event: AuditLogEntry }) {
 
 /** The event's other data (counts, names, reasons) as a list of fields. */
 function Details({ event }: { event: AuditLogEntry }) {
-  const { i18n } = useLingui();
-  const entries = Object.entries(event.data).filter(([key]) => key !== 'before' && key !== 'after');
-  if (entries.length === 0) return null;
+  if (!Object.keys(event.data).some(isShownField)) return null;
   return (
     <section className="px-6 py-5" aria-labelledby={`details-${event.uuid}`}>
       <h3 id={`details-${event.uuid}`} className="mb-3 text-sm font-semibold text-slate-900">
         <Trans>Details</Trans>
       </h3>
-      <dl className="grid grid-cols-[minmax(6rem,auto)_1fr] gap-x-4 gap-y-2 text-sm">
-        {entries.map(([key, value]) => (
-          <div key={key} className="contents">
-            <dt className="font-medium text-slate-600">
-              {DATA_FIELD_LABELS[key] ? i18n._(DATA_FIELD_LABELS[key]) : key}
-            </dt>
-            <dd className="min-w-0 text-slate-900">
-              <ValueText value={value} />
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <Fields data={event.data} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { EventType } from '@equip/domain/notifications';
+import { EventType } from '@equip/domain/audit-log';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';

@@ -3,7 +3,6 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { History } from 'lucide-react';
 import { formatNumber } from '@/lib/format';
-import { i18n as globalI18n } from '@/lib/i18n/i18n';
 import { useListTable } from '@/lib/list-state/use-list-table';
 import { DataTable } from '@/ui/data-table/data-table';
 import { noMatchesState } from '@/ui/data-table/no-matches';
@@ -19,7 +18,7 @@ const rowId = (event: AuditLogEntry) => event.uuid;
 /** `1 event` / `2 events` (`1 Ereignis` / `2 Ereignisse`). */
 function eventsCount(count: number): string {
   const n = formatNumber(count);
-  return globalI18n._(plural(count, { one: `${n} event`, other: `${n} events` }));
+  return plural(count, { one: `${n} event`, other: `${n} events` });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { EventType } from '@equip/domain/notifications';
+import type { EventType } from '@equip/domain/audit-log';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
@@ -35,23 +35,13 @@ export const EVENT_TYPE_LABELS: Record<EventType, MessageDescriptor> = {
   MDM_CONNECTION_REMOVED: msg`MDM server disconnected`,
   MDM_CONNECTION_FAILED: msg`MDM server connection failing`,
   MDM_CONNECTION_RESTORED: msg`MDM server connection working again`,
-};
-
-/** Names of the fields events' data commonly hold; others show as written. */
-export const DATA_FIELD_LABELS: Partial<Record<string, MessageDescriptor>> = {
-  name: msg`Name`,
-  email: msg`Email`,
-  count: msg`Number`,
-  fileName: msg`File name`,
-  via: msg`Source`,
-  type: msg`Type`,
-  os: msg`Operating system`,
-  status: msg`Status`,
-  action: msg`Action`,
-  reason: msg`Reason`,
-  lost: msg`Turned off`,
-  provider: msg`MDM provider`,
-  baseUrl: msg`Server address`,
-  error: msg`Problem`,
-  previousError: msg`Problem before`,
+  WEBHOOK_ENDPOINT_ADDED: msg`Webhook endpoint added`,
+  WEBHOOK_ENDPOINT_CHANGED: msg`Webhook endpoint changed`,
+  WEBHOOK_ENDPOINT_SECRET_ROTATED: msg`Webhook signing secret rotated`,
+  WEBHOOK_ENDPOINT_REMOVED: msg`Webhook endpoint deleted`,
+  ORGANIZATION_CREATED: msg`Organisation created`,
+  ORGANIZATION_DEACTIVATED: msg`Organisation deactivated`,
+  ORGANIZATION_REACTIVATED: msg`Organisation reactivated`,
+  SETUP_LINK_ISSUED: msg`Set-up link issued`,
+  INSTALLATION_SET_UP: msg`Equip set up`,
 };

@@ -1,8 +1,9 @@
 import type { AuditLogEntry } from '@equip/domain/audit-log';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { type FakeRequest, installFakeApi, renderWithApp } from '@/test/fake-api';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type FakeRequest, installFakeApi } from '@/test/fake-api';
 import { testUser } from '@/test/fixtures';
+import { renderWithApp } from '@/test/render';
 import { dayStart } from '../lib/day-range';
 import { AuditLogPage } from './audit-log-page';
 
@@ -64,6 +65,8 @@ function auditApi(events: AuditLogEntry[]) {
 const routes = [{ path: '/dashboard/audit-log/:eventUuid?', element: <AuditLogPage /> }];
 
 describe('AuditLogPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('lists the events with who did it and about whom', async () => {
     installFakeApi(auditApi([imported, edited, bySystem]));
     renderWithApp(routes, '/dashboard/audit-log', { user: testUser() });
@@ -97,6 +100,38 @@ describe('AuditLogPage', () => {
     ).toBeInTheDocument();
   });
 
+  it('exports the table’s columns with the filters, or all columns', async () => {
+    const handler = auditApi([imported]);
+    const { requests } = installFakeApi((request) =>
+      request.path === '/audit-log/export' ? { body: 'file' } : handler(request),
+    );
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL() {
+          return 'blob:saved';
+        }
+        static override revokeObjectURL() {}
+      },
+    );
+    const { user } = renderWithApp(routes, '/dashboard/audit-log?type=USERS_IMPORTED', { user: testUser() });
+    await screen.findByText('Employees imported');
+    const exports = () => requests.filter((r) => r.path === '/audit-log/export');
+    // The table's columns, as it shows them.
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Time', 'Event', 'By', 'About']);
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Excel (.xlsx)' }));
+    await waitFor(() => expect(exports()).toHaveLength(1));
+    expect(exports()[0]!.query.get('columns')).toBe('createdAt,type,actorName,subjectName');
+    expect(exports()[0]!.query.getAll('types')).toEqual(['USERS_IMPORTED']);
+    expect(exports()[0]!.query.get('format')).toBe('xlsx');
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'CSV, all columns' }));
+    await waitFor(() => expect(exports()).toHaveLength(2));
+    expect(exports()[1]!.query.get('columns')).toBe('all');
+  });
+
   it('opens an event with its before and after, and narrows to its actor', async () => {
     installFakeApi(auditApi([imported, edited, bySystem]));
     const { user, router } = renderWithApp(routes, '/dashboard/audit-log', { user: testUser() });
@@ -107,7 +142,7 @@ describe('AuditLogPage', () => {
     const rows = within(changes).getAllByRole('row');
     // Only the field that changed.
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toHaveTextContent('departmentSalesEngineering');
+    expect(rows[1]).toHaveTextContent('DepartmentSalesEngineering');
     await user.click(within(drawer).getByRole('button', { name: 'All events by this person' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/audit-log'));
     expect(router.state.location.search).toBe(`?actor=${owner}`);

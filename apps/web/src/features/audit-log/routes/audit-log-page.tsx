@@ -1,8 +1,10 @@
+import { AuditLogTableColumn } from '@equip/domain/audit-log';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Building2 } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { ExportMenu } from '@/lib/csv-import/export-menu';
+import { exportColumnsQuery } from '@/lib/csv-import/download-export';
 import { useCurrentUser } from '@/lib/session';
+import { ExportMenu } from '@/ui/csv-import/export-menu';
 import { PageHeader } from '@/ui/page-header';
 import { exportAuditLog } from '../api/export-audit-log';
 import { auditLogList } from '../audit-log-list-slice';
@@ -32,11 +34,14 @@ export function AuditLogPage() {
         }
         actions={
           <ExportMenu
-            onExport={(format, separator) =>
+            hasColumnChoice
+            onExport={(format, separator, scope) =>
               exportAuditLog(
                 auditLogList.toQuery('all', auditLogList.fromUrl(searchParams, 'all')),
                 format,
                 separator,
+                // The table's columns (every event's details and changes come with it), or all with the IDs.
+                exportColumnsQuery(scope, AuditLogTableColumn.options),
               )
             }
           />

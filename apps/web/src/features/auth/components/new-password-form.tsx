@@ -25,7 +25,8 @@ export const NewPasswordInput = z
   });
 export type NewPasswordInput = z.infer<typeof NewPasswordInput>;
 
-function PasswordRules({ password }: { password: string }) {
+/** What a new password must be, ticked off as the person types (a field's hint). */
+export function PasswordRules({ password }: { password: string }) {
   const { t } = useLingui();
   const min = PASSWORD_MIN_LENGTH;
   const max = PASSWORD_MAX_LENGTH;

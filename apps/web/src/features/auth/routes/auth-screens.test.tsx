@@ -1,16 +1,16 @@
-import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@equip/domain/identity';
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@equip/domain/identity-rules';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getCookie, setCookie } from '@/lib/cookies';
-import { apiError, mockApi, noContent } from '@/test/mock-api';
+import { apiError, type FakeRoutes, installFakeApi, noContent } from '@/test/fake-api';
 import { decryptTestPassword, testPublicJwk } from '@/test/password-key';
 import { renderRoute } from '@/test/render';
 
-const SHARED = '/api/user/shared/auth';
-const OWNER = '/api/user/owner/auth';
+const SHARED = '/user/shared/auth';
+const OWNER = '/user/owner/auth';
 
-async function api(routes: Parameters<typeof mockApi>[0]) {
-  return mockApi({ [`GET ${SHARED}/unprotected/public-key`]: await testPublicJwk(), ...routes });
+async function api(routes: FakeRoutes) {
+  return installFakeApi({ [`GET ${SHARED}/unprotected/public-key`]: await testPublicJwk(), ...routes });
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -127,7 +127,7 @@ describe('invitation (set password)', () => {
 
 describe('email verification', () => {
   it('verifies the code from the link once', async () => {
-    const server = mockApi({ [`POST ${SHARED}/unprotected/verify-email`]: () => noContent() });
+    const server = installFakeApi({ [`POST ${SHARED}/unprotected/verify-email`]: () => noContent() });
     renderRoute('/auth/verify/code-123', { user: null });
     expect(await screen.findByRole('heading', { level: 1, name: 'Email verified' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/login');
@@ -137,7 +137,7 @@ describe('email verification', () => {
   });
 
   it('goes to email-verification?type=failed when the code is refused', async () => {
-    mockApi({
+    installFakeApi({
       [`POST ${SHARED}/unprotected/verify-email`]: () =>
         apiError(400, 'This verification link is invalid or has expired', 'InvalidToken'),
     });
@@ -154,7 +154,7 @@ describe('email verification', () => {
   });
 
   it('offers a new link when signed in', async () => {
-    const server = mockApi({ [`POST ${SHARED}/send-verification`]: () => noContent() });
+    const server = installFakeApi({ [`POST ${SHARED}/send-verification`]: () => noContent() });
     setCookie(ACCESS_TOKEN_COOKIE, 'acc', 60_000);
     const { user } = renderRoute('/auth/email-verification?type=failed', { user: null });
     await user.click(await screen.findByRole('button', { name: 'Send a new link' }));

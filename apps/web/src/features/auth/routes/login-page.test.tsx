@@ -1,8 +1,8 @@
-import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@equip/domain/identity';
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@equip/domain/identity-rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getCookie } from '@/lib/cookies';
-import { apiError, json, mockApi, noContent } from '@/test/mock-api';
+import { apiError, type FakeRoutes, installFakeApi, json, noContent } from '@/test/fake-api';
 import { decryptTestPassword, testPublicJwk } from '@/test/password-key';
 import { renderRoute } from '@/test/render';
 import { selectLoginPassword, selectShowMfaForm } from '../login-slice';
@@ -10,11 +10,11 @@ import { selectLoginPassword, selectShowMfaForm } from '../login-slice';
 const assignLocation = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/location', () => ({ assignLocation }));
 
-const AUTH = '/api/user/shared/auth';
+const AUTH = '/user/shared/auth';
 const TOKENS = { accessToken: 'access-1', refreshToken: 'refresh-1', onboardingStep: 'finished' };
 
-async function api(routes: Parameters<typeof mockApi>[0]) {
-  return mockApi({ [`GET ${AUTH}/unprotected/public-key`]: await testPublicJwk(), ...routes });
+async function api(routes: FakeRoutes) {
+  return installFakeApi({ [`GET ${AUTH}/unprotected/public-key`]: await testPublicJwk(), ...routes });
 }
 
 function renderLogin(path = '/auth/login') {
@@ -78,12 +78,16 @@ describe('login', () => {
     expect(selectLoginPassword(services.store.getState())).toBe('');
   });
 
-  it('ignores a next that leaves the site and goes to the overview', async () => {
-    await api({ [`POST ${AUTH}/unprotected/login`]: TOKENS });
-    const { user, router } = renderLogin('/auth/login?next=https%3A%2F%2Fevil.example');
-    await fillAndSubmit(user, 'ada@acme.example', 'correct horse battery');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/overview'));
-  });
+  // The second is issue 24's payload: a browser reads it as //evil.example.
+  it.each(['https://evil.example', '/\t/evil.example/landing'])(
+    'ignores a next that leaves the site (%j) and goes to the overview',
+    async (next) => {
+      await api({ [`POST ${AUTH}/unprotected/login`]: TOKENS });
+      const { user, router } = renderLogin(`/auth/login?next=${encodeURIComponent(next)}`);
+      await fillAndSubmit(user, 'ada@acme.example', 'correct horse battery');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/overview'));
+    },
+  );
 
   it('continues where the organisation setup stands when there is no next', async () => {
     await api({ [`POST ${AUTH}/unprotected/login`]: { ...TOKENS, onboardingStep: 'registerDevices' } });
@@ -225,7 +229,7 @@ describe('second factor', () => {
 
 describe('single sign-on', () => {
   it('starts SSO with the email and the return path, then leaves for the identity provider', async () => {
-    const server = mockApi({
+    const server = installFakeApi({
       [`POST ${AUTH}/unprotected/sso/start`]: { authorizationUrl: 'https://idp.example/authorize?x=1' },
     });
     const { user } = renderLogin('/auth/login?next=/dashboard/workspaces');
@@ -268,7 +272,7 @@ describe('single sign-on', () => {
   });
 
   it('does the same from the stand-alone SSO page, keeping next', async () => {
-    mockApi({ [`POST ${AUTH}/unprotected/sso/start`]: { authorizationUrl: null } });
+    installFakeApi({ [`POST ${AUTH}/unprotected/sso/start`]: { authorizationUrl: null } });
     const { user, router } = renderLogin('/auth/sso?next=/dashboard/bundles');
     await user.type(await screen.findByLabelText('Work email'), 'who@acme.example{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
@@ -279,7 +283,7 @@ describe('single sign-on', () => {
   });
 
   it('explains a start that fails on the organisation’s side', async () => {
-    mockApi({
+    installFakeApi({
       [`POST ${AUTH}/unprotected/sso/start`]: () =>
         apiError(400, 'The identity provider could not be reached', 'SSOAuthenticationErrorUnknown'),
     });

@@ -1,11 +1,12 @@
 import type { MfaMethod } from '@equip/domain/identity';
+import { safeRedirectPath } from '@equip/domain/redirects';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Building2, ShieldCheck } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { paths, safeNextPath } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { hasSessionCookie } from '@/lib/auth-tokens';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { Alert } from '@/ui/alert';
@@ -45,7 +46,7 @@ export function LoginPage() {
   const { i18n, t } = useLingui();
   const [searchParams] = useSearchParams();
   const location = useLocation();
-  const next = safeNextPath(searchParams.get('next'));
+  const next = safeRedirectPath(searchParams.get('next'));
   const ssoError = searchParams.get('ssoError');
   const locationState = location.state as LoginLocationState | null;
   const notice = locationState?.notice;

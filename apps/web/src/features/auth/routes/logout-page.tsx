@@ -1,8 +1,9 @@
+import { safeRedirectPath } from '@equip/domain/redirects';
 import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { paths, safeNextPath } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { clearTokens, getAccessToken, getRefreshToken } from '@/lib/auth-tokens';
 import { useAppDispatch } from '@/lib/store';
 import { PageSpinner } from '@/ui/spinner';
@@ -23,7 +24,7 @@ export function LogoutPage() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [searchParams] = useSearchParams();
-  const next = safeNextPath(searchParams.get('next'));
+  const next = safeRedirectPath(searchParams.get('next'));
   const started = useRef(false);
 
   useEffect(() => {

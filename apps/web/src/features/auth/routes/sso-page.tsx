@@ -1,7 +1,8 @@
+import { safeRedirectPath } from '@equip/domain/redirects';
 import { useLingui } from '@lingui/react/macro';
 import { Building2 } from 'lucide-react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { paths, safeNextPath } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { AuthCard } from '../components/auth-card';
 import { BackToLogin } from '../components/back-to-login';
 import { SsoForm } from '../components/sso-form';
@@ -12,7 +13,7 @@ export function SsoPage() {
   const { t } = useLingui();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const next = safeNextPath(searchParams.get('next'));
+  const next = safeRedirectPath(searchParams.get('next'));
   return (
     <AuthCard
       title={t`Sign in with SSO`}

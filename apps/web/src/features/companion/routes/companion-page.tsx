@@ -3,10 +3,13 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Cpu, Download, HardDrive, Laptop, Monitor, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useHosts } from '@/lib/hosts';
 import { buttonClasses } from '@/ui/button';
 import { Card } from '@/ui/card';
+import { HostLink } from '@/ui/host-link';
 import { Notice } from '@/ui/notice';
+import { PublicLinks } from '@/ui/public-links';
 import { Spinner } from '@/ui/spinner';
 
 const PLATFORMS: {
@@ -39,7 +42,8 @@ export function useInstallerAvailability(path: string): Availability {
 
 function Installer({ platform, name, file, icon: Icon }: (typeof PLATFORMS)[number]) {
   const { i18n } = useLingui();
-  const href = COMPANION_DOWNLOAD_PATHS[platform];
+  // The installers are on the companion's host (COMPANION_URL), where this page is served too.
+  const href = useHosts().href('companion', COMPANION_DOWNLOAD_PATHS[platform]);
   const availability = useInstallerAvailability(href);
   return (
     <li className="flex items-center gap-3 rounded-lg border border-slate-200 p-4">
@@ -109,12 +113,13 @@ export function CompanionPage() {
       <Notice>
         <Trans>
           To connect this computer to your organisation, start at{' '}
-          <Link to="/start" className="font-medium underline">
+          <HostLink host="enrolment" path={paths.start} className="font-medium underline">
             Enrol your device
-          </Link>
+          </HostLink>
           : you will get a one-time command for the companion.
         </Trans>
       </Notice>
+      <PublicLinks />
     </Card>
   );
 }

@@ -43,7 +43,7 @@ export function BulkDeviceAction({
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const n = formatNumber(count);
-  const selected = i18n._(plural(count, { one: `${n} device`, other: `${n} devices` }));
+  const selected = plural(count, { one: `${n} device`, other: `${n} devices` });
 
   async function send() {
     setPending(true);

@@ -2,18 +2,18 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
-import { DEVICE_TYPE_LABELS } from '@/lib/labels';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
-import { DeviceTypeIcon } from '@/ui/device-type-icon';
 import { LoadError } from '@/ui/load-error';
 import { RecordDrawer, type RecordHeader } from '@/ui/record-drawer';
-import { DeviceStatusBadge } from '@/ui/status-badges';
 import { Tabs } from '@/ui/tabs';
 import { useDevice, useDeviceSummary } from '../api/get-device';
 import { type DeviceDetailTab, selectActiveDeviceTab, selectDevice, setActiveTab } from '../devices-slice';
+import { DEVICE_TYPE_LABELS } from '../lib/device-labels';
 import { useDeviceUrl } from '../lib/device-url';
+import { DeviceStatusBadge } from './device-badges';
 import { DeviceOverviewTab } from './device-overview-tab';
 import { DeviceSpecificationTab } from './device-specification-tab';
+import { DeviceTypeIcon } from './device-type-icon';
 
 const TAB_LABELS: Record<DeviceDetailTab, MessageDescriptor> = {
   overview: msg`Overview`,

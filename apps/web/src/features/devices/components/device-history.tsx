@@ -1,4 +1,4 @@
-import type { EventType } from '@equip/domain/notifications';
+import type { EventType } from '@equip/domain/audit-log';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';

@@ -4,11 +4,11 @@ import { Lock, LockOpen, ShieldAlert, ShieldCheck, UserRoundPen } from 'lucide-r
 import { useState } from 'react';
 import { useFeatureFlag } from '@/lib/flags-context';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
-import { encryptionLabel, protectionLabel } from '@/lib/labels';
 import { Button } from '@/ui/button';
 import { Skeleton } from '@/ui/skeleton';
-import { DeviceStatusBadge, EnrollmentStateBadge } from '@/ui/status-badges';
+import { encryptionLabel, protectionLabel } from '../lib/device-labels';
 import { AssignDeviceDialog } from './assign-device-dialog';
+import { DeviceStatusBadge, EnrollmentStateBadge } from './device-badges';
 import { Field, MDM_PROVIDER_NAMES, None, SECURITY_PROVIDER_NAMES, Section } from './device-fields';
 import { DeviceHistorySection } from './device-history';
 import { DeviceMdmSection } from './device-mdm-section';

@@ -2,24 +2,36 @@ import type { DeviceDetail } from '@equip/domain/devices';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { compareText, formatDate } from '@/lib/format';
-import { DEVICE_TYPE_LABELS } from '@/lib/labels';
+import { compareText, formatDate, formatFileSize } from '@/lib/format';
 import { Skeleton } from '@/ui/skeleton';
+import { DEVICE_TYPE_LABELS } from '../lib/device-labels';
 import { Field, None, Section } from './device-fields';
 import { osText } from './devices-table-columns';
 
-/** The names of the specification values Equip knows (the catalogue's and the agent's keys). */
+/**
+ * The names of the specification values Equip knows (the catalogue's and the agent's keys); the agent's
+ * sizes are in bytes (`memoryBytes`, `diskBytes`) and read as sizes.
+ */
 const SPECIFICATION_LABELS: Record<string, MessageDescriptor> = {
   chip: msg`Chip`,
   cpu: msg`Processor`,
   memory: msg`Memory`,
+  memoryBytes: msg`Memory`,
   storage: msg`Storage`,
   diskSize: msg`Storage`,
+  diskBytes: msg`Storage`,
   screenSize: msg`Screen size`,
   color: msg`Colour`,
   keyboardLanguage: msg`Keyboard layout`,
   hostname: msg`Host name`,
+  agentVersion: msg`Companion agent version`,
 };
+
+/** A value as it reads: sizes in bytes as sizes, the rest as reported. */
+function specificationValue(key: string, value: string): string {
+  const bytes = Number(value);
+  return /Bytes$/.test(key) && value.trim() !== '' && Number.isFinite(bytes) ? formatFileSize(bytes) : value;
+}
 
 /** The hardware and system of one device, and the specification values its inventory reported. */
 export function DeviceSpecificationTab({ device }: { device: DeviceDetail | undefined }) {
@@ -59,7 +71,7 @@ export function DeviceSpecificationTab({ device }: { device: DeviceDetail | unde
         ) : (
           values.map(([key, name, value]) => (
             <Field key={key} label={name}>
-              {value}
+              {specificationValue(key, value)}
             </Field>
           ))
         )}

@@ -1,11 +1,11 @@
-import { AssignmentType, DeviceType } from '@equip/domain/devices';
+import { AssignmentType, DeviceType, visibleDeviceStatuses } from '@equip/domain/devices';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { ASSIGNMENT_TYPE_LABELS, DEVICE_STATUS_LABELS, DEVICE_TYPE_LABELS } from '@/lib/labels';
 import { DebouncedSearch } from '@/ui/data-table/debounced-search';
 import { FilterBar, ToggleFilter } from '@/ui/data-table/filter-bar';
 import { MultiSelect } from '@/ui/multi-select';
-import { type DevicesFilters as Filters, visibleDeviceStatuses } from '../devices-list-slice';
+import type { DevicesFilters as Filters } from '../devices-list-slice';
+import { ASSIGNMENT_TYPE_LABELS, DEVICE_STATUS_LABELS, DEVICE_TYPE_LABELS } from '../lib/device-labels';
 
 /** The filters of the devices list (SPEC §2): text, type, assignment, status, unencrypted, unprotected. */
 export function DevicesFilters({

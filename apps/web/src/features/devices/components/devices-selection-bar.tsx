@@ -1,23 +1,11 @@
-import { CSV_BOM, EXPORT_SEPARATORS, separatorForLocale, toCsv } from '@equip/domain/csv-import/csv-text';
 import type { DeviceListItem } from '@equip/domain/devices';
-import { msg, plural } from '@lingui/core/macro';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import { Download, PackageOpen } from 'lucide-react';
+import { PackageOpen } from 'lucide-react';
 import { useState } from 'react';
 import { failureMessage } from '@/lib/api/error-message';
-import { exportFileName } from '@/lib/csv-import/export-menu';
-import { downloadFile } from '@/lib/download';
-import { formatNumber, fullName } from '@/lib/format';
-import { i18n as globalI18n } from '@/lib/i18n/i18n';
-import {
-  ASSIGNMENT_TYPE_LABELS,
-  DEVICE_STATUS_LABELS,
-  DEVICE_TYPE_LABELS,
-  ENROLLMENT_STATE_LABELS,
-  encryptionLabel,
-  protectionLabel,
-} from '@/lib/labels';
+import { formatNumber } from '@/lib/format';
 import { Button } from '@/ui/button';
 import { SelectionAction, SelectionBar } from '@/ui/data-table/selection-bar';
 import { ConfirmDialog } from '@/ui/dialog';
@@ -28,12 +16,11 @@ import { type DeviceFilterQuery, getMatchingDevices } from '../api/get-devices';
 import { deviceKeys } from '../api/query-keys';
 import { MAX_DEVICES_PER_RETURN, returnDevices, sendReturnCode } from '../api/return-devices';
 import { BulkDeviceAction } from './bulk-device-action';
-import { osText } from './devices-table-columns';
 
 /** `1 device` / `2 devices`, for sentences about a selection. */
 function devicesWord(count: number): string {
   const n = formatNumber(count);
-  return globalI18n._(plural(count, { one: `${n} device`, other: `${n} devices` }));
+  return plural(count, { one: `${n} device`, other: `${n} devices` });
 }
 
 export interface DevicesSelectionBarProps {
@@ -52,42 +39,12 @@ export interface DevicesSelectionBarProps {
   filter: DeviceFilterQuery;
 }
 
-const CSV_HEADERS = [
-  msg`Name`,
-  msg`Serial number`,
-  msg`Type`,
-  msg`OS`,
-  msg`Assigned to`,
-  msg`Location`,
-  msg`Encryption`,
-  msg`Protection`,
-  msg`Enrolment`,
-  msg`Status`,
-  msg`Last seen`,
-];
-
-/** The selected devices as a spreadsheet: what the table shows, in the reader's language. */
-function devicesCsv(devices: readonly DeviceListItem[], separator: string): string {
-  const header = CSV_HEADERS.map((descriptor) => globalI18n._(descriptor));
-  const rows = devices.map((device) => [
-    device.name,
-    device.serialNumber ?? '',
-    DEVICE_TYPE_LABELS[device.type],
-    osText(device),
-    device.assignedTo ? fullName(device.assignedTo) : ASSIGNMENT_TYPE_LABELS[device.assignmentType],
-    device.location ?? '',
-    encryptionLabel(device.isEncrypted),
-    protectionLabel(device.isProtected),
-    ENROLLMENT_STATE_LABELS[device.enrollmentState],
-    DEVICE_STATUS_LABELS[device.status],
-    device.lastSeenAt ?? '',
-  ]);
-  return CSV_BOM + toCsv([header, ...rows], separator);
-}
-
-/** The bulk actions on selected devices: export them as CSV, take them back into stock (with a reset). */
+/**
+ * The bulk actions on selected devices: take them back into stock (with a reset), MDM actions. The
+ * export is the list's (the page's Export menu: the server writes the file with the list's filters).
+ */
 export function DevicesSelectionBar({ selection, rows, total, filter }: DevicesSelectionBarProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const [confirmUnassign, setConfirmUnassign] = useState(false);
@@ -116,20 +73,6 @@ export function DevicesSelectionBar({ selection, rows, total, filter }: DevicesS
           (await getDevice(id)),
       ),
     );
-  }
-
-  async function exportSelection() {
-    try {
-      setProgress(t`Preparing the CSV…`);
-      const devices = await selectedDevices();
-      // Separated as the reader's language writes CSV (German: semicolon).
-      const separator = EXPORT_SEPARATORS[separatorForLocale(i18n.locale)];
-      downloadFile(devicesCsv(devices, separator), exportFileName('devices-selected', 'csv'));
-    } catch (error) {
-      toast({ variant: 'negative', content: failureMessage(t`Could not export the selection`, error) });
-    } finally {
-      setProgress(null);
-    }
   }
 
   /**
@@ -192,9 +135,6 @@ export function DevicesSelectionBar({ selection, rows, total, filter }: DevicesS
   const selectedDevicesText = devicesWord(count);
   return (
     <SelectionBar {...selection} total={total} progress={progress}>
-      <SelectionAction icon={Download} busy={progress !== null} onClick={exportSelection}>
-        <Trans>Export CSV</Trans>
-      </SelectionAction>
       <SelectionAction icon={PackageOpen} busy={progress !== null} onClick={() => setConfirmUnassign(true)}>
         <Trans>Return to stock</Trans>
       </SelectionAction>

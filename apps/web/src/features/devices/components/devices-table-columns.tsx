@@ -1,4 +1,4 @@
-import type { DeviceListItem, DeviceSortingKey } from '@equip/domain/devices';
+import type { DeviceListItem, DeviceSortingKey, DeviceTableColumn } from '@equip/domain/devices';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
@@ -7,9 +7,9 @@ import { Lock, LockOpen, type LucideIcon, ShieldAlert, ShieldCheck } from 'lucid
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { formatDateTime, formatRelativeTime, fullName } from '@/lib/format';
-import { DEVICE_OS_LABELS, DEVICE_TYPE_LABELS, encryptionLabel, protectionLabel } from '@/lib/labels';
-import { DeviceTypeIcon } from '@/ui/device-type-icon';
-import { DeviceStatusBadge, EnrollmentStateBadge } from '@/ui/status-badges';
+import { DEVICE_OS_LABELS, DEVICE_TYPE_LABELS, encryptionLabel, protectionLabel } from '../lib/device-labels';
+import { DeviceStatusBadge, EnrollmentStateBadge } from './device-badges';
+import { DeviceTypeIcon } from './device-type-icon';
 
 const column = createColumnHelper<DeviceListItem>();
 
@@ -75,7 +75,8 @@ export function Security({ device }: { device: Pick<DeviceListItem, 'isEncrypted
 
 /**
  * The columns of the devices table: what each cell shows, the key the server sorts it by and its width.
- * `DataTable` (`ui/data-table`) lays them out; all but the name can be hidden.
+ * `DataTable` (`ui/data-table`) lays them out; all but the name can be hidden. Where the table is too
+ * narrow, the lowest `priority` hides first: status and last seen stay longest.
  */
 export const DEVICE_COLUMNS = {
   name: column.accessor('name', {
@@ -100,18 +101,18 @@ export const DEVICE_COLUMNS = {
   osVersion: column.accessor((device) => osText(device), {
     id: 'osVersion',
     header: () => <Trans>OS</Trans>,
-    meta: meta('os', 'w-32'),
+    meta: meta('os', 'w-32', { priority: 0 }),
     cell: (info) => info.getValue(),
   }),
   assignedTo: column.accessor((device) => (device.assignedTo ? fullName(device.assignedTo) : null), {
     id: 'assignedTo',
     header: () => <Trans>Assigned to</Trans>,
-    meta: meta('assignedTo', 'max-w-44'),
+    meta: meta('assignedTo', 'max-w-44', { priority: 3, maxWidth: '11rem' }),
     cell: ({ row }) => <AssignedTo device={row.original} />,
   }),
   location: column.accessor('location', {
     header: () => <Trans>Location</Trans>,
-    meta: meta('location', 'max-w-36'),
+    meta: meta('location', 'max-w-36', { priority: -1, maxWidth: '9rem' }),
     cell: (info) =>
       info.getValue() ? (
         <span className="block truncate" title={info.getValue() ?? undefined}>
@@ -124,22 +125,22 @@ export const DEVICE_COLUMNS = {
   security: column.display({
     id: 'security',
     header: () => <Trans>Security</Trans>,
-    meta: meta('security', 'w-36'),
+    meta: meta('security', 'w-36', { priority: 2 }),
     cell: ({ row }) => <Security device={row.original} />,
   }),
   enrollmentState: column.accessor('enrollmentState', {
     header: () => <Trans>Enrolment</Trans>,
-    meta: meta('enrollmentState', 'w-36'),
+    meta: meta('enrollmentState', 'w-36', { priority: 1 }),
     cell: (info) => <EnrollmentStateBadge state={info.getValue()} />,
   }),
   status: column.accessor('status', {
     header: () => <Trans>Status</Trans>,
-    meta: meta('status', 'w-40'),
+    meta: meta('status', 'w-40', { priority: 5 }),
     cell: (info) => <DeviceStatusBadge status={info.getValue()} />,
   }),
   lastSeenAt: column.accessor('lastSeenAt', {
     header: () => <Trans>Last seen</Trans>,
-    meta: meta('lastSeenAt', 'w-32'),
+    meta: meta('lastSeenAt', 'w-32', { priority: 4 }),
     cell: (info) => {
       const value = info.getValue();
       return value ? (
@@ -153,7 +154,8 @@ export const DEVICE_COLUMNS = {
       );
     },
   }),
-};
+  // The domain's ids of the table's columns (the export's `columns=`): the same, no more, no fewer.
+} satisfies Record<DeviceTableColumn, unknown>;
 
 export type DeviceColumnId = keyof typeof DEVICE_COLUMNS;
 

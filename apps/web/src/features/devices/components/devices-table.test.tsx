@@ -126,22 +126,21 @@ describe('devices list', () => {
     );
   });
 
-  it('leaves staged devices out unless it-2447-show-staged-devices is on', async () => {
-    const staged = makeDevice({ name: 'Ordered MacBook', status: 'ordered' });
-    const api = installFakeApi(devicesApi([staged, ...devices.slice(0, 3)]));
+  it('leaves which devices are listed to the API, and offers staged statuses only with it-2447-show-staged-devices', async () => {
+    const api = installFakeApi(devicesApi(devices.slice(0, 3)));
     const first = renderPage();
     await screen.findByText('Laptop 001');
-    expect(screen.queryByText('Ordered MacBook')).not.toBeInTheDocument();
-    expect(listRequests(api.requests)[0]?.query.getAll('deviceStatuses')).toEqual([
-      'active',
-      'awaiting-registration',
-      'in-stock',
-      'inactive',
-    ]);
+    // The staged rule is the API's (the devices list and its totals): the request names no status.
+    expect(listRequests(api.requests)[0]?.query.has('deviceStatuses')).toBe(false);
+    await first.user.click(screen.getByRole('button', { name: 'Status filter' }));
+    expect(await screen.findByRole('menuitemcheckbox', { name: 'In stock' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitemcheckbox', { name: 'Ordered' })).not.toBeInTheDocument();
     first.unmount();
-    renderPage('/dashboard/devices', { 'it-2447-show-staged-devices': 'on' });
-    expect(await screen.findByText('Ordered MacBook')).toBeInTheDocument();
+    const second = renderPage('/dashboard/devices', { 'it-2447-show-staged-devices': 'on' });
+    await screen.findByText('Laptop 001');
     expect(listRequests(api.requests).at(-1)?.query.has('deviceStatuses')).toBe(false);
+    await second.user.click(screen.getByRole('button', { name: 'Status filter' }));
+    expect(await screen.findByRole('menuitemcheckbox', { name: 'Ordered' })).toBeInTheDocument();
   });
 
   it('hides columns from the column menu and remembers them under equip:devices_columns', async () => {
@@ -169,8 +168,67 @@ describe('devices list', () => {
     expect(selectDevicesList(store.getState()).all.selectedIds).toEqual([devices[1]!.uuid]);
     const bar = screen.getByRole('region', { name: 'Selection' });
     expect(within(bar).getByText('1 selected')).toBeInTheDocument();
-    expect(within(bar).getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
     expect(within(bar).getByRole('button', { name: 'Return to stock' })).toBeInTheDocument();
+  });
+
+  it('exports the list as the address filters and sorts it, written by the server', async () => {
+    const api = installFakeApi((request) =>
+      request.path === '/devices/export' ? { body: 'file' } : devicesApi(devices)(request),
+    );
+    // jsdom saves no files: the download is an object URL of what the server answered.
+    const saved: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL(blob: Blob) {
+          saved.push(blob);
+          return 'blob:saved';
+        }
+        static override revokeObjectURL() {}
+      },
+    );
+    const { user } = renderPage('/dashboard/devices?type=TABLET&unencrypted=true&sort=name.desc');
+    await screen.findByText('Laptop 001');
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Excel (.xlsx)' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const [request] = api.requests.filter((r) => r.path === '/devices/export');
+    expect(Object.fromEntries(request!.query)).toEqual({
+      deviceTypes: 'TABLET',
+      showOnlyUnencrypted: 'true',
+      sortingKey: 'name',
+      sortingDirection: 'desc',
+      format: 'xlsx',
+      columns: 'name,osVersion,assignedTo,location,security,enrollmentState,status,lastSeenAt',
+    });
+  });
+
+  it('exports the columns the person keeps in the column menu, or all of them', async () => {
+    localStorage.setItem('equip:devices_columns', JSON.stringify(['status', 'assignedTo']));
+    const api = installFakeApi((request) =>
+      request.path === '/devices/export' ? { body: 'file' } : devicesApi(devices)(request),
+    );
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL() {
+          return 'blob:saved';
+        }
+        static override revokeObjectURL() {}
+      },
+    );
+    const { user } = renderPage();
+    await screen.findByText('Laptop 001');
+    const exports = () => api.requests.filter((r) => r.path === '/devices/export');
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'CSV' }));
+    await waitFor(() => expect(exports()).toHaveLength(1));
+    // In the table's order, the name always.
+    expect(exports()[0]!.query.get('columns')).toBe('name,assignedTo,status');
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Excel (.xlsx), all columns' }));
+    await waitFor(() => expect(exports()).toHaveLength(2));
+    expect(exports()[1]!.query.get('columns')).toBe('all');
   });
 
   it('returns selected devices to stock in one return, all or none', async () => {

@@ -1,23 +1,26 @@
-import { DEVICE_COLUMNS_STORAGE_KEY, type DeviceListItem } from '@equip/domain/devices';
+import {
+  DEVICE_COLUMNS_STORAGE_KEY,
+  type DeviceListItem,
+  SHOW_STAGED_DEVICES_FLAG,
+} from '@equip/domain/devices';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Laptop, MonitorSmartphone } from 'lucide-react';
-import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useFeatureFlag } from '@/lib/flags-context';
 import { formatNumber } from '@/lib/format';
-import { i18n as globalI18n } from '@/lib/i18n/i18n';
 import { useColumnPreferences } from '@/lib/list-state/use-column-preferences';
-import { type ListPageParams, useListTable } from '@/lib/list-state/use-list-table';
+import { useListTable } from '@/lib/list-state/use-list-table';
 import { Button } from '@/ui/button';
+import { useColumnFit } from '@/ui/data-table/column-fit';
 import { ColumnMenu } from '@/ui/data-table/column-menu';
 import { DataTable } from '@/ui/data-table/data-table';
 import { noMatchesState } from '@/ui/data-table/no-matches';
 import type { EmptyStateProps } from '@/ui/empty-state';
 import { MenuItem } from '@/ui/multi-select';
 import { DEVICES_PAGE_SIZE, getDevicesQueryOptions } from '../api/get-devices';
-import { devicesListBinding, withoutStagedDevices } from '../devices-list-slice';
+import { devicesListBinding } from '../devices-list-slice';
 import { useDeviceUrl } from '../lib/device-url';
 import { DevicesFilters } from './devices-filters';
 import { DevicesSelectionBar } from './devices-selection-bar';
@@ -34,33 +37,29 @@ const rowId = (device: DeviceListItem) => device.uuid;
 /** `1 device` / `2 devices` (`1 Gerät` / `2 Geräte`). */
 function devicesCount(count: number): string {
   const n = formatNumber(count);
-  return globalI18n._(plural(count, { one: `${n} device`, other: `${n} devices` }));
+  return plural(count, { one: `${n} device`, other: `${n} devices` });
 }
 
 /**
  * The devices list on the list machinery (`lib/list-state`, `ui/data-table`): filters and sorting in the
  * `devicesListFilters` slice and the URL, server paging (50 rows a page), the filtered count, optional
  * columns remembered under `equip:devices_columns`, row selection with its bulk actions. A row opens
- * the device's drawer (`/dashboard/devices/<uuid>`). Staged devices only with it-2447-show-staged-devices.
+ * the device's drawer (`/dashboard/devices/<uuid>`). The API lists staged devices only with
+ * it-2447-show-staged-devices; the status filter offers their statuses only then.
  */
 export function DevicesTable() {
   const { t, i18n } = useLingui();
   const { open: openDevice } = useDeviceUrl();
-  const showStaged = useFeatureFlag('it-2447-show-staged-devices');
-  const queryOptions = useCallback(
-    (params: ListPageParams) =>
-      getDevicesQueryOptions(
-        showStaged ? params : { ...params, filter: withoutStagedDevices(params.filter) },
-      ),
-    [showStaged],
-  );
+  // Which devices are listed is the API's rule; the flag only decides which statuses are offered.
+  const showStaged = useFeatureFlag(SHOW_STAGED_DEVICES_FLAG);
   const table = useListTable(devicesListBinding, 'all', {
-    queryOptions,
+    queryOptions: getDevicesQueryOptions,
     pageSize: DEVICES_PAGE_SIZE,
     getRowId: rowId,
   });
-  const filter = showStaged ? table.filter : withoutStagedDevices(table.filter);
   const columnPreferences = useColumnPreferences(DEVICE_COLUMNS_STORAGE_KEY, OPTIONAL_DEVICE_COLUMNS);
+  // Columns hidden for lack of room are offered in the column menu.
+  const fit = useColumnFit();
   const selectLabel = (name: string) => t`Select ${name}`;
   const columnLabels = Object.fromEntries(
     OPTIONAL_DEVICE_COLUMNS.map((column) => [column, i18n._(DEVICE_COLUMN_LABELS[column])]),
@@ -107,6 +106,7 @@ export function DevicesTable() {
               visible={columnPreferences.visible}
               onToggle={columnPreferences.toggle}
               onShowAll={columnPreferences.reset}
+              fit={fit}
             >
               <MenuItem onSelect={table.clearAll}>
                 <Trans>Clear filters, sorting and selection</Trans>
@@ -116,6 +116,7 @@ export function DevicesTable() {
         }
       />
       <DataTable
+        fit={fit}
         {...table.tableProps}
         label={t`Devices`}
         className="max-h-[calc(100vh-19rem)] min-h-[20rem]"
@@ -132,7 +133,7 @@ export function DevicesTable() {
         selection={table.selection}
         rows={table.rows}
         total={table.total}
-        filter={filter}
+        filter={table.filter}
       />
     </div>
   );

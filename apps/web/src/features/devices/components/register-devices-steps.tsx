@@ -5,7 +5,9 @@ import { Download, ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useHosts } from '@/lib/hosts';
 import { Button } from '@/ui/button';
+import { HostLink } from '@/ui/host-link';
 
 /** Apple's portal where an organisation's iPhones and iPads are assigned to a device-management server. */
 export const APPLE_BUSINESS_MANAGER_URL = 'https://business.apple.com';
@@ -53,8 +55,10 @@ function StepCards({ steps }: { steps: RegistrationStep[] }) {
 /** macOS and Windows: the companion app enrols the computer through the unified enrolment page. */
 function CompanionSteps({ platform }: { platform: CompanionPlatform }) {
   const { t } = useLingui();
-  const download = COMPANION_DOWNLOAD_PATHS[platform];
-  const startUrl = `${window.location.origin}${paths.start}`;
+  // The companion's installers and the enrolment page live on their hosts (COMPANION_URL, ENROLMENT_URL).
+  const hosts = useHosts();
+  const download = hosts.href('companion', COMPANION_DOWNLOAD_PATHS[platform]);
+  const startUrl = hosts.address('enrolment', paths.start);
   const steps: RegistrationStep[] = [
     {
       id: 'download',
@@ -69,9 +73,9 @@ function CompanionSteps({ platform }: { platform: CompanionPlatform }) {
             up to date. Download it on each computer, or hand the installer out with your software
             distribution.
           </Trans>{' '}
-          <Link to={paths.companion} className={linkClasses}>
+          <HostLink host="companion" path={paths.companion} className={linkClasses}>
             <Trans>About the companion</Trans>
-          </Link>
+          </HostLink>
         </p>
       ),
       action: (
@@ -116,9 +120,9 @@ function CompanionSteps({ platform }: { platform: CompanionPlatform }) {
             The companion opens the enrolment page. The employee who uses the computer signs in with their
             work email and the code Equip sends them; the computer is then enrolled and assigned to them. The
             page is also at{' '}
-            <a href={paths.start} target="_blank" rel="noreferrer" className={linkClasses}>
+            <HostLink host="enrolment" path={paths.start} newTab className={linkClasses}>
               {startUrl}
-            </a>
+            </HostLink>
             .
           </Trans>
         </p>

@@ -1,16 +1,23 @@
 import { parseRegisterType } from '@equip/domain/device-registration';
+import { DEVICE_COLUMNS_STORAGE_KEY, DeviceTableColumn } from '@equip/domain/devices';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FileUp, Headphones, MonitorSmartphone, Plus } from 'lucide-react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { DEVICES_TABS, type DevicesTab, paths } from '@/config/paths';
+import { exportColumnsQuery } from '@/lib/csv-import/download-export';
+import { shownColumns } from '@/lib/list-state/use-column-preferences';
 import { Button } from '@/ui/button';
+import { ExportMenu } from '@/ui/csv-import/export-menu';
 import { EmptyState } from '@/ui/empty-state';
 import { LinkTabs } from '@/ui/link-tabs';
 import { PageHeader } from '@/ui/page-header';
+import { exportDevices } from '../api/export-devices';
 import { DeviceDrawer } from '../components/device-drawer';
 import { DevicesTable } from '../components/devices-table';
+import { OPTIONAL_DEVICE_COLUMNS } from '../components/devices-table-columns';
+import { devicesList } from '../devices-list-slice';
 
 const TAB_LABELS: Record<DevicesTab, MessageDescriptor> = { devices: msg`Devices`, assets: msg`Assets` };
 
@@ -19,8 +26,8 @@ export function parseDevicesTab(value: string | null): DevicesTab {
 }
 
 /**
- * `/dashboard/devices`: the devices list with the open device's drawer (`/dashboard/devices/<uuid>`),
- * and the assets tab (`?tab=assets`).
+ * `/dashboard/devices`: the devices list with the open device's drawer (`/dashboard/devices/<uuid>`)
+ * and its export (Excel or CSV, written by the server), and the assets tab (`?tab=assets`).
  */
 export function DevicesPage() {
   const { t, i18n } = useLingui();
@@ -50,12 +57,34 @@ export function DevicesPage() {
               </Button>
             </>
           ) : (
-            <Button asChild>
-              <Link to={paths.dashboard.registerDevices()}>
-                <MonitorSmartphone aria-hidden="true" />
-                <Trans>Register devices</Trans>
-              </Link>
-            </Button>
+            <>
+              {/* The list as the address has it (its filters and sorting, every matching device), with the
+                  columns the person shows, or all of them. */}
+              <ExportMenu
+                hasColumnChoice
+                onExport={(format, separator, scope) =>
+                  exportDevices(
+                    devicesList.toQuery('all', devicesList.fromUrl(searchParams, 'all')),
+                    format,
+                    separator,
+                    exportColumnsQuery(
+                      scope,
+                      shownColumns(
+                        DeviceTableColumn.options,
+                        DEVICE_COLUMNS_STORAGE_KEY,
+                        OPTIONAL_DEVICE_COLUMNS,
+                      ),
+                    ),
+                  )
+                }
+              />
+              <Button asChild>
+                <Link to={paths.dashboard.registerDevices()}>
+                  <MonitorSmartphone aria-hidden="true" />
+                  <Trans>Register devices</Trans>
+                </Link>
+              </Button>
+            </>
           )
         }
       />

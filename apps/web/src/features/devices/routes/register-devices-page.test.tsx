@@ -1,10 +1,10 @@
 import type { OrganizationSetup } from '@equip/domain/identity';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, json, mockApi } from '@/test/mock-api';
+import { apiError, installFakeApi, json } from '@/test/fake-api';
 import { renderRoute } from '@/test/render';
 
-const PATH = '/api/organization/setup';
+const PATH = '/organization/setup';
 const fresh: OrganizationSetup = {
   startedAt: null,
   windowsRegistrationSkipped: false,
@@ -17,7 +17,7 @@ const fresh: OrganizationSetup = {
 /** A server that keeps the setup and applies each PATCH the way the API does. */
 function server(initial: OrganizationSetup = fresh) {
   let setup = { ...initial };
-  return mockApi({
+  return installFakeApi({
     [`GET ${PATH}`]: () => json(200, setup),
     [`PATCH ${PATH}`]: ({ body }) => {
       const { testDeviceRegistrationStarted, ...flags } = body as Record<string, boolean>;
@@ -28,7 +28,7 @@ function server(initial: OrganizationSetup = fresh) {
           : null;
       return json(200, setup);
     },
-    'GET /api/devices': { items: [], total: 0 },
+    'GET /devices': { items: [], total: 0 },
   });
 }
 
@@ -107,7 +107,7 @@ describe('register devices', () => {
   });
 
   it('says so when the progress cannot be loaded', async () => {
-    mockApi({ [`GET ${PATH}`]: () => apiError(500, 'boom') });
+    installFakeApi({ [`GET ${PATH}`]: () => apiError(500, 'boom') });
     renderRoute('/dashboard/devices/register-devices');
     expect(
       await screen.findByText('Your registration progress could not be loaded', {}, { timeout: 5000 }),
@@ -116,7 +116,7 @@ describe('register devices', () => {
   });
 
   it('says so when a choice cannot be saved', async () => {
-    mockApi({
+    installFakeApi({
       [`GET ${PATH}`]: fresh,
       [`PATCH ${PATH}`]: () => apiError(409, 'The organisation changed meanwhile', 'Conflict'),
     });

@@ -1,7 +1,8 @@
 import type { DeviceDetail, DeviceListItem } from '@equip/domain/devices';
 import type { FakeRequest } from '@/test/fake-api';
 
-export { type FakeRequest, installFakeApi, renderWithApp } from '@/test/fake-api';
+export { type FakeRequest, installFakeApi } from '@/test/fake-api';
+export { renderWithApp } from '@/test/render';
 
 let counter = 0;
 

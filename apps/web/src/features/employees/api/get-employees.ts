@@ -13,16 +13,14 @@ export const EMPLOYEES_PAGE_SIZE = 50;
  */
 export type EmployeeFilterQuery = Record<string, QueryValue>;
 
-export type EmployeeListParams = ListPageParams;
-
-export function getEmployees(params: EmployeeListParams, signal?: AbortSignal): Promise<EmployeePage> {
+export function getEmployees(params: ListPageParams, signal?: AbortSignal): Promise<EmployeePage> {
   return platformApi.get<EmployeePage>('/employees', {
     query: { ...params.filter, skip: params.skip, take: params.take },
     signal,
   });
 }
 
-export const getEmployeesQueryOptions = (params: EmployeeListParams) =>
+export const getEmployeesQueryOptions = (params: ListPageParams) =>
   queryOptions({
     queryKey: employeeKeys.list(params),
     queryFn: ({ signal }) => getEmployees(params, signal),

@@ -2,12 +2,11 @@ import type { DeviceRegistrationReminderRequest, RegistrationRemindersSent } fro
 import { useMutation } from '@tanstack/react-query';
 import { platformApi } from '@/lib/api/clients';
 
+/** Mails reminders to the people named, or to everyone a view lists. */
 export function sendRegistrationReminders(
-  userUuids: DeviceRegistrationReminderRequest['userUuids'],
+  request: DeviceRegistrationReminderRequest,
 ): Promise<RegistrationRemindersSent> {
-  return platformApi.post<RegistrationRemindersSent>('/organization-setup/registration-reminders', {
-    userUuids,
-  } satisfies DeviceRegistrationReminderRequest);
+  return platformApi.post<RegistrationRemindersSent>('/organization-setup/registration-reminders', request);
 }
 
 export function useSendRegistrationReminders() {

@@ -53,7 +53,7 @@ describe('add employees manually', () => {
           body: {
             errors: [
               {
-                msg: 'bob@acme.example is already used by someone in your organisation',
+                msg: 'bob@acme.example is already in use',
                 errorType: 'EmailIsUsed',
                 param: 'employees.1.email',
               },
@@ -77,9 +77,7 @@ describe('add employees manually', () => {
     await user.click(screen.getByRole('button', { name: 'Add 2 employees' }));
     // The empty second person is skipped; the server's index 1 is the third person.
     await waitFor(() =>
-      expect(field('Email', 3)).toHaveAccessibleDescription(
-        'Someone in your organisation already uses this email',
-      ),
+      expect(field('Email', 3)).toHaveAccessibleDescription('This email is already in use'),
     );
     expect(api.requests[0]?.body).toEqual({
       employees: [

@@ -157,7 +157,7 @@ export function AddEmployeesForm() {
       navigate(paths.dashboard.employees());
     } catch (error) {
       const failure = describeFailure<CellKey>(error, {
-        messages: { [ErrorType.EmailIsUsed]: t`Someone in your organisation already uses this email` },
+        messages: { [ErrorType.EmailIsUsed]: t`This email is already in use` },
         // `employees.N.field` names a cell; a bare `email` the first person's.
         field: ({ param = '' }) => {
           const match = /^employees\.(\d+)\.(\w+)$/.exec(param);

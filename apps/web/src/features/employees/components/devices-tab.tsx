@@ -1,20 +1,20 @@
 import type { Device } from '@equip/domain/devices';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Laptop, Lock, type LucideIcon, ShieldAlert, ShieldCheck } from 'lucide-react';
-import { cn } from '@/lib/cn';
-import { formatDate } from '@/lib/format';
 import {
   DEVICE_OS_LABELS,
   DEVICE_TYPE_LABELS,
+  DeviceStatusBadge,
+  DeviceTypeIcon,
   ENROLLMENT_STATE_LABELS,
   encryptionLabel,
   protectionLabel,
-} from '@/lib/labels';
-import { DeviceTypeIcon } from '@/ui/device-type-icon';
+} from '@/features/devices/public';
+import { cn } from '@/lib/cn';
+import { formatDate } from '@/lib/format';
 import { EmptyState } from '@/ui/empty-state';
 import { LoadError } from '@/ui/load-error';
 import { SkeletonMedia } from '@/ui/skeleton';
-import { DeviceStatusBadge } from '@/ui/status-badges';
 import { useEmployeeDevices } from '../api/get-employee-devices';
 
 const OS_STYLES: Record<Device['os'], string> = {

@@ -7,13 +7,13 @@ import { fullName } from '@/lib/format';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { RecordDrawer, type RecordHeader } from '@/ui/record-drawer';
 import { Skeleton } from '@/ui/skeleton';
-import { EmployeeStatusBadge } from '@/ui/status-badges';
 import { Tabs } from '@/ui/tabs';
 import { useEmployee, useEmployeeSummary } from '../api/get-employee';
 import { selectEmployee, selectEmployeeViewState, setActiveTab } from '../employees-slice';
 import { useEmployeeUrl } from '../lib/employee-url';
 import { DevicesTab } from './devices-tab';
 import { EmployeeAvatar } from './employee-avatar';
+import { EmployeeStatusBadge } from './employee-status-badge';
 import { PersonalInfoTab } from './personal-info-tab';
 import { StatusTab } from './status-tab';
 

@@ -2,11 +2,11 @@ import type { EmployeeTableFilters, EmployeeTableView } from '@equip/domain/empl
 import { EmployeeStatus, UserSource, UserType } from '@equip/domain/identity';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { EMPLOYEE_STATUS_LABELS, USER_SOURCE_LABELS, USER_TYPE_LABELS } from '@/lib/labels';
 import { DebouncedSearch } from '@/ui/data-table/debounced-search';
 import { FilterBar, ToggleFilter } from '@/ui/data-table/filter-bar';
 import { MultiSelect } from '@/ui/multi-select';
 import type { FiltersByView } from '../employees-table-slice';
+import { EMPLOYEE_STATUS_LABELS, USER_SOURCE_LABELS, USER_TYPE_LABELS } from '../lib/employee-labels';
 
 // The labels are read while rendering: they follow the current language.
 const userTypeOptions = () => UserType.options.map((value) => ({ value, label: USER_TYPE_LABELS[value] }));

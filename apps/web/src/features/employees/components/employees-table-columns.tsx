@@ -2,6 +2,7 @@ import type {
   EmployeeColumnKey,
   EmployeeListItem,
   EmployeeSortingKey,
+  EmployeeTableColumn,
   EmployeeTableView,
 } from '@equip/domain/employees';
 import type { MessageDescriptor } from '@lingui/core';
@@ -12,9 +13,9 @@ import { Laptop } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { formatDate, fullName } from '@/lib/format';
-import { USER_SOURCE_LABELS } from '@/lib/labels';
-import { EmployeeStatusBadge } from '@/ui/status-badges';
+import { USER_SOURCE_LABELS } from '../lib/employee-labels';
 import { EmployeeAvatar } from './employee-avatar';
+import { EmployeeStatusBadge } from './employee-status-badge';
 
 const column = createColumnHelper<EmployeeListItem>();
 
@@ -42,7 +43,7 @@ function Truncated({ text, empty }: { text: string | null; empty: ReactNode }) {
 }
 
 /**
- * The columns of the employees table: what each cell shows, the key the server sorts it by and its
+ * The columns of the employees table (the domain's EmployeeTableColumn): what each cell shows, the key the server sorts it by and its
  * width; below, which views show which. `DataTable` (`ui/data-table`) lays them out.
  */
 export const COLUMNS = {
@@ -121,7 +122,8 @@ export const COLUMNS = {
     meta: meta('source', 'w-24'),
     cell: (info) => USER_SOURCE_LABELS[info.getValue()],
   }),
-};
+  // The domain's ids of the table's columns (the export's `columns=`): the same, no more, no fewer.
+} satisfies Record<EmployeeTableColumn, unknown>;
 
 export type ColumnId = keyof typeof COLUMNS;
 

@@ -201,6 +201,73 @@ describe('employees table', () => {
     expect(headers).not.toContain('Source');
   });
 
+  it('exports the columns the table shows, after one is hidden in the column menu, or all of them', async () => {
+    const api = installFakeApi((request) =>
+      request.path === '/employees/export' ? { body: 'file' } : listHandler()(request),
+    );
+    // jsdom saves no files: the download is an object URL of what the server answered.
+    const saved: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL(blob: Blob) {
+          saved.push(blob);
+          return 'blob:saved';
+        }
+        static override revokeObjectURL() {}
+      },
+    );
+    const { user } = renderPage('/dashboard/employees?q=person');
+    await screen.findByText('Person 001');
+    await user.click(screen.getByRole('button', { name: /columns/i }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'License' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).not.toContain('License'),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Excel (.xlsx)' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const exports = () => api.requests.filter((r) => r.path === '/employees/export');
+    expect(exports()[0]!.query.get('columns')).toBe(
+      'name,department,startDate,employeeStatus,devicesAssigned,assignedBundle,source',
+    );
+    expect(exports()[0]!.query.get('format')).toBe('xlsx');
+    expect(exports()[0]!.query.get('textSearchQuery')).toBe('person');
+
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'CSV, all columns' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(exports()[1]!.query.get('columns')).toBe('all');
+    expect(exports()[1]!.query.get('format')).toBe('csv');
+  });
+
+  it('exports the onboarding view with its own columns', async () => {
+    const api = installFakeApi((request) =>
+      request.path === '/employees/export' ? { body: 'file' } : listHandler()(request),
+    );
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL() {
+          return 'blob:saved';
+        }
+        static override revokeObjectURL() {}
+      },
+    );
+    const { user } = renderPage('/dashboard/employees?view=onboarding');
+    await screen.findByText('Person 001');
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'CSV' }));
+    await waitFor(() => expect(api.requests.some((r) => r.path === '/employees/export')).toBe(true));
+    const request = api.requests.find((r) => r.path === '/employees/export')!;
+    expect(request.query.get('columns')).toBe(
+      'name,department,startDate,employeeStatus,devicesAssigned,assignedBundle',
+    );
+    expect(request.query.get('view')).toBe('onboarding');
+  });
+
   it('opens the detail drawer with Enter on a focused row, on the status tab', async () => {
     installFakeApi(listHandler());
     const { user, store, router } = renderPage('/dashboard/employees?view=all&page=1');

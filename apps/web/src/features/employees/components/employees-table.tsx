@@ -12,6 +12,7 @@ import { useMemo } from 'react';
 import { fullName } from '@/lib/format';
 import { useColumnPreferences } from '@/lib/list-state/use-column-preferences';
 import { useListTable } from '@/lib/list-state/use-list-table';
+import { useColumnFit } from '@/ui/data-table/column-fit';
 import { ColumnMenu } from '@/ui/data-table/column-menu';
 import { DataTable } from '@/ui/data-table/data-table';
 import { noMatchesState } from '@/ui/data-table/no-matches';
@@ -66,6 +67,8 @@ export function EmployeesTable({ view }: { view: EmployeeTableView }) {
     getRowId: rowId,
   });
   const columnPreferences = useColumnPreferences(EMPLOYEE_COLUMNS_STORAGE_KEY, OPTIONAL_COLUMNS);
+  // Columns hidden for lack of room are offered in the column menu.
+  const fit = useColumnFit();
   const selectLabel = (name: string) => t`Select ${name}`;
   const columns = useMemo(() => VIEW_COLUMNS[view].map((id) => COLUMNS[id]), [view]);
 
@@ -97,6 +100,7 @@ export function EmployeesTable({ view }: { view: EmployeeTableView }) {
               visible={columnPreferences.visible}
               onToggle={columnPreferences.toggle}
               onShowAll={columnPreferences.reset}
+              fit={fit}
             >
               <MenuItem onSelect={table.clearAll}>
                 <Trans>Clear filters, sorting and selection in all views</Trans>
@@ -106,6 +110,7 @@ export function EmployeesTable({ view }: { view: EmployeeTableView }) {
         }
       />
       <DataTable
+        fit={fit}
         {...table.tableProps}
         label={t`Employees`}
         className="max-h-[calc(100vh-19rem)] min-h-[20rem]"

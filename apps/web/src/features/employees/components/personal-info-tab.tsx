@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { describeFailure, failureMessage } from '@/lib/api/error-message';
 import { fullName } from '@/lib/format';
 import { i18n } from '@/lib/i18n/i18n';
-import { ROLE_LABELS } from '@/lib/labels';
+import { ROLE_LABELS } from '@/lib/role-labels';
 import { useCurrentUser } from '@/lib/session';
 import { useAppDispatch } from '@/lib/store';
 import { Button } from '@/ui/button';
@@ -25,7 +25,7 @@ import { SelectField } from '@/ui/select-field';
 import { useToast } from '@/ui/toast';
 import { useDeleteEmployee } from '../api/delete-employee';
 import { useUpdateEmployee } from '../api/update-employee';
-import { deselectAll } from '../employees-table-slice';
+import { employeesTableSlice } from '../employees-table-slice';
 import { useEmployeeUrl } from '../lib/employee-url';
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
@@ -160,7 +160,7 @@ export function PersonalInfoTab({ employee }: { employee: Employee }) {
         setConfirmDelete(false);
         closeEmployee();
         for (const view of ['all', 'onboarding', 'offboarding'] as const) {
-          dispatch(deselectAll({ view, ids: [employee.uuid] }));
+          dispatch(employeesTableSlice.actions.deselectAll({ view, ids: [employee.uuid] }));
         }
       },
       onError: (error) => {

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Download, Mail } from 'lucide-react';
 import { useState } from 'react';
 import { failureMessage } from '@/lib/api/error-message';
-import { exportFileName } from '@/lib/csv-import/export-menu';
+import { exportFileName } from '@/lib/csv-import/download-export';
 import { downloadFile } from '@/lib/download';
 import { formatNumber, people } from '@/lib/format';
 import { SelectionAction, SelectionBar } from '@/ui/data-table/selection-bar';

@@ -4,13 +4,14 @@ import { MailCheck, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { failureMessage } from '@/lib/api/error-message';
 import { formatDate, fullName } from '@/lib/format';
-import { ROLE_LABELS, USER_SOURCE_LABELS, USER_TYPE_LABELS } from '@/lib/labels';
+import { ROLE_LABELS } from '@/lib/role-labels';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { Skeleton } from '@/ui/skeleton';
-import { EmployeeStatusBadge } from '@/ui/status-badges';
 import { useToast } from '@/ui/toast';
 import { useInviteEmployee } from '../api/invite-employee';
+import { USER_SOURCE_LABELS, USER_TYPE_LABELS } from '../lib/employee-labels';
+import { EmployeeStatusBadge } from './employee-status-badge';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ALL_FILTERS } from '../employees-table-slice';
+import { employeesTableList } from '../employees-table-slice';
+
+const DEFAULT_ALL_FILTERS = employeesTableList.defaultFilters('all');
+
 import { parseTableUrl, serializeTableUrl, tableStateKey } from './table-url';
 
 describe('table state in the URL', () => {

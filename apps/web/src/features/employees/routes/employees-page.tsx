@@ -1,19 +1,26 @@
-import type { EmployeeTableView } from '@equip/domain/employees';
+import {
+  EMPLOYEE_COLUMNS_STORAGE_KEY,
+  EmployeeColumnKey,
+  type EmployeeTableView,
+} from '@equip/domain/employees';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BellRing } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { ExportMenu } from '@/lib/csv-import/export-menu';
+import { exportColumnsQuery } from '@/lib/csv-import/download-export';
+import { shownColumns } from '@/lib/list-state/use-column-preferences';
 import { useAppSelector } from '@/lib/store';
 import { Button } from '@/ui/button';
+import { ExportMenu } from '@/ui/csv-import/export-menu';
 import { LinkTabs } from '@/ui/link-tabs';
 import { PageHeader } from '@/ui/page-header';
 import { exportEmployees } from '../api/export-employees';
 import { AddEmployeesActions } from '../components/add-employees-actions';
 import { EmployeeDrawer } from '../components/employee-drawer';
 import { EmployeesTable } from '../components/employees-table';
+import { VIEW_COLUMNS } from '../components/employees-table-columns';
 import { employeesTableList, selectEmployeesTable } from '../employees-table-slice';
 import { parseTableUrl, parseView, serializeTableUrl } from '../lib/table-url';
 
@@ -24,18 +31,26 @@ const VIEW_LABELS: Record<EmployeeTableView, MessageDescriptor> = {
 };
 const VIEWS = ['all', 'onboarding', 'offboarding'] as const;
 
-/** The table's current view with its filters, as Excel or CSV (fetched with the token, saved from a blob). */
+/**
+ * The table's current view with its filters, as Excel or CSV (fetched with the token, saved from a
+ * blob): the columns the view shows (in the all view, those the person keeps in the column menu), or
+ * all of them.
+ */
 function ExportButton({ view }: { view: EmployeeTableView }) {
   const [searchParams] = useSearchParams();
   return (
     <ExportMenu
-      onExport={(format, separator) =>
-        exportEmployees(
+      hasColumnChoice
+      onExport={(format, separator, scope) => {
+        const optional = view === 'all' ? EmployeeColumnKey.options : [];
+        const shown = shownColumns(VIEW_COLUMNS[view], EMPLOYEE_COLUMNS_STORAGE_KEY, optional);
+        return exportEmployees(
           employeesTableList.toQuery(view, parseTableUrl(searchParams, view)),
           format,
           separator,
-        )
-      }
+          exportColumnsQuery(scope, shown),
+        );
+      }}
     />
   );
 }

@@ -91,7 +91,7 @@ describe('import employees from CSV', () => {
     expect(screen.getByText('people.csv')).toBeInTheDocument();
     expect(cell('Email', 1)).toHaveAccessibleName(/Error: This email appears more than once in the file/);
     expect(cell('Email', 2)).toHaveAccessibleName(/appears more than once/);
-    expect(cell('Email', 3)).toHaveAccessibleName(/Someone in your organisation already uses this email/);
+    expect(cell('Email', 3)).toHaveAccessibleName(/This email is already in use/);
     expect(cell('Email', 4)).toHaveAccessibleName(/Error: Invalid email address/);
     expect(cell('First Name', 1)).not.toHaveAccessibleName(/Error/);
     expect(within(cell('Email', 3)).getByText('Already used in your organisation')).toBeInTheDocument();
@@ -144,7 +144,7 @@ describe('import employees from CSV', () => {
       body: {
         errors: [
           {
-            msg: 'Someone in your organisation already uses this email',
+            msg: 'This email is already in use',
             errorType: 'EmailInUse',
             param: 'rows.1.email',
           },
@@ -161,9 +161,7 @@ describe('import employees from CSV', () => {
     await previewRows();
     await user.click(await screen.findByRole('button', { name: 'Import 2 employees' }));
     expect(await screen.findByText(/Nothing was imported/)).toBeInTheDocument();
-    expect(cell('Email', 2)).toHaveAccessibleName(
-      /Error: Someone in your organisation already uses this email/,
-    );
+    expect(cell('Email', 2)).toHaveAccessibleName(/Error: This email is already in use/);
     expect(screen.getByRole('button', { name: 'Import 2 employees' })).toBeDisabled();
   });
 

@@ -1,9 +1,9 @@
 import { EMPLOYEE_IMPORT } from '@equip/domain/employee-import';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { paths } from '@/config/paths';
-import { ColumnsHint, ImportPage, TemplateLink } from '@/lib/csv-import/import-page';
 import { employeesCount } from '@/lib/format';
 import { BackLink } from '@/ui/back-link';
+import { ColumnsHint, ImportPage, TemplateLink } from '@/ui/csv-import/import-page';
 import { PageHeader } from '@/ui/page-header';
 import { useImportEmployees } from '../lib/use-import-employees';
 

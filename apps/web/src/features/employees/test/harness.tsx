@@ -1,12 +1,7 @@
 import type { Employee } from '@equip/domain/employees';
 
-export {
-  type FakeHandler,
-  type FakeRequest,
-  type FakeResponse,
-  installFakeApi,
-  renderWithApp,
-} from '@/test/fake-api';
+export { type FakeHandler, type FakeRequest, type FakeResponse, installFakeApi } from '@/test/fake-api';
+export { renderWithApp } from '@/test/render';
 
 let counter = 0;
 /** A made-up employee; `overrides` win. */

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Copy, Download } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { formatDateTime } from '@/lib/format';
+import { useHosts } from '@/lib/hosts';
 import { Alert } from '@/ui/alert';
 import { Button, buttonClasses } from '@/ui/button';
 import type { EnrollmentState } from '../enrollment-slice';
@@ -16,6 +17,7 @@ export function agentCommand(server: string, token: string): string {
 /** Step 4: the device is registered; the companion (or the agent command) completes the enrolment. */
 export function FinishStep({ state, server }: { state: EnrollmentState; server: string }) {
   const { t } = useLingui();
+  const hosts = useHosts();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
 
@@ -29,13 +31,24 @@ export function FinishStep({ state, server }: { state: EnrollmentState; server: 
   const expires = formatDateTime(device.agentTokenExpiresAt);
   const deviceName = device.deviceName;
   const flow = state.enrollmentFlow;
+  // The installers are on the companion's host (COMPANION_URL).
   const downloads = [
     ...(flow === 'WEB_PC'
       ? []
-      : [{ href: COMPANION_DOWNLOAD_PATHS.macos, label: t`Download for macOS (.pkg)` }]),
+      : [
+          {
+            href: hosts.href('companion', COMPANION_DOWNLOAD_PATHS.macos),
+            label: t`Download for macOS (.pkg)`,
+          },
+        ]),
     ...(flow === 'WEB_MAC' || flow === 'ABM_MAC'
       ? []
-      : [{ href: COMPANION_DOWNLOAD_PATHS.windows, label: t`Download for Windows (.exe)` }]),
+      : [
+          {
+            href: hosts.href('companion', COMPANION_DOWNLOAD_PATHS.windows),
+            label: t`Download for Windows (.exe)`,
+          },
+        ]),
   ];
 
   async function copy() {

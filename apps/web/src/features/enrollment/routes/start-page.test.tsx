@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, json, mockApi, noContent } from '@/test/mock-api';
+import { apiError, installFakeApi, json, noContent } from '@/test/fake-api';
 import { renderRoute } from '@/test/render';
 
 const SESSION = {
@@ -34,10 +34,10 @@ async function toOtp(user: ReturnType<typeof renderRoute>['user']) {
 describe('/start', () => {
   it('walks Email → OTP → Success → Finish and shows the agent command once', async () => {
     asMac();
-    const api = mockApi({
-      'POST /api/enrollment/code': () => noContent(),
-      'POST /api/enrollment/verify': SESSION,
-      'POST /api/enrollment/device': () => json(201, REGISTERED),
+    const api = installFakeApi({
+      'POST /enrollment/code': () => noContent(),
+      'POST /enrollment/verify': SESSION,
+      'POST /enrollment/device': () => json(201, REGISTERED),
     });
     const { user } = renderRoute('/start', { user: null });
     expect(await screen.findByRole('heading', { level: 1, name: 'Enrol your device' })).toBeInTheDocument();
@@ -45,12 +45,12 @@ describe('/start', () => {
 
     const code = await toOtp(user);
     expect(screen.getByText(/If ada@acme.example belongs to an Equip account/)).toBeInTheDocument();
-    expect(api.calls('POST /api/enrollment/code')[0]?.body).toEqual({ email: 'ada@acme.example' });
+    expect(api.calls('POST /enrollment/code')[0]?.body).toEqual({ email: 'ada@acme.example' });
     await user.type(code, '123456{Enter}');
 
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeInTheDocument();
     expect(screen.getByText(/enrolling this device with Acme GmbH. We detected: a Mac/)).toBeInTheDocument();
-    expect(api.calls('POST /api/enrollment/verify')[0]?.body).toEqual({
+    expect(api.calls('POST /enrollment/verify')[0]?.body).toEqual({
       email: 'ada@acme.example',
       code: '123456',
       enrollmentFlow: 'WEB_MAC',
@@ -58,7 +58,7 @@ describe('/start', () => {
     await user.click(screen.getByRole('button', { name: 'Register this device' }));
 
     expect(await screen.findByRole('heading', { name: 'Almost done' })).toBeInTheDocument();
-    const register = api.calls('POST /api/enrollment/device')[0]!;
+    const register = api.calls('POST /enrollment/device')[0]!;
     expect(register.headers.Authorization).toBe('Bearer ees.org.session-secret');
     expect(register.body).toEqual({ enrollmentFlow: 'WEB_MAC' });
     expect(
@@ -72,9 +72,8 @@ describe('/start', () => {
   });
 
   it('validates the email before sending and says when sending fails', async () => {
-    mockApi({
-      'POST /api/enrollment/code': () =>
-        apiError(429, 'Too many attempts. Try again later.', 'TooManyRequests'),
+    installFakeApi({
+      'POST /enrollment/code': () => apiError(429, 'Too many attempts. Try again later.', 'TooManyRequests'),
     });
     const { user } = renderRoute('/start', { user: null });
     const email = await screen.findByLabelText('Work email');
@@ -89,9 +88,9 @@ describe('/start', () => {
   });
 
   it('says a wrong code at the field, and can send a new one', async () => {
-    const api = mockApi({
-      'POST /api/enrollment/code': () => noContent(),
-      'POST /api/enrollment/verify': () =>
+    const api = installFakeApi({
+      'POST /enrollment/code': () => noContent(),
+      'POST /enrollment/verify': () =>
         json(400, {
           errors: [
             { msg: 'The code is not valid or has expired', param: 'code', errorType: 'InvalidMfaCode' },
@@ -106,32 +105,32 @@ describe('/start', () => {
     await waitFor(() => expect(code).toHaveAccessibleDescription(/That code isn’t right or has expired/));
     await user.click(screen.getByRole('button', { name: 'Send a new code' }));
     expect(await screen.findByText(/A new code is on its way/)).toBeInTheDocument();
-    expect(api.calls('POST /api/enrollment/code')).toHaveLength(2);
+    expect(api.calls('POST /enrollment/code')).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Use another email' }));
     expect(await screen.findByLabelText('Work email')).toBeInTheDocument();
   });
 
   it('shows "Device not recognised" for an ABM link whose device the organisation did not register', async () => {
-    const api = mockApi({
-      'POST /api/enrollment/code': () => noContent(),
-      'POST /api/enrollment/verify': SESSION,
-      'POST /api/enrollment/device': () => apiError(404, 'Device not recognised', 'NotFound'),
+    const api = installFakeApi({
+      'POST /enrollment/code': () => noContent(),
+      'POST /enrollment/verify': SESSION,
+      'POST /enrollment/device': () => apiError(404, 'Device not recognised', 'NotFound'),
     });
     const { user } = renderRoute('/start?flow=ABM_MAC', { user: null });
     await user.type(await toOtp(user), '123456{Enter}');
     expect(await screen.findByText(/a Mac registered by your organisation/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Register this device' }));
     expect(await screen.findByRole('heading', { name: 'Device not recognised' })).toBeInTheDocument();
-    expect(api.calls('POST /api/enrollment/device')[0]?.body).toEqual({ enrollmentFlow: 'ABM_MAC' });
+    expect(api.calls('POST /enrollment/device')[0]?.body).toEqual({ enrollmentFlow: 'ABM_MAC' });
     await user.click(screen.getByRole('button', { name: 'Start over' }));
     expect(await screen.findByLabelText('Work email')).toBeInTheDocument();
   });
 
   it('asks to start over when the enrolment session has ended', async () => {
-    mockApi({
-      'POST /api/enrollment/code': () => noContent(),
-      'POST /api/enrollment/verify': SESSION,
-      'POST /api/enrollment/device': () =>
+    installFakeApi({
+      'POST /enrollment/code': () => noContent(),
+      'POST /enrollment/verify': SESSION,
+      'POST /enrollment/device': () =>
         apiError(401, 'The enrolment session is invalid or has expired', 'Unauthorized'),
     });
     const { user } = renderRoute('/start', { user: null });

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { Card } from '@/ui/card';
+import { PublicLinks } from '@/ui/public-links';
 import { StepList } from '@/ui/step-list';
 import { EmailStep } from '../components/email-step';
 import { FinishStep } from '../components/finish-step';
@@ -60,6 +61,7 @@ export function StartPage() {
       {state.step === 'Success' ? <SuccessStep state={state} /> : null}
       {state.step === 'Finish' ? <FinishStep state={state} server={window.location.origin} /> : null}
       {state.step === 'DeviceNotRecognised' ? <NotRecognisedStep /> : null}
+      <PublicLinks />
     </Card>
   );
 }

@@ -1,8 +1,8 @@
 import type { FailedJob, JobQueue } from '@equip/domain/jobs-admin';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, installFakeApi, json } from '@/test/fake-api';
 import { testUser } from '@/test/fixtures';
-import { apiError, json, mockApi } from '@/test/mock-api';
 import { renderRoute } from '@/test/render';
 
 const admin = testUser({ role: 'equip-admin' });
@@ -35,13 +35,14 @@ const deadLetter: FailedJob = {
 
 afterEach(() => vi.unstubAllGlobals());
 
+const queuePage = { items: queues, total: queues.length };
+const lastQuery = (api: ReturnType<typeof installFakeApi>, key: string) =>
+  Object.fromEntries(new URL(api.calls(key).at(-1)!.url, 'http://localhost').searchParams);
+
 describe('background jobs page', () => {
-  it('shows each queue with its jobs per state and the failed jobs with their error', async () => {
-    mockApi({
-      'GET /api/admin/jobs/queues': { items: queues },
-      'GET /api/admin/jobs/failed': { items: [failedMail, deadLetter], total: 2 },
-    });
-    renderRoute('/dashboard/jobs', { user: admin });
+  it('shows each queue with its jobs per state, sorted and filtered by the server', async () => {
+    const api = installFakeApi({ 'GET /admin/jobs/queues': queuePage });
+    const { user, router } = renderRoute('/dashboard/settings/jobs', { user: admin });
     expect(await screen.findByRole('heading', { level: 1, name: 'Background jobs' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Queues and their jobs per state' });
     expect(
@@ -49,14 +50,38 @@ describe('background jobs page', () => {
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
     ).toEqual(['Queue', 'Waiting', 'Retrying', 'Running', 'Completed', 'Cancelled', 'Failed']);
-    const mailRow = (await within(table).findByRole('rowheader', { name: 'mail.send' })).closest('tr')!;
+    const mailRow = (await within(table).findByText('mail.send')).closest('tr')!;
     expect(
       within(mailRow)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['0', '2', '0', '1,200', '0', '1']);
+    ).toEqual(['mail.send', '0', '2', '0', '1,200', '0', '1']);
     expect(within(table).getByText('Dead letters of mail.send')).toBeInTheDocument();
+    expect(lastQuery(api, 'GET /admin/jobs/queues')).toEqual({ skip: '0', take: '25' });
 
+    await user.click(within(table).getByRole('button', { name: /failed/i }));
+    await waitFor(() =>
+      expect(lastQuery(api, 'GET /admin/jobs/queues')).toMatchObject({
+        sortingKey: 'failed',
+        sortingDirection: 'asc',
+      }),
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Only queues with failed jobs' }));
+    await waitFor(() =>
+      expect(lastQuery(api, 'GET /admin/jobs/queues')).toMatchObject({ withFailures: 'true' }),
+    );
+    expect(router.state.location.search).toBe('?withFailures=true&sort=failed.asc');
+  });
+
+  it('lists the failed jobs with their error on their own tab, the queues to filter by', async () => {
+    installFakeApi({
+      'GET /admin/jobs/queues': queuePage,
+      'GET /admin/jobs/failed': { items: [failedMail, deadLetter], total: 2 },
+    });
+    const { user, router } = renderRoute('/dashboard/settings/jobs', { user: admin });
+    const tabs = await screen.findByRole('navigation', { name: 'Background jobs sections' });
+    await user.click(within(tabs).getByRole('link', { name: 'Failed jobs' }));
+    expect(router.state.location.search).toBe('?view=failed');
     const failed = await screen.findByRole('table', { name: 'Failed jobs' });
     await within(failed).findByText('connect ECONNREFUSED 127.0.0.1:2525');
     const [, first, second] = within(failed).getAllByRole('row');
@@ -67,75 +92,94 @@ describe('background jobs page', () => {
     expect(screen.getByText('2 failed after their last try')).toBeInTheDocument();
     // Only ordinary queues to filter by.
     const filter = screen.getByRole('combobox', { name: 'Queue' });
-    expect(
-      within(filter)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['All queues', 'mail.send', 'reminders.plan']);
+    await waitFor(() =>
+      expect(
+        within(filter)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['All queues', 'mail.send', 'reminders.plan']),
+    );
   });
 
   it('retries a failed job and reloads the list; a job retried by someone else says so', async () => {
     let retried = false;
-    const api = mockApi({
-      'GET /api/admin/jobs/queues': { items: queues },
-      'GET /api/admin/jobs/failed': () =>
+    const api = installFakeApi({
+      'GET /admin/jobs/queues': queuePage,
+      'GET /admin/jobs/failed': () =>
         json(
           200,
           retried ? { items: [deadLetter], total: 1 } : { items: [failedMail, deadLetter], total: 2 },
         ),
-      [`POST /api/admin/jobs/${failedMail.id}/retry`]: () => {
+      [`POST /admin/jobs/${failedMail.id}/retry`]: () => {
         retried = true;
         return json(200, { id: failedMail.id, queue: 'mail.send', state: 'retry' });
       },
-      [`POST /api/admin/jobs/${deadLetter.id}/retry`]: () =>
+      [`POST /admin/jobs/${deadLetter.id}/retry`]: () =>
         apiError(409, 'This dead letter was already handled (cancelled)', 'Conflict'),
     });
-    const { user } = renderRoute('/dashboard/jobs', { user: admin });
+    const { user } = renderRoute('/dashboard/jobs?view=failed', { user: admin });
     const failed = await screen.findByRole('table', { name: 'Failed jobs' });
     await user.click(
       await within(failed).findByRole('button', { name: `Retry job ${failedMail.id} of mail.send` }),
     );
     expect(await screen.findByText('The mail.send job will run again.')).toBeInTheDocument();
     await waitFor(() => expect(within(failed).getAllByRole('row')).toHaveLength(2));
-    expect(api.calls(`POST /api/admin/jobs/${failedMail.id}/retry`)).toHaveLength(1);
+    expect(api.calls(`POST /admin/jobs/${failedMail.id}/retry`)).toHaveLength(1);
 
     await user.click(within(failed).getByRole('button', { name: `Retry job ${deadLetter.id} of mail.send` }));
     expect(await screen.findByText(/This dead letter was already handled/)).toBeInTheDocument();
   });
 
-  it('filters by queue and pages through the address', async () => {
-    const api = mockApi({
-      'GET /api/admin/jobs/queues': { items: queues },
-      'GET /api/admin/jobs/failed': { items: [failedMail], total: 60 },
+  it('filters by queue, sorts and pages through the address', async () => {
+    const api = installFakeApi({
+      'GET /admin/jobs/queues': queuePage,
+      'GET /admin/jobs/failed': { items: [failedMail], total: 60 },
     });
-    const { user } = renderRoute('/dashboard/jobs?queue=mail.send&page=2', { user: admin });
-    await screen.findByRole('table', { name: 'Failed jobs' });
-    const first = new URL(api.calls('GET /api/admin/jobs/failed')[0]!.url, 'http://x');
-    expect(Object.fromEntries(first.searchParams)).toEqual({ queue: 'mail.send', skip: '25', take: '25' });
+    const { user, router } = renderRoute('/dashboard/jobs?view=failed&queue=mail.send&page=2', {
+      user: admin,
+    });
+    const table = await screen.findByRole('table', { name: 'Failed jobs' });
+    await within(table).findByText('connect ECONNREFUSED 127.0.0.1:2525');
+    const [first] = api.calls('GET /admin/jobs/failed');
+    expect(Object.fromEntries(new URL(first!.url, 'http://localhost').searchParams)).toEqual({
+      queue: 'mail.send',
+      skip: '25',
+      take: '25',
+    });
     expect(screen.getByRole('combobox', { name: 'Queue' })).toHaveValue('mail.send');
     await user.click(await screen.findByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?view=failed&queue=mail.send&page=3'));
+    expect(api.calls('GET /admin/jobs/failed').some((call) => call.url.includes('skip=50'))).toBe(true);
+    await user.click(within(table).getByRole('button', { name: /tries/i }));
+    // Each change starts over at the first page (the next one is fetched ahead).
+    const asked = (check: (query: URLSearchParams) => boolean) =>
+      api
+        .calls('GET /admin/jobs/failed')
+        .some((call) => check(new URL(call.url, 'http://localhost').searchParams));
     await waitFor(() =>
-      expect(api.calls('GET /api/admin/jobs/failed').some((call) => call.url.includes('skip=50'))).toBe(true),
+      expect(asked((q) => q.get('sortingKey') === 'attempts' && q.get('skip') === '0')).toBe(true),
     );
     await user.selectOptions(screen.getByRole('combobox', { name: 'Queue' }), 'All queues');
-    await waitFor(() => expect(api.calls('GET /api/admin/jobs/failed').at(-1)!.url).not.toContain('queue='));
-    expect(api.calls('GET /api/admin/jobs/failed').at(-1)!.url).toContain('skip=0');
+    await waitFor(() => expect(asked((q) => !q.has('queue') && q.get('skip') === '0')).toBe(true));
+    expect(router.state.location.search).toBe('?view=failed&sort=attempts.asc');
   });
 
   it('shows empty and error states', async () => {
-    mockApi({
-      'GET /api/admin/jobs/queues': () => apiError(500, 'boom'),
-      'GET /api/admin/jobs/failed': { items: [], total: 0 },
+    installFakeApi({
+      'GET /admin/jobs/queues': () => apiError(500, 'boom'),
+      'GET /admin/jobs/failed': { items: [], total: 0 },
     });
-    renderRoute('/dashboard/jobs', { user: admin });
-    expect(await screen.findByText('No failed jobs')).toBeInTheDocument();
+    const first = renderRoute('/dashboard/settings/jobs', { user: admin });
     expect(
       await screen.findByText('The queues could not be loaded', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
+    first.unmount();
+    renderRoute('/dashboard/jobs?view=failed', { user: admin });
+    expect(await screen.findByText('No failed jobs')).toBeInTheDocument();
   });
 
   it('is for provider admins only', async () => {
-    renderRoute('/dashboard/jobs', { user: testUser({ role: 'it-owner' }) });
+    renderRoute('/dashboard/settings/jobs', { user: testUser({ role: 'it-owner' }) });
     expect(await screen.findByRole('heading', { level: 2, name: 'Page not found' })).toBeInTheDocument();
   });
 });

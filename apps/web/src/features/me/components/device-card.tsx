@@ -1,12 +1,17 @@
 import type { Device } from '@equip/domain/devices';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Lock, LockOpen, type LucideIcon, ShieldAlert, ShieldCheck } from 'lucide-react';
+import {
+  DEVICE_OS_LABELS,
+  DEVICE_TYPE_LABELS,
+  DeviceTypeIcon,
+  EnrollmentStateBadge,
+  encryptionLabel,
+  protectionLabel,
+} from '@/features/devices/public';
 import { formatDate } from '@/lib/format';
-import { DEVICE_OS_LABELS, DEVICE_TYPE_LABELS, encryptionLabel, protectionLabel } from '@/lib/labels';
 import { Badge } from '@/ui/badge';
 import { Card } from '@/ui/card';
-import { DeviceTypeIcon } from '@/ui/device-type-icon';
-import { EnrollmentStateBadge } from '@/ui/status-badges';
 
 /** Disk encryption or a security add-on: green with it, amber without. */
 function SecurityBadge({ device, kind }: { device: Device; kind: 'encryption' | 'protection' }) {

@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi } from '@/test/fake-api';
 import { testUser } from '@/test/fixtures';
-import { mockApi } from '@/test/mock-api';
 import { renderRoute } from '@/test/render';
 
 const me = testUser({ role: 'regular', firstName: 'Grace', lastName: 'Hopper', email: 'grace@acme.example' });
-const base = `/api/employees/${me.accountUuid}`;
+const base = `/employees/${me.accountUuid}`;
 
 const employee = {
   uuid: me.accountUuid,
@@ -57,11 +57,15 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('my equipment', () => {
   it('shows the person’s own record and devices', async () => {
-    const server = mockApi({ [`GET ${base}`]: employee, [`GET ${base}/devices`]: { items: [laptop] } });
+    const server = installFakeApi({
+      [`GET ${base}`]: employee,
+      [`GET ${base}/devices`]: { items: [laptop] },
+    });
     renderRoute('/dashboard/me', { user: me });
     expect(await screen.findByRole('heading', { level: 2, name: 'Hello, Grace' })).toBeInTheDocument();
-    expect(await screen.findByText('Grace Hopper')).toBeInTheDocument();
-    expect(screen.getByText('Engineering basics')).toBeInTheDocument();
+    // The record's own fields (the name alone also shows in the top bar's account menu at once).
+    expect(await screen.findByText('Engineering basics')).toBeInTheDocument();
+    expect(screen.getAllByText('Grace Hopper').length).toBeGreaterThan(0);
     expect(screen.getByText('Active')).toBeInTheDocument();
     const device = (await screen.findByRole('heading', { level: 3, name: 'Grace’s MacBook Pro' })).closest(
       'li',
@@ -71,12 +75,19 @@ describe('my equipment', () => {
     expect(within(device).getByText('Encrypted')).toBeInTheDocument();
     expect(within(device).getByText('No protection')).toBeInTheDocument();
     // Only their own record, devices and notifications (the top bar's panel) are asked for.
-    const own = (url: string) => url.startsWith(base) || url.startsWith('/api/notifications');
-    expect(server.requests.filter((request) => !own(request.url))).toEqual([]);
+    const own = (path: string) => path.startsWith(base) || path.startsWith('/notifications');
+    expect(server.requests.filter((request) => !own(request.path))).toEqual([]);
+  });
+
+  it('asks for no record of a provider admin, who is no employee of the organisation', async () => {
+    const server = installFakeApi({});
+    renderRoute('/dashboard/me', { user: testUser({ role: 'equip-admin' }) });
+    expect(await screen.findByRole('heading', { name: 'No equipment of yours here' })).toBeInTheDocument();
+    expect(server.requests.filter((request) => request.path.startsWith('/employees/'))).toEqual([]);
   });
 
   it('says when no devices are assigned', async () => {
-    mockApi({ [`GET ${base}`]: employee, [`GET ${base}/devices`]: { items: [] } });
+    installFakeApi({ [`GET ${base}`]: employee, [`GET ${base}/devices`]: { items: [] } });
     renderRoute('/dashboard/me', { user: me });
     expect(await screen.findByRole('heading', { name: 'No devices assigned to you' })).toBeInTheDocument();
   });

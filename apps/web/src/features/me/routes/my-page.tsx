@@ -1,8 +1,9 @@
 import type { Employee } from '@equip/domain/employees';
 import type { CurrentUser } from '@equip/domain/identity';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { LifeBuoy, MonitorSmartphone } from 'lucide-react';
+import { LifeBuoy, MonitorSmartphone, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { EmployeeStatusBadge } from '@/features/employees/public';
 import { useBootConfig } from '@/lib/boot-config-context';
 import { formatDate, fullName } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
@@ -12,7 +13,6 @@ import { Card } from '@/ui/card';
 import { EmptyState } from '@/ui/empty-state';
 import { LoadError } from '@/ui/load-error';
 import { PageSpinner } from '@/ui/spinner';
-import { EmployeeStatusBadge } from '@/ui/status-badges';
 import { useMyDevices } from '../api/get-my-devices';
 import { useMyRecord } from '../api/get-my-record';
 import { DeviceCard } from '../components/device-card';
@@ -96,6 +96,22 @@ export function MyPage() {
 }
 
 function MyPageContent({ user }: { user: CurrentUser }) {
+  // A provider admin is no employee of the organisation they act for: there is no record to ask for.
+  return user.role === 'equip-admin' ? <ProviderAdminNote /> : <MyRecord user={user} />;
+}
+
+function ProviderAdminNote() {
+  const { t } = useLingui();
+  return (
+    <EmptyState
+      icon={UserRound}
+      title={t`No equipment of yours here`}
+      description={t`Provider admins are not employees of the organisations they look after, so no details or devices of yours are kept here.`}
+    />
+  );
+}
+
+function MyRecord({ user }: { user: CurrentUser }) {
   const { t } = useLingui();
   const { helpDeskUrl } = useBootConfig();
   const { accountUuid, firstName, organizationName } = user;

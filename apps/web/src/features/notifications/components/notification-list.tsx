@@ -24,6 +24,23 @@ const SEVERITY: Record<Severity, { icon: LucideIcon; className: string; label: M
   neutral: { icon: Bell, className: 'bg-slate-100 text-slate-500', label: msg`Note` },
 };
 
+/** A notification of the last week says how long ago; an older one its date and time. */
+const RELATIVE_FOR_MS = 7 * 24 * 60 * 60 * 1000;
+
+function NotificationTime({ createdAt }: { createdAt: string }) {
+  const recent = Date.now() - new Date(createdAt).getTime() < RELATIVE_FOR_MS;
+  const full = formatDateTime(createdAt);
+  return (
+    <time
+      dateTime={createdAt}
+      title={recent ? full : undefined}
+      className="text-xs whitespace-nowrap text-slate-500"
+    >
+      {recent ? formatRelativeTime(createdAt) : full}
+    </time>
+  );
+}
+
 function NotificationItem({
   notification,
   onNavigate,
@@ -63,18 +80,12 @@ function NotificationItem({
         </p>
         {body ? <p className="mt-0.5 text-sm break-words text-slate-600">{body}</p> : null}
         <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
-          <time
-            dateTime={notification.createdAt}
-            title={formatDateTime(notification.createdAt)}
-            className="text-xs whitespace-nowrap text-slate-500"
-          >
-            {formatRelativeTime(notification.createdAt)}
-          </time>
+          <NotificationTime createdAt={notification.createdAt} />
           {link ? (
             <Link
               to={link.to}
               onClick={onNavigate}
-              className="rounded text-xs whitespace-nowrap font-medium text-indigo-700 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+              className="min-w-0 rounded text-xs break-words font-medium text-indigo-700 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
             >
               {link.label}
             </Link>
@@ -114,7 +125,8 @@ export function MarkAllReadButton() {
 
 /**
  * The notification panel's body: the signed-in person's notifications, newest first, each with its
- * severity, text in the reader's language, relative time and a "Mark as read"; loading, empty and error
+ * severity, text in the reader's language, a link to its record, its time (relative for the last week,
+ * the date in the reader's format before) and a "Mark as read"; loading, empty and error
  * states; "Show more" for older ones. New ones arrive by polling (api/get-notifications.ts).
  */
 export function NotificationList({
@@ -152,7 +164,7 @@ export function NotificationList({
       <EmptyState
         icon={BellOff}
         title={t`No notifications yet`}
-        description={t`Device alerts, onboarding progress and finished imports will show up here.`}
+        description={t`Device alerts, MDM server problems and finished imports will show up here.`}
         headingLevel={3}
         className="border-none px-2 py-10"
       />

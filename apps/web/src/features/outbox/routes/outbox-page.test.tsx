@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi } from '@/test/fake-api';
 import { testUser } from '@/test/fixtures';
-import { mockApi } from '@/test/mock-api';
 import { renderRoute } from '@/test/render';
 
 const admin = testUser({ role: 'equip-admin' });
@@ -40,8 +40,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('sent mail', () => {
   it('lists mail and SMS newest first and opens one to read', async () => {
-    mockApi({ 'GET /api/admin/outbox': { items } });
-    const { user } = renderRoute('/dashboard/mail', { user: admin });
+    installFakeApi({ 'GET /admin/outbox': { items } });
+    const { user } = renderRoute('/dashboard/settings/mail', { user: admin });
     const list = await screen.findByRole('navigation', { name: 'Messages' });
     const buttons = within(list).getAllByRole('button');
     expect(buttons.map((button) => button.textContent)).toEqual([
@@ -64,8 +64,8 @@ describe('sent mail', () => {
   });
 
   it('shows the metadata and says why the text is withheld outside demo mode', async () => {
-    mockApi({
-      'GET /api/admin/outbox': {
+    installFakeApi({
+      'GET /admin/outbox': {
         items: [
           {
             uuid: '4',
@@ -88,7 +88,7 @@ describe('sent mail', () => {
         ],
       },
     });
-    const { user } = renderRoute('/dashboard/mail', { user: admin });
+    const { user } = renderRoute('/dashboard/settings/mail', { user: admin });
     const list = await screen.findByRole('navigation', { name: 'Messages' });
     const buttons = within(list).getAllByRole('button');
     expect(buttons[0]).toHaveTextContent('Text withheld');
@@ -108,8 +108,8 @@ describe('sent mail', () => {
   });
 
   it('explains when the server has no outbox', async () => {
-    mockApi({});
-    renderRoute('/dashboard/mail', { user: admin });
+    installFakeApi({});
+    renderRoute('/dashboard/settings/mail', { user: admin });
     expect(await screen.findByRole('heading', { name: 'The outbox is not available' })).toBeInTheDocument();
   });
 });

@@ -97,7 +97,13 @@ function MessageView({ message, focusOnShow }: { message: OutboxMessage; focusOn
           ) : null}
         </dl>
       </header>
-      <div className="flex-1 overflow-auto p-6">
+      {/* Scrolls when the text is long: reachable from the keyboard, named by the message's title. */}
+      <section
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll from the keyboard (axe: scrollable-region-focusable).
+        tabIndex={0}
+        aria-labelledby="outbox-message-title"
+        className="flex-1 overflow-auto p-6 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+      >
         {message.text === null ? (
           <WithheldBody message={message} />
         ) : (
@@ -105,7 +111,7 @@ function MessageView({ message, focusOnShow }: { message: OutboxMessage; focusOn
             <LinkifiedText text={message.text} />
           </p>
         )}
-      </div>
+      </section>
     </article>
   );
 }

@@ -1,53 +1,67 @@
+import type { DeviceListQuery } from '@equip/domain/devices';
+import type { EmployeeListQuery } from '@equip/domain/employees';
 import { queryOptions } from '@tanstack/react-query';
-import type { QueryValue } from '@/lib/api/api-client';
+import type { z } from 'zod';
 import { platformApi } from '@/lib/api/clients';
 
 /**
- * The overview's figures, read as the totals of the lists themselves (one row each, so the list
- * machinery's kept summaries answer them): they always agree with what the tables show.
+ * A query of a list as its domain schema reads it from the address: each field the schema reads as a
+ * string (text, `true`/`false`, a view), typed by that schema, so a filter renamed or removed in the
+ * contract fails to compile here.
  */
-async function totalOf(path: string, query: Record<string, QueryValue>, signal?: AbortSignal) {
+type ListQuery<S extends z.ZodType> = {
+  [Key in keyof z.input<S>]?: Extract<z.input<S>[Key], string>;
+};
+
+/**
+ * The overview's figures, read as the totals of the lists themselves (one row each, so the list
+ * machinery's kept summaries answer them): they always agree with what the tables show, the rules of
+ * the lists included (staged devices only with it-2447-show-staged-devices, decided by the API).
+ */
+async function totalOf<S extends z.ZodType>(path: string, query: ListQuery<S>, signal?: AbortSignal) {
   const page = await platformApi.get<{ total: number }>(path, { query: { ...query, take: 1 }, signal });
   return page.total;
 }
 
-export interface EmployeeCounts {
-  /** Everyone but inactive people (the employees table's default view). */
-  employees: number;
-  onboarding: number;
-  offboarding: number;
-  withoutBundle: number;
-}
+/** The employees table's figures: everyone but inactive people (its default view), and three of its views. */
+const EMPLOYEE_FIGURES = {
+  employees: {},
+  onboarding: { view: 'onboarding' },
+  offboarding: { view: 'offboarding' },
+  withoutBundle: { onlyWithoutAssignedBundle: 'true' },
+} satisfies Record<string, ListQuery<typeof EmployeeListQuery>>;
 
-export interface DeviceCounts {
-  devices: number;
-  unencrypted: number;
-  unprotected: number;
+/** The devices table's figures: every device it lists, and its two security filters. */
+const DEVICE_FIGURES = {
+  devices: {},
+  unencrypted: { showOnlyUnencrypted: 'true' },
+  unprotected: { showOnlyUnprotected: 'true' },
+} satisfies Record<string, ListQuery<typeof DeviceListQuery>>;
+
+export type EmployeeCounts = Record<keyof typeof EMPLOYEE_FIGURES, number>;
+export type DeviceCounts = Record<keyof typeof DEVICE_FIGURES, number>;
+
+/** Each figure's total, read at once. */
+async function totals<F extends string, S extends z.ZodType>(
+  path: string,
+  figures: Record<F, ListQuery<S>>,
+  signal?: AbortSignal,
+): Promise<Record<F, number>> {
+  const entries = Object.entries(figures) as [F, ListQuery<S>][];
+  const values = await Promise.all(entries.map(([, query]) => totalOf<S>(path, query, signal)));
+  return Object.fromEntries(entries.map(([figure], i) => [figure, values[i]])) as Record<F, number>;
 }
 
 export const employeeCountsQueryOptions = () =>
   queryOptions({
     queryKey: ['overview', 'employee-counts'],
-    queryFn: async ({ signal }): Promise<EmployeeCounts> => {
-      const [employees, onboarding, offboarding, withoutBundle] = await Promise.all([
-        totalOf('/employees', {}, signal),
-        totalOf('/employees', { view: 'onboarding' }, signal),
-        totalOf('/employees', { view: 'offboarding' }, signal),
-        totalOf('/employees', { onlyWithoutAssignedBundle: true }, signal),
-      ]);
-      return { employees, onboarding, offboarding, withoutBundle };
-    },
+    queryFn: ({ signal }): Promise<EmployeeCounts> =>
+      totals<keyof EmployeeCounts, typeof EmployeeListQuery>('/employees', EMPLOYEE_FIGURES, signal),
   });
 
 export const deviceCountsQueryOptions = () =>
   queryOptions({
     queryKey: ['overview', 'device-counts'],
-    queryFn: async ({ signal }): Promise<DeviceCounts> => {
-      const [devices, unencrypted, unprotected] = await Promise.all([
-        totalOf('/devices', {}, signal),
-        totalOf('/devices', { showOnlyUnencrypted: true }, signal),
-        totalOf('/devices', { showOnlyUnprotected: true }, signal),
-      ]);
-      return { devices, unencrypted, unprotected };
-    },
+    queryFn: ({ signal }): Promise<DeviceCounts> =>
+      totals<keyof DeviceCounts, typeof DeviceListQuery>('/devices', DEVICE_FIGURES, signal),
   });

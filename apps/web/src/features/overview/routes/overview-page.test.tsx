@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { activateLocale } from '@/lib/i18n/i18n';
-import { installFakeApi, renderWithApp } from '@/test/fake-api';
+import { installFakeApi } from '@/test/fake-api';
+import { renderWithApp } from '@/test/render';
 import { OverviewPage } from './overview-page';
 
 const EMPLOYEE_TOTALS: Record<string, number> = {

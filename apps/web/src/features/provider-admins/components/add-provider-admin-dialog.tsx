@@ -99,7 +99,7 @@ function AddProviderAdminForm({
       });
       onDone();
     } catch (error) {
-      // EmailIsUsed (409) says "… is already a provider admin" at `email`.
+      // EmailIsUsed (409) says "… is already in use" at `email`.
       const failure = describeFailure<Field>(error, {
         fallback: t`The provider admin could not be added. Please try again.`,
         field: ({ param }) => (param && FIELD_NAMES.includes(param) ? (param as Field) : undefined),

@@ -1,11 +1,11 @@
 import type { ProviderAdmin } from '@equip/domain/provider-admins';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, type FakeRoutes, installFakeApi, json, noContent } from '@/test/fake-api';
 import { testUser } from '@/test/fixtures';
-import { apiError, json, mockApi, noContent } from '@/test/mock-api';
 import { renderRoute } from '@/test/render';
 
-const PATH = '/api/admin/provider-admins';
+const PATH = '/admin/provider-admins';
 const me = testUser({
   role: 'equip-admin',
   accountUuid: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
@@ -37,10 +37,10 @@ const grace = admin({
 });
 
 /** A server that keeps its list: POST adds an invited admin, DELETE removes one. */
-function server(initial: ProviderAdmin[], overrides: Parameters<typeof mockApi>[0] = {}) {
+function server(initial: ProviderAdmin[], overrides: FakeRoutes = {}) {
   let items = [...initial];
-  return mockApi({
-    [`GET ${PATH}`]: () => json(200, { items }),
+  return installFakeApi({
+    [`GET ${PATH}`]: () => json(200, { items, total: items.length }),
     [`POST ${PATH}`]: ({ body }) => {
       const created = admin({
         ...(body as Pick<ProviderAdmin, 'email' | 'firstName' | 'lastName'>),
@@ -68,9 +68,10 @@ afterEach(() => vi.unstubAllGlobals());
 describe('provider admins page', () => {
   it('lists the provider admins with their status and invitation date; yourself cannot be disabled', async () => {
     server([self, grace]);
-    renderRoute('/dashboard/provider-admins', { user: me });
+    renderRoute('/dashboard/settings/provider-admins', { user: me });
     expect(await screen.findByRole('heading', { level: 1, name: 'Provider admins' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Provider admins' });
+    await within(table).findByText('grace@equip.example');
     expect(
       within(table)
         .getAllByRole('columnheader')
@@ -86,12 +87,76 @@ describe('provider admins page', () => {
     expect(within(graceRow!).getByText(/2024/)).toHaveAttribute('datetime', '2024-06-03T09:30:00.000Z');
     expect(within(graceRow!).getByRole('button', { name: 'Disable Grace Hopper' })).toBeInTheDocument();
 
-    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const nav = screen.getByRole('navigation', { name: 'Settings' });
     expect(within(nav).getByRole('link', { name: 'Provider admins' })).toHaveAttribute(
       'aria-current',
       'page',
     );
     expect(within(nav).getByRole('link', { name: 'Sent mail' })).toBeInTheDocument();
+  });
+
+  it('searches, filters by status, sorts and pages on the server, with all of it in the address', async () => {
+    const api = server([self, grace]);
+    const { user, router } = renderRoute('/dashboard/settings/provider-admins?status=invited&page=1', {
+      user: me,
+    });
+    const table = await screen.findByRole('table', { name: 'Provider admins' });
+    const lastQuery = () => new URL(api.calls(`GET ${PATH}`).at(-1)!.url, 'http://localhost').searchParams;
+    expect(lastQuery().getAll('status')).toEqual(['invited']);
+    expect(lastQuery().get('take')).toBe('25');
+    expect(lastQuery().get('skip')).toBe('0');
+    await user.type(screen.getByRole('searchbox', { name: 'Search provider admins' }), 'grace');
+    await waitFor(() => expect(lastQuery().get('textSearchQuery')).toBe('grace'));
+    expect(router.state.location.search).toBe('?q=grace&status=invited');
+    await user.click(within(table).getByRole('button', { name: /email/i }));
+    await waitFor(() => expect(lastQuery().get('sortingKey')).toBe('email'));
+    expect(lastQuery().get('sortingDirection')).toBe('asc');
+    expect(router.state.location.search).toBe('?q=grace&status=invited&sort=email.asc');
+    await user.click(screen.getByRole('button', { name: 'Reset filters' }));
+    expect(router.state.location.search).toBe('?sort=email.asc');
+  });
+
+  it('warns of emails several accounts share, naming the accounts and their organisations', async () => {
+    server([self], {
+      'GET /admin/email-conflicts': () =>
+        json(200, {
+          items: [
+            {
+              email: 'sam@shared.example',
+              accounts: [
+                {
+                  uuid: crypto.randomUUID(),
+                  email: 'sam@shared.example',
+                  firstName: 'Sam',
+                  lastName: 'One',
+                  organizationUuid: crypto.randomUUID(),
+                  organizationName: 'Acme GmbH',
+                },
+                {
+                  uuid: crypto.randomUUID(),
+                  email: 'SAM@shared.example',
+                  firstName: 'Sam',
+                  lastName: 'Two',
+                  organizationUuid: crypto.randomUUID(),
+                  organizationName: 'Globex Ltd',
+                },
+              ],
+            },
+          ],
+        }),
+    });
+    renderRoute('/dashboard/settings/provider-admins', { user: me });
+    expect(await screen.findByText('1 email belongs to several accounts')).toBeInTheDocument();
+    expect(await screen.findByText('sam@shared.example')).toBeInTheDocument();
+    expect(screen.getByText('Sam One · Acme GmbH')).toBeInTheDocument();
+    expect(screen.getByText('Sam Two · Globex Ltd')).toBeInTheDocument();
+  });
+
+  it('shows no warning while no email is shared', async () => {
+    server([self], { 'GET /admin/email-conflicts': () => json(200, { items: [] }) });
+    renderRoute('/dashboard/settings/provider-admins', { user: me });
+    await screen.findByRole('table', { name: 'Provider admins' });
+    expect(screen.queryByText(/belongs? to several accounts/)).not.toBeInTheDocument();
   });
 
   it('adds a provider admin: checked like the API, a taken email at the field, then invited', async () => {
@@ -103,7 +168,7 @@ describe('provider admins page', () => {
           return json(409, {
             errors: [
               {
-                msg: 'grace@equip.example is already a provider admin',
+                msg: 'grace@equip.example is already in use',
                 errorType: 'EmailIsUsed',
                 location: 'body',
                 param: 'email',
@@ -117,7 +182,7 @@ describe('provider admins page', () => {
         );
       },
     });
-    const { user } = renderRoute('/dashboard/provider-admins', { user: me });
+    const { user } = renderRoute('/dashboard/settings/provider-admins', { user: me });
     const add = await screen.findByRole('button', { name: 'Add provider admin' });
     await user.click(add);
     const dialog = await screen.findByRole('dialog', { name: 'Add provider admin' });
@@ -141,9 +206,7 @@ describe('provider admins page', () => {
 
     await user.type(email, 'equip.example');
     await user.click(within(dialog).getByRole('button', { name: 'Add and invite' }));
-    await waitFor(() =>
-      expect(email).toHaveAccessibleDescription('grace@equip.example is already a provider admin'),
-    );
+    await waitFor(() => expect(email).toHaveAccessibleDescription('grace@equip.example is already in use'));
     expect(email).toHaveFocus();
 
     await user.clear(email);
@@ -165,7 +228,7 @@ describe('provider admins page', () => {
       [`DELETE ${PATH}/${ada.uuid}`]: () =>
         apiError(409, 'The installation needs at least one provider admin', 'Conflict'),
     });
-    const { user } = renderRoute('/dashboard/provider-admins', { user: me });
+    const { user } = renderRoute('/dashboard/settings/provider-admins', { user: me });
     await user.click(await screen.findByRole('button', { name: 'Disable Grace Hopper' }));
     let dialog = await screen.findByRole('alertdialog', { name: 'Disable Grace Hopper?' });
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
@@ -191,30 +254,42 @@ describe('provider admins page', () => {
 
   it('shows the loading state, then an error with a way to try again', async () => {
     let fail = true;
-    mockApi({
+    installFakeApi({
       [`GET ${PATH}`]: () =>
-        fail ? apiError(500, 'Internal error', 'InternalServerError') : json(200, { items: [self] }),
+        fail
+          ? apiError(500, 'Internal error', 'InternalServerError')
+          : json(200, { items: [self], total: 1 }),
     });
-    const { user } = renderRoute('/dashboard/provider-admins', { user: me });
+    const { user } = renderRoute('/dashboard/settings/provider-admins', { user: me });
     expect(await screen.findByText('Loading provider admins')).toHaveAttribute('role', 'status');
-    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
-      'The provider admins could not be loaded',
-    );
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'The provider admins could not be loaded' },
+        { timeout: 3000 },
+      ),
+    ).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('table', { name: 'Provider admins' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Provider admins' });
+    expect(await within(table).findByText('Equip Admin')).toBeInTheDocument();
   });
 
-  it('has an empty state that offers to add someone', async () => {
+  it('has an empty state, and one for filters that match nobody', async () => {
     server([]);
-    renderRoute('/dashboard/provider-admins', { user: me });
+    const first = renderRoute('/dashboard/settings/provider-admins', { user: me });
     expect(await screen.findByRole('heading', { name: 'No provider admins yet' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add provider admin' })).toBeInTheDocument();
+    first.unmount();
+    renderRoute('/dashboard/settings/provider-admins?q=nobody', { user: me });
+    expect(
+      await screen.findByRole('heading', { name: 'No provider admins match these filters' }),
+    ).toBeInTheDocument();
   });
 
   it('is only for provider admins: an IT owner finds neither the page nor the link', async () => {
     const api = server([self]);
-    renderRoute('/dashboard/provider-admins');
+    renderRoute('/dashboard/settings/provider-admins');
     expect(await screen.findByRole('heading', { name: /not found/i })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).queryByRole('link', { name: 'Provider admins' })).not.toBeInTheDocument();

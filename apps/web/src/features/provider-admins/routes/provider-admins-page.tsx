@@ -1,20 +1,18 @@
 import type { ProviderAdmin } from '@equip/domain/provider-admins';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ShieldCheck, UserPlus } from 'lucide-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { UserPlus } from 'lucide-react';
+import { useCallback, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/api/error-message';
 import { fullName } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/dialog';
-import { EmptyState } from '@/ui/empty-state';
-import { LoadError } from '@/ui/load-error';
 import { PageHeader } from '@/ui/page-header';
 import { toast } from '@/ui/toast-store';
 import { useDisableProviderAdmin } from '../api/disable-provider-admin';
-import { useProviderAdmins } from '../api/get-provider-admins';
 import { AddProviderAdminDialog } from '../components/add-provider-admin-dialog';
+import { EmailConflictsAlert } from '../components/email-conflicts-alert';
 import { ProviderAdminsTable } from '../components/provider-admins-table';
 
 /**
@@ -24,7 +22,6 @@ import { ProviderAdminsTable } from '../components/provider-admins-table';
  */
 export function ProviderAdminsPage() {
   const { t } = useLingui();
-  const admins = useProviderAdmins();
   const currentUser = useCurrentUser();
   const disable = useDisableProviderAdmin();
   const [adding, setAdding] = useState(false);
@@ -45,54 +42,31 @@ export function ProviderAdminsPage() {
     });
   }
 
-  const addButton = (
-    <Button onClick={() => setAdding(true)}>
-      <UserPlus aria-hidden="true" />
-      <Trans>Add provider admin</Trans>
-    </Button>
+  const askToDisable = useCallback(
+    (admin: ProviderAdmin) => {
+      disable.reset();
+      setToDisable(admin);
+    },
+    [disable.reset],
   );
-
-  let content: ReactNode;
-  if (admins.isError) {
-    content = (
-      <LoadError
-        title={t`The provider admins could not be loaded`}
-        error={admins.error}
-        fallback={t`Please try again.`}
-        retrying={admins.isFetching}
-        onRetry={() => admins.refetch()}
-      />
-    );
-  } else if (admins.data?.length === 0) {
-    content = (
-      <EmptyState
-        icon={ShieldCheck}
-        title={t`No provider admins yet`}
-        description={t`Add the people who run this installation. Each gets an email with a link to set their password.`}
-        action={addButton}
-      />
-    );
-  } else {
-    content = (
-      <ProviderAdminsTable
-        ref={tableRef}
-        admins={admins.data}
-        currentUserUuid={currentUser?.accountUuid}
-        onDisable={(admin) => {
-          disable.reset();
-          setToDisable(admin);
-        }}
-      />
-    );
-  }
 
   return (
     <div className="space-y-6">
       <PageHeader
         description={t`The people who run this installation and can act for every organisation. They belong to no organisation.`}
-        actions={admins.isSuccess && admins.data.length > 0 ? addButton : null}
+        actions={
+          <Button onClick={() => setAdding(true)}>
+            <UserPlus aria-hidden="true" />
+            <Trans>Add provider admin</Trans>
+          </Button>
+        }
       />
-      {content}
+      <EmailConflictsAlert />
+      <ProviderAdminsTable
+        ref={tableRef}
+        currentUserUuid={currentUser?.accountUuid}
+        onDisable={askToDisable}
+      />
       <AddProviderAdminDialog open={adding} onOpenChange={setAdding} />
       <ConfirmDialog
         open={toDisable !== null}

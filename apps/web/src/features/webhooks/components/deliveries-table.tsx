@@ -1,30 +1,127 @@
+import { type WebhookDelivery, WebhookDeliveryStatus } from '@equip/domain/webhooks';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { createColumnHelper } from '@tanstack/react-table';
 import { Inbox, RotateCw } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { errorMessage } from '@/lib/api/error-message';
 import { formatDateTime, formatNumber } from '@/lib/format';
+import type { ListPageParams } from '@/lib/list-state/use-list-table';
+import { useListTable } from '@/lib/list-state/use-list-table';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
-import {
-  ActionsTh,
-  Pagination,
-  Table,
-  TableErrorRow,
-  TableFrame,
-  TableHead,
-  TableMessageRow,
-  TableSkeletonRows,
-  Td,
-  Th,
-} from '@/ui/table';
+import { DataTable } from '@/ui/data-table/data-table';
+import { FilterBar } from '@/ui/data-table/filter-bar';
+import { noMatchesState } from '@/ui/data-table/no-matches';
+import { MultiSelect } from '@/ui/multi-select';
 import { useToast } from '@/ui/toast';
-import { DELIVERIES_PAGE_SIZE, useWebhookDeliveries } from '../api/get-webhook-deliveries';
+import { DELIVERIES_PAGE_SIZE, getWebhookDeliveriesQueryOptions } from '../api/get-webhook-deliveries';
 import { useRedeliverWebhook } from '../api/redeliver-webhook';
+import { deliveriesListBinding } from '../deliveries-list-slice';
 import { DELIVERY_STATUS_LABELS, DELIVERY_STATUS_TONES } from '../lib/event-types';
 
-const COLUMNS = 7;
+const column = createColumnHelper<WebhookDelivery>();
+const rowId = (delivery: WebhookDelivery) => delivery.uuid;
 
-/** An endpoint's deliveries, newest first, a page at a time, each with a Redeliver button. */
+function StatusCell({ delivery }: { delivery: WebhookDelivery }) {
+  const { i18n } = useLingui();
+  return (
+    <>
+      <Badge tone={DELIVERY_STATUS_TONES[delivery.status]} dot>
+        {i18n._(DELIVERY_STATUS_LABELS[delivery.status])}
+      </Badge>
+      {delivery.lastError ? (
+        <span className="mt-1 block max-w-48 truncate text-xs text-slate-500" title={delivery.lastError}>
+          {delivery.lastError}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+function DurationCell({ milliseconds }: { milliseconds: number | null }) {
+  const { t } = useLingui();
+  return milliseconds === null ? '–' : t`${formatNumber(milliseconds)} ms`;
+}
+
+function RedeliverButton({
+  delivery,
+  pending,
+  onRedeliver,
+}: {
+  delivery: WebhookDelivery;
+  pending: boolean;
+  onRedeliver: (uuid: string) => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      disabled={pending}
+      onClick={() => onRedeliver(delivery.uuid)}
+      aria-label={t`Redeliver ${delivery.eventType} of ${formatDateTime(delivery.createdAt)}`}
+    >
+      <RotateCw aria-hidden="true" />
+      <Trans>Redeliver</Trans>
+    </Button>
+  );
+}
+
+/** Event type, status (with the last error), status code, duration, attempts, time, and Redeliver. */
+function deliveryColumns(redelivering: string | undefined, onRedeliver: (uuid: string) => void) {
+  return [
+    column.accessor('eventType', {
+      header: () => <Trans>Event type</Trans>,
+      cell: ({ getValue }) => <span className="font-mono text-xs">{getValue()}</span>,
+    }),
+    column.accessor('status', {
+      header: () => <Trans>Status</Trans>,
+      meta: { skeleton: 'badge' },
+      cell: ({ row }) => <StatusCell delivery={row.original} />,
+    }),
+    column.accessor('lastStatusCode', {
+      header: () => <Trans>Status code</Trans>,
+      meta: { className: 'text-right tabular-nums' },
+      cell: ({ getValue }) => getValue() ?? '–',
+    }),
+    column.accessor('lastDurationMs', {
+      header: () => <Trans>Duration</Trans>,
+      meta: { className: 'text-right tabular-nums' },
+      cell: ({ getValue }) => <DurationCell milliseconds={getValue()} />,
+    }),
+    column.accessor('attempts', {
+      header: () => <Trans>Attempts</Trans>,
+      meta: { className: 'text-right tabular-nums' },
+      cell: ({ getValue }) => formatNumber(getValue()),
+    }),
+    column.accessor('createdAt', {
+      header: () => <Trans>Time</Trans>,
+      meta: { sortKey: 'createdAt' },
+      cell: ({ row }) => formatDateTime(row.original.lastAttemptAt ?? row.original.createdAt),
+    }),
+    column.display({
+      id: 'actions',
+      header: () => (
+        <span className="sr-only">
+          <Trans>Actions</Trans>
+        </span>
+      ),
+      meta: { className: 'text-right', skeleton: 'none' },
+      cell: ({ row }) => (
+        <RedeliverButton
+          delivery={row.original}
+          pending={redelivering === row.original.uuid}
+          onRedeliver={onRedeliver}
+        />
+      ),
+    }),
+  ];
+}
+
+/**
+ * An endpoint's deliveries on the list machinery (`deliveriesList`): filtered by status, sorted by time
+ * and paged by the server, in the address with the open endpoint; each with a Redeliver button.
+ */
 export function DeliveriesTable({
   endpointUuid,
   endpointLabel,
@@ -33,116 +130,74 @@ export function DeliveriesTable({
   endpointLabel: string;
 }) {
   const { t, i18n } = useLingui();
-  const [page, setPage] = useState(0);
-  const deliveries = useWebhookDeliveries(endpointUuid, page * DELIVERIES_PAGE_SIZE);
-  const redeliver = useRedeliverWebhook(endpointUuid);
   const { toast } = useToast();
-
-  function again(deliveryUuid: string) {
-    redeliver.mutate(deliveryUuid, {
-      onSuccess: () => toast({ variant: 'info', content: t`Delivering again.` }),
-      onError: (error) =>
-        toast({ variant: 'negative', content: errorMessage(error, t`The delivery could not be repeated.`) }),
-    });
-  }
+  const queryOptions = useCallback(
+    (params: ListPageParams) => getWebhookDeliveriesQueryOptions(endpointUuid, params),
+    [endpointUuid],
+  );
+  const table = useListTable(deliveriesListBinding, 'all', {
+    queryOptions,
+    pageSize: DELIVERIES_PAGE_SIZE,
+    getRowId: rowId,
+  });
+  const redeliver = useRedeliverWebhook(endpointUuid);
+  const redelivering = redeliver.isPending ? redeliver.variables : undefined;
+  const columns = useMemo(
+    () =>
+      deliveryColumns(redelivering, (deliveryUuid) =>
+        redeliver.mutate(deliveryUuid, {
+          onSuccess: () => toast({ variant: 'info', content: t`Delivering again.` }),
+          onError: (error) =>
+            toast({
+              variant: 'negative',
+              content: errorMessage(error, t`The delivery could not be repeated.`),
+            }),
+        }),
+      ),
+    [redelivering, redeliver.mutate, toast, t],
+  );
+  const statusOptions = WebhookDeliveryStatus.options.map((value) => ({
+    value,
+    label: i18n._(DELIVERY_STATUS_LABELS[value]),
+  }));
+  // Resetting the filters keeps these deliveries open (the endpoint is where the list is, not a filter).
+  const clearStatus = () => table.setFilter('status', []);
 
   return (
     <div className="space-y-3">
-      <TableFrame loadingLabel={deliveries.isPending ? t`Loading deliveries…` : undefined}>
-        <Table aria-label={t`Deliveries to ${endpointLabel}`}>
-          <TableHead>
-            <tr>
-              <Th>
-                <Trans>Event type</Trans>
-              </Th>
-              <Th>
-                <Trans>Status</Trans>
-              </Th>
-              <Th className="text-right">
-                <Trans>Status code</Trans>
-              </Th>
-              <Th className="text-right">
-                <Trans>Duration</Trans>
-              </Th>
-              <Th className="text-right">
-                <Trans>Attempts</Trans>
-              </Th>
-              <Th>
-                <Trans>Time</Trans>
-              </Th>
-              <ActionsTh />
-            </tr>
-          </TableHead>
-          <tbody>
-            {deliveries.isPending ? (
-              <TableSkeletonRows rows={3} cells={['text', 'badge', 'text', 'text', 'text', 'text', 'none']} />
-            ) : deliveries.isError ? (
-              <TableErrorRow
-                colSpan={COLUMNS}
-                title={t`The deliveries could not be loaded.`}
-                error={deliveries.error}
-                onRetry={() => deliveries.refetch()}
-              />
-            ) : deliveries.data.items.length === 0 ? (
-              <TableMessageRow
-                colSpan={COLUMNS}
-                icon={Inbox}
-                headingLevel={3}
-                title={t`No deliveries yet`}
-                description={t`Deliveries show here once an event happens, or send a test event.`}
-              />
-            ) : (
-              deliveries.data.items.map((delivery) => (
-                <tr key={delivery.uuid}>
-                  <Td className="font-mono text-xs">{delivery.eventType}</Td>
-                  <Td>
-                    <Badge tone={DELIVERY_STATUS_TONES[delivery.status]} dot>
-                      {i18n._(DELIVERY_STATUS_LABELS[delivery.status])}
-                    </Badge>
-                    {delivery.lastError ? (
-                      <span
-                        className="mt-1 block max-w-48 truncate text-xs text-slate-500"
-                        title={delivery.lastError}
-                      >
-                        {delivery.lastError}
-                      </span>
-                    ) : null}
-                  </Td>
-                  <Td className="text-right tabular-nums">{delivery.lastStatusCode ?? '–'}</Td>
-                  <Td className="text-right whitespace-nowrap tabular-nums">
-                    {delivery.lastDurationMs === null ? '–' : t`${formatNumber(delivery.lastDurationMs)} ms`}
-                  </Td>
-                  <Td className="text-right tabular-nums">{formatNumber(delivery.attempts)}</Td>
-                  <Td className="whitespace-nowrap">
-                    {formatDateTime(delivery.lastAttemptAt ?? delivery.createdAt)}
-                  </Td>
-                  <Td className="text-right">
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      disabled={redeliver.isPending && redeliver.variables === delivery.uuid}
-                      onClick={() => again(delivery.uuid)}
-                      aria-label={t`Redeliver ${delivery.eventType} of ${formatDateTime(delivery.createdAt)}`}
-                    >
-                      <RotateCw aria-hidden="true" />
-                      <Trans>Redeliver</Trans>
-                    </Button>
-                  </Td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </Table>
-      </TableFrame>
-      {deliveries.data && deliveries.data.total > DELIVERIES_PAGE_SIZE ? (
-        <Pagination
-          page={page}
-          pageSize={DELIVERIES_PAGE_SIZE}
-          total={deliveries.data.total}
-          onPageChange={setPage}
-          label={t`Deliveries pages`}
+      <FilterBar
+        label={t`Filter deliveries`}
+        isDefault={table.state.filters.status.length === 0}
+        onReset={clearStatus}
+      >
+        <MultiSelect
+          label={t`Status`}
+          options={statusOptions}
+          value={table.state.filters.status}
+          onValueChange={(value) => table.setFilter('status', value)}
         />
-      ) : null}
+      </FilterBar>
+      <DataTable
+        {...table.tableProps}
+        label={t`Deliveries to ${endpointLabel}`}
+        columns={columns}
+        messages={{ loading: t`Loading deliveries…`, error: t`The deliveries could not be loaded.` }}
+        empty={
+          table.hasDefaultFilters
+            ? {
+                icon: Inbox,
+                headingLevel: 3,
+                title: t`No deliveries yet`,
+                description: t`Deliveries show here once an event happens, or send a test event.`,
+              }
+            : noMatchesState(
+                t`No deliveries with this status`,
+                t`Choose other statuses, or show them all.`,
+                clearStatus,
+              )
+        }
+        pagination={{ ...table.tableProps.pagination, label: t`Deliveries pages` }}
+      />
     </div>
   );
 }

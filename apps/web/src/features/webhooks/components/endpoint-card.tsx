@@ -1,8 +1,9 @@
 import type { WebhookEndpoint, WebhookEndpointWithSecret } from '@equip/domain/webhooks';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ChevronDown, ChevronRight, KeyRound, Send, Trash2 } from 'lucide-react';
+import { ChevronDown, ChevronRight, KeyRound, Pencil, Send, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { errorMessage } from '@/lib/api/error-message';
+import { useListState } from '@/lib/list-state/use-list-state';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
@@ -12,11 +13,14 @@ import { useDeleteWebhook } from '../api/delete-webhook';
 import { useRotateWebhookSecret } from '../api/rotate-webhook-secret';
 import { useSendTestWebhook } from '../api/send-test-webhook';
 import { useUpdateWebhook } from '../api/update-webhook';
+import { deliveriesListBinding } from '../deliveries-list-slice';
 import { DeliveriesTable } from './deliveries-table';
+import { EditEndpointDialog } from './endpoint-form-dialog';
 
 /**
- * One endpoint: its address, description and event types; enable or disable, send a test event,
- * rotate the secret, delete (confirmed); and, opened, its deliveries.
+ * One endpoint: its address, description and event types; edit them (and whether it is enabled),
+ * enable or disable, send a test event, rotate the secret and delete (both confirmed); and, opened, its deliveries (one endpoint's at a time, named by
+ * the address).
  */
 export function EndpointCard({
   endpoint,
@@ -27,8 +31,17 @@ export function EndpointCard({
 }) {
   const { t } = useLingui();
   const { toast } = useToast();
-  const [showDeliveries, setShowDeliveries] = useState(false);
+  // One endpoint's deliveries are open at a time, and the address says whose (`?deliveries=<uuid>`).
+  const deliveries = useListState(deliveriesListBinding, 'all');
+  const showDeliveries = deliveries.url.filters.endpoint === endpoint.uuid;
+  function setShowDeliveries(show: boolean) {
+    if (show === showDeliveries) return;
+    // Another endpoint's status filter and page do not carry over.
+    deliveries.resetFilters();
+    if (show) deliveries.setFilter('endpoint', endpoint.uuid);
+  }
   const [confirm, setConfirm] = useState<'delete' | 'rotate' | null>(null);
+  const [editing, setEditing] = useState(false);
   const update = useUpdateWebhook();
   const remove = useDeleteWebhook();
   const rotate = useRotateWebhookSecret();
@@ -98,6 +111,10 @@ export function EndpointCard({
           >
             {endpoint.enabled ? <Trans>Disable</Trans> : <Trans>Enable</Trans>}
           </Button>
+          <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden="true" />
+            <Trans>Edit</Trans>
+          </Button>
           <Button variant="secondary" size="sm" onClick={() => setConfirm('rotate')}>
             <KeyRound aria-hidden="true" />
             <Trans>Rotate secret</Trans>
@@ -113,7 +130,7 @@ export function EndpointCard({
         className="mt-4 inline-flex items-center gap-1 rounded-md text-sm font-medium text-indigo-700 hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
         aria-expanded={showDeliveries}
         aria-controls={deliveriesId}
-        onClick={() => setShowDeliveries((shown) => !shown)}
+        onClick={() => setShowDeliveries(!showDeliveries)}
       >
         {showDeliveries ? (
           <ChevronDown aria-hidden="true" className="size-4" />
@@ -128,6 +145,7 @@ export function EndpointCard({
         ) : null}
       </div>
 
+      <EditEndpointDialog endpoint={endpoint} open={editing} onOpenChange={setEditing} />
       <ConfirmDialog
         open={confirm === 'delete'}
         onOpenChange={(open) => setConfirm(open ? 'delete' : null)}

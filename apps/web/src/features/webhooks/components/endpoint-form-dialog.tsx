@@ -1,11 +1,18 @@
-import type { WebhookEndpointWithSecret, WebhookEventType } from '@equip/domain/webhooks';
+import type {
+  UpdateWebhookEndpointRequest,
+  WebhookEndpoint,
+  WebhookEndpointWithSecret,
+  WebhookEventType,
+} from '@equip/domain/webhooks';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '@/lib/api/error-message';
 import { Checkbox } from '@/ui/checkbox';
 import { FormDialog, FormDialogActions } from '@/ui/form-dialog';
 import { TextField } from '@/ui/form-field';
+import { useToast } from '@/ui/toast';
 import { useCreateWebhook } from '../api/create-webhook';
+import { useUpdateWebhook } from '../api/update-webhook';
 import { EVENT_GROUP_LABELS, EVENT_GROUPS, EVENT_TYPE_DESCRIPTIONS } from '../lib/event-types';
 
 /** Add an endpoint: its URL, a description, and the event types it receives (grouped by area). */
@@ -19,6 +26,7 @@ export function EndpointFormDialog({
   onCreated: (endpoint: WebhookEndpointWithSecret) => void;
 }) {
   const { t } = useLingui();
+  const create = useCreateWebhook();
   return (
     <FormDialog
       open={open}
@@ -26,18 +34,117 @@ export function EndpointFormDialog({
       title={t`Add webhook endpoint`}
       description={t`Equip sends a signed POST request to this address for each event you pick.`}
       className="max-w-2xl"
+      busy={create.isPending}
     >
-      <EndpointForm onCreated={onCreated} />
+      <EndpointForm
+        initial={{ url: '', description: '', eventTypes: [], enabled: true }}
+        submitLabel={t`Add endpoint`}
+        pendingLabel={t`Adding…`}
+        pending={create.isPending}
+        error={create.isError ? errorMessage(create.error, t`The endpoint could not be added.`) : undefined}
+        onSubmit={({ url, description, eventTypes }) =>
+          create.mutate({ url, description, eventTypes }, { onSuccess: onCreated })
+        }
+      />
     </FormDialog>
   );
 }
 
-function EndpointForm({ onCreated }: { onCreated: (endpoint: WebhookEndpointWithSecret) => void }) {
+/**
+ * Edit an endpoint: its URL, description, event types and whether it is enabled; only what changed is
+ * sent (the server checks a new URL as it checks a new endpoint's). The secret stays as it is.
+ */
+export function EditEndpointDialog({
+  endpoint,
+  open,
+  onOpenChange,
+}: {
+  endpoint: WebhookEndpoint;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useLingui();
+  const { toast } = useToast();
+  const update = useUpdateWebhook();
+  function save(values: EndpointValues) {
+    const changes: UpdateWebhookEndpointRequest = {};
+    if (values.url !== endpoint.url) changes.url = values.url;
+    if (values.description !== endpoint.description) changes.description = values.description;
+    if (!sameTypes(values.eventTypes, endpoint.eventTypes)) changes.eventTypes = values.eventTypes;
+    if (values.enabled !== endpoint.enabled) changes.enabled = values.enabled;
+    if (Object.keys(changes).length === 0) {
+      onOpenChange(false);
+      return;
+    }
+    update.mutate(
+      { uuid: endpoint.uuid, input: changes },
+      {
+        onSuccess: () => {
+          onOpenChange(false);
+          toast({ variant: 'positive', content: t`Endpoint saved.` });
+        },
+      },
+    );
+  }
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) update.reset();
+        onOpenChange(next);
+      }}
+      title={t`Edit webhook endpoint`}
+      description={t`Changes apply from the next delivery. The signing secret stays as it is: rotate it on its own.`}
+      className="max-w-2xl"
+      busy={update.isPending}
+    >
+      <EndpointForm
+        initial={endpoint}
+        withEnabled
+        submitLabel={t`Save changes`}
+        pendingLabel={t`Saving…`}
+        pending={update.isPending}
+        error={update.isError ? errorMessage(update.error, t`The endpoint could not be changed.`) : undefined}
+        onSubmit={save}
+      />
+    </FormDialog>
+  );
+}
+
+interface EndpointValues {
+  url: string;
+  description: string;
+  eventTypes: WebhookEventType[];
+  enabled: boolean;
+}
+
+const sameTypes = (a: readonly WebhookEventType[], b: readonly WebhookEventType[]) =>
+  a.length === b.length && a.every((type) => b.includes(type));
+
+function EndpointForm({
+  initial,
+  withEnabled = false,
+  submitLabel,
+  pendingLabel,
+  pending,
+  error,
+  onSubmit,
+}: {
+  initial: EndpointValues;
+  /** Offer "Enabled" (an endpoint being edited; a new one starts enabled). */
+  withEnabled?: boolean;
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  /** What the server refused, shown at the URL (the field it names). */
+  error: string | undefined;
+  onSubmit: (values: EndpointValues) => void;
+}) {
   const { t, i18n } = useLingui();
-  const create = useCreateWebhook();
-  const [url, setUrl] = useState('');
-  const [description, setDescription] = useState('');
-  const [types, setTypes] = useState<Set<WebhookEventType>>(new Set());
+  const [url, setUrl] = useState(initial.url);
+  const [description, setDescription] = useState(initial.description);
+  const [types, setTypes] = useState<Set<WebhookEventType>>(new Set(initial.eventTypes));
+  const [enabled, setEnabled] = useState(initial.enabled);
   const [typesError, setTypesError] = useState<string | undefined>();
   const formId = useId();
 
@@ -51,20 +158,17 @@ function EndpointForm({ onCreated }: { onCreated: (endpoint: WebhookEndpointWith
     setTypesError(undefined);
   }
 
-  function onSubmit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (types.size === 0) {
       setTypesError(t`Pick at least one event type.`);
       return;
     }
-    create.mutate(
-      { url: url.trim(), description: description.trim(), eventTypes: [...types] },
-      { onSuccess: onCreated },
-    );
+    onSubmit({ url: url.trim(), description: description.trim(), eventTypes: [...types], enabled });
   }
 
   return (
-    <form onSubmit={onSubmit} aria-label={t`Webhook endpoint`} noValidate>
+    <form onSubmit={submit} aria-label={t`Webhook endpoint`} noValidate>
       <div className="space-y-4">
         <TextField
           label={t`URL`}
@@ -74,7 +178,7 @@ function EndpointForm({ onCreated }: { onCreated: (endpoint: WebhookEndpointWith
           maxLength={2000}
           onChange={(event) => setUrl(event.target.value)}
           hint={t`An https:// address on the internet.`}
-          error={create.isError ? errorMessage(create.error, t`The endpoint could not be added.`) : undefined}
+          error={error}
         />
         <TextField
           label={t`Description`}
@@ -82,6 +186,24 @@ function EndpointForm({ onCreated }: { onCreated: (endpoint: WebhookEndpointWith
           maxLength={500}
           onChange={(event) => setDescription(event.target.value)}
         />
+        {withEnabled ? (
+          <div className="flex items-start gap-2 text-sm text-slate-700">
+            <Checkbox
+              id={`${formId}-enabled`}
+              className="mt-0.5"
+              checked={enabled}
+              onChange={(event) => setEnabled(event.target.checked)}
+            />
+            <label htmlFor={`${formId}-enabled`}>
+              <span className="font-medium text-slate-900">
+                <Trans>Enabled</Trans>
+              </span>
+              <span className="block text-xs text-slate-500">
+                <Trans>A disabled endpoint receives no events until it is enabled again.</Trans>
+              </span>
+            </label>
+          </div>
+        ) : null}
         <fieldset aria-describedby={typesError ? `${formId}-types-error` : undefined}>
           <legend className="text-sm font-medium text-slate-700">
             <Trans>Event types</Trans>
@@ -118,7 +240,7 @@ function EndpointForm({ onCreated }: { onCreated: (endpoint: WebhookEndpointWith
           ) : null}
         </fieldset>
       </div>
-      <FormDialogActions submitLabel={t`Add endpoint`} pending={create.isPending} pendingLabel={t`Adding…`} />
+      <FormDialogActions submitLabel={submitLabel} pending={pending} pendingLabel={pendingLabel} />
     </form>
   );
 }

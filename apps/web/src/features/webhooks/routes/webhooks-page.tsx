@@ -2,8 +2,6 @@ import type { WebhookEndpointWithSecret } from '@equip/domain/webhooks';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus, Webhook } from 'lucide-react';
 import { useState } from 'react';
-import { paths } from '@/config/paths';
-import { BackLink } from '@/ui/back-link';
 import { Button } from '@/ui/button';
 import { EmptyState } from '@/ui/empty-state';
 import { LoadError } from '@/ui/load-error';
@@ -38,9 +36,6 @@ export function WebhooksPage() {
 
   return (
     <div className="space-y-6">
-      <BackLink to={paths.dashboard.account}>
-        <Trans>Account</Trans>
-      </BackLink>
       {/* The top bar's title says "Webhooks". */}
       <PageHeader
         description={t`Send events from Equip to your own systems: each endpoint receives a signed POST request for the event types it subscribes to. Failed deliveries are retried for about a day.`}

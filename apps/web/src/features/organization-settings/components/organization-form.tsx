@@ -1,14 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Building2, Server, Webhook } from 'lucide-react';
+import { Building2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link } from 'react-router';
-import { paths } from '@/config/paths';
+import { TimeZoneSelect } from '@/features/organizations/public';
 import { errorMessage } from '@/lib/api/error-message';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
 import { TextField } from '@/ui/form-field';
-import { SelectField } from '@/ui/select-field';
 import { Skeleton } from '@/ui/skeleton';
 import { useToast } from '@/ui/toast';
 import {
@@ -16,17 +14,11 @@ import {
   useUpdateOrganizationSettings,
 } from '../api/organization-settings';
 
-/** Every IANA time zone the browser knows (the server checks the same names). */
-function timeZones(current: string): string[] {
-  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return known.includes(current) ? known : [current, ...known];
-}
-
 /**
  * The organisation's name and the time zone Equip shows its dates and times in (and plans dated work
- * in: accounts created on a start date, reminders at 09:00). For IT owners.
+ * in: accounts created on a start date, reminders at 09:00). For IT owners and provider admins.
  */
-export function OrganizationSettingsCard() {
+export function OrganizationForm() {
   const { t } = useLingui();
   const settings = useQuery(organizationSettingsQueryOptions());
   const update = useUpdateOrganizationSettings();
@@ -71,10 +63,9 @@ export function OrganizationSettingsCard() {
             maxLength={200}
             onChange={(event) => setName(event.target.value)}
           />
-          <SelectField
+          <TimeZoneSelect
             label={t`Time zone`}
             hint={t`Dates and times are shown in it for everyone in the organisation.`}
-            options={timeZones(timeZone).map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }))}
             value={timeZone}
             onChange={(event) => setTimeZone(event.target.value)}
             error={
@@ -86,36 +77,6 @@ export function OrganizationSettingsCard() {
           </Button>
         </form>
       )}
-      <div className="mt-6 border-t border-slate-200 pt-4">
-        <h3 className="flex items-center gap-2 text-sm font-semibold text-slate-900">
-          <Webhook aria-hidden="true" className="size-4 text-slate-400" />
-          <Trans>Webhooks</Trans>
-        </h3>
-        <p className="mt-1 text-sm text-slate-500">
-          <Trans>Send events from Equip to your own systems.</Trans>
-        </p>
-        <Link
-          to={paths.dashboard.webhooks}
-          className="mt-2 inline-flex rounded-sm text-sm font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
-        >
-          <Trans>Manage webhooks</Trans>
-        </Link>
-      </div>
-      <div className="mt-6 border-t border-slate-200 pt-4">
-        <h3 className="flex items-center gap-2 text-sm font-semibold text-slate-900">
-          <Server aria-hidden="true" className="size-4 text-slate-400" />
-          <Trans>MDM servers</Trans>
-        </h3>
-        <p className="mt-1 text-sm text-slate-500">
-          <Trans>Connect Fleet so that device actions reach your devices.</Trans>
-        </p>
-        <Link
-          to={paths.dashboard.mdmServers}
-          className="mt-2 inline-flex rounded-sm text-sm font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
-        >
-          <Trans>Manage MDM servers</Trans>
-        </Link>
-      </div>
     </Card>
   );
 }

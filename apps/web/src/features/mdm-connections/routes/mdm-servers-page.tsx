@@ -1,6 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { paths } from '@/config/paths';
-import { BackLink } from '@/ui/back-link';
+import { useLingui } from '@lingui/react/macro';
 import { LoadError } from '@/ui/load-error';
 import { PageHeader } from '@/ui/page-header';
 import { Skeleton } from '@/ui/skeleton';
@@ -18,9 +16,6 @@ export function MdmServersPage() {
 
   return (
     <div className="space-y-6">
-      <BackLink to={paths.dashboard.account}>
-        <Trans>Account</Trans>
-      </BackLink>
       {/* The top bar's title says "MDM servers". */}
       <PageHeader
         description={t`Connect the servers that manage your organisation’s devices. Device actions such as lock and wipe go through them.`}

@@ -3,8 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { activateLocale } from '@/lib/i18n/i18n';
 import { knownMessage } from '@/lib/i18n/known-messages';
-import { type FakeRequest, installFakeApi, renderWithApp } from '@/test/fake-api';
+import { type FakeRequest, installFakeApi } from '@/test/fake-api';
 import { testUser } from '@/test/fixtures';
+import { renderWithApp } from '@/test/render';
 import { MdmServersPage } from './mdm-servers-page';
 
 const TOKEN = 'fleet-api-token-0123456789abcdef';

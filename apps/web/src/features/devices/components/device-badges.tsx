@@ -1,17 +1,8 @@
 import type { DeviceStatus, EnrollmentState } from '@equip/domain/devices';
-import type { EmployeeStatus } from '@equip/domain/identity';
-import { DEVICE_STATUS_LABELS, EMPLOYEE_STATUS_LABELS, ENROLLMENT_STATE_LABELS } from '@/lib/labels';
-import { Badge, type BadgeTone } from './badge';
+import { Badge, type BadgeTone } from '@/ui/badge';
+import { DEVICE_STATUS_LABELS, ENROLLMENT_STATE_LABELS } from '../lib/device-labels';
 
-/** The colour of each state, the same wherever it is shown (words: `@/lib/labels`). */
-const EMPLOYEE_STATUS_TONES: Record<EmployeeStatus, BadgeTone> = {
-  ACTIVE: 'green',
-  ONBOARDING: 'sky',
-  OFFBOARDING: 'amber',
-  LEAVE: 'violet',
-  INACTIVE: 'neutral',
-};
-
+/** The colour of each state, the same wherever it is shown (words: `../lib/device-labels.ts`). */
 const DEVICE_STATUS_TONES: Record<DeviceStatus, BadgeTone> = {
   active: 'green',
   'awaiting-registration': 'amber',
@@ -27,14 +18,6 @@ const ENROLLMENT_STATE_TONES: Record<EnrollmentState, BadgeTone> = {
   READY_TO_ENROLL: 'indigo',
   FAILED_ENROLLMENT: 'red',
 };
-
-export function EmployeeStatusBadge({ status, className }: { status: EmployeeStatus; className?: string }) {
-  return (
-    <Badge tone={EMPLOYEE_STATUS_TONES[status]} dot className={className}>
-      {EMPLOYEE_STATUS_LABELS[status]}
-    </Badge>
-  );
-}
 
 export function DeviceStatusBadge({ status }: { status: DeviceStatus }) {
   return (

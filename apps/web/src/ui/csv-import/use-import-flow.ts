@@ -8,11 +8,11 @@ import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { failureMessage, statusOf } from '@/lib/api/error-message';
 import { ApiError } from '@/lib/api/errors';
+import { ImportFileError, readImportFile } from '@/lib/csv-import/read-file';
+import { rowErrorsOf, type UploadProgress } from '@/lib/csv-import/upload';
 import { downloadFile } from '@/lib/download';
 import { formatFileSize } from '@/lib/format';
 import { useToast } from '@/ui/toast';
-import { ImportFileError, readImportFile } from './read-file';
-import { rowErrorsOf, type UploadProgress } from './upload';
 
 /** What the import is doing: reading and checking the file, sending it, or writing its rows. */
 export type ImportPhase =

@@ -1,0 +1,16 @@
+/**
+ * What other areas may use of devices (the employees' devices tab, the person's own page, the audit
+ * log): the words and pictures of a device's enums. Everything else of the folder is the area's own;
+ * `architecture.test.ts` holds other features to this file.
+ */
+export { DeviceStatusBadge, EnrollmentStateBadge } from './components/device-badges';
+export { DeviceTypeIcon } from './components/device-type-icon';
+export {
+  ASSIGNMENT_TYPE_LABELS,
+  DEVICE_OS_LABELS,
+  DEVICE_STATUS_LABELS,
+  DEVICE_TYPE_LABELS,
+  ENROLLMENT_STATE_LABELS,
+  encryptionLabel,
+  protectionLabel,
+} from './lib/device-labels';
