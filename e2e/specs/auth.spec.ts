@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@equip/domain/identity';
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@equip/domain/identity-rules';
 import { generate } from 'otplib';
 import { startOidcPeer } from '../../apps/api/src/test/oidc-peer.ts';
 import { invitePerson, newOwner, ownerToken } from '../support/api.ts';
@@ -69,7 +69,7 @@ test.describe('identity', () => {
     const since = Date.now();
     await signIn(page, owner, { expectMfa: true });
     const mail = await waitForMail(owner.email, since, (m) => m.subject.includes('sign-in code'));
-    const code = /(\d{6})/.exec(mail.subject)![1]!;
+    const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
     await page.getByLabel('Verification code').fill(code);
     await page.getByRole('button', { name: 'Verify and sign in' }).click();
     await expect(page).toHaveURL(/\/dashboard\/overview/);

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { newOwner } from '../support/api.ts';
 import { demoLogin, expect, signIn, test, waitForMail } from '../support/fixtures.ts';
 
@@ -38,6 +39,41 @@ test.describe('devices', () => {
     await expect(table.getByRole('columnheader', { name: /^Location/ })).toHaveCount(0);
   });
 
+  test('exports the filtered list from the server, and the overview counts what the table lists', async ({
+    page,
+  }) => {
+    await signIn(page, demoLogin('it-owner'));
+    await page.goto('/dashboard/devices?type=PHONE&sort=name.desc');
+    const table = page.getByRole('table');
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    const phones = await countOf(page);
+    await page.getByRole('button', { name: 'Export' }).click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'CSV', exact: true }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^devices-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = (await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, '');
+    const [header, ...rows] = csv.trim().split(/\r?\n/);
+    // The columns the table shows (all by default), headed and worded in the person's language.
+    expect(header).toMatch(/^Name,Type,Model,Serial number,Operating system,/);
+    // The table's matches, phones only, in its order.
+    expect(rows).toHaveLength(phones);
+    expect(rows.every((row) => row.includes(',Phone,'))).toBe(true);
+    // The same first device as the table, sorted by name descending.
+    const firstName = await table.getByRole('row').nth(1).locator('td p').first().textContent();
+    expect(rows[0]!.startsWith(`${firstName},`) || rows[0]!.startsWith(`"${firstName}",`)).toBe(true);
+
+    await page.goto('/dashboard/devices');
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    const listed = await countOf(page);
+    await page.goto('/dashboard/overview');
+    const devicesCard = page
+      .getByRole('main')
+      .getByRole('link', { name: 'Devices', exact: true })
+      .locator('xpath=ancestor::li');
+    await expect(devicesCard.getByText(listed.toLocaleString('en'), { exact: true })).toBeVisible();
+  });
+
   test('opens a device in its own URL and assigns it to a person', async ({ page }) => {
     await signIn(page, demoLogin('it-owner'));
     await page.goto('/dashboard/devices?assignment=UNASSIGNED');
@@ -66,7 +102,8 @@ test.describe('devices', () => {
     await signIn(page, owner);
     await page.goto('/dashboard/devices?assignment=ASSIGNED');
     const rows = page.getByRole('table').getByRole('row');
-    await expect(rows.nth(2)).toBeVisible();
+    // Rows of devices, not the placeholder rows shown while they load (those have no checkbox).
+    await expect(rows.nth(2).getByRole('checkbox')).toBeVisible();
     // The name cell's rendered text: the name, a line break, then type and model.
     const nameOf = (row: number) =>
       rows

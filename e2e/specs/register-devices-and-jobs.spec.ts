@@ -34,14 +34,20 @@ test.describe('register devices and background jobs', () => {
 
   test('a provider admin sees the queues with their dead-letter queues', async ({ page }) => {
     await signIn(page, demoLogin('equip-admin'));
+    await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Settings' }).click();
     await page
-      .getByRole('navigation', { name: /main/i })
+      .getByRole('navigation', { name: 'Settings' })
       .getByRole('link', { name: 'Background jobs' })
       .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Background jobs' })).toBeVisible();
     const queues = page.getByRole('table', { name: 'Queues and their jobs per state' });
-    await expect(queues.getByRole('rowheader', { name: /^mail\.send$/ })).toBeVisible();
+    await expect(queues.getByRole('cell', { name: /^mail\.send$/ })).toBeVisible();
     await expect(queues.getByText('Dead letters of mail.send')).toBeVisible();
+    await page
+      .getByRole('navigation', { name: 'Background jobs sections' })
+      .getByRole('link', { name: 'Failed jobs' })
+      .click();
+    await expect(page).toHaveURL(/\/dashboard\/settings\/jobs\?view=failed$/);
     await expect(page.getByRole('table', { name: 'Failed jobs' })).toBeVisible();
   });
 });

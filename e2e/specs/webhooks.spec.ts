@@ -20,9 +20,12 @@ test.describe('webhooks', () => {
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/${randomUUID().slice(0, 6)}`;
     try {
       await signIn(page, demoLogin('it-owner'));
-      await page.goto('/dashboard/account');
-      await page.getByRole('link', { name: 'Manage webhooks' }).click();
-      await expect(page).toHaveURL(/\/dashboard\/account\/webhooks$/);
+      await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Settings' }).click();
+      await page
+        .getByRole('navigation', { name: 'Settings' })
+        .getByRole('link', { name: 'Webhooks' })
+        .click();
+      await expect(page).toHaveURL(/\/dashboard\/settings\/webhooks$/);
 
       await page.getByRole('button', { name: 'Add endpoint' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'Add webhook endpoint' });
@@ -35,6 +38,12 @@ test.describe('webhooks', () => {
       const secret = await secretDialog.getByLabel('Secret').inputValue();
       expect(secret).toMatch(/^whsec_/);
       await secretDialog.getByRole('button', { name: 'Done' }).click();
+      // Closing the shown-once secret asks first.
+      await page
+        .getByRole('alertdialog', { name: 'You will not see this secret again' })
+        .getByRole('button', { name: 'Close' })
+        .click();
+      await expect(secretDialog).toBeHidden();
 
       const card = page.getByRole('listitem').filter({ hasText: url });
       await card.getByRole('button', { name: 'Send test event' }).click();

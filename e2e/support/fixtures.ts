@@ -40,6 +40,7 @@ export async function waitForMail(
     .poll(
       () => {
         const mails = readdirSync(dir)
+          .filter((f) => f.endsWith('.json')) // not a `.part` being written (global-setup.ts)
           .sort()
           .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as ReceivedMail);
         found = mails

@@ -25,10 +25,13 @@ test('connects Fleet, locks a Fleet-managed Mac through it and disconnects', asy
     expect(mac, 'an enrolled Fleet-managed Mac in the demo').toBeDefined();
     fleet.addHost({ id: 41, hostname: mac!.name, hardware_serial: mac!.serialNumber!, platform: 'darwin' });
 
-    // From the account page, as a newcomer finds it.
+    // From the Settings area, as a newcomer finds it.
     await signIn(page, demoLogin('it-owner'));
-    await page.goto('/dashboard/account');
-    await page.getByRole('link', { name: 'Manage MDM servers' }).click();
+    await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Settings' }).click();
+    await page
+      .getByRole('navigation', { name: 'Settings' })
+      .getByRole('link', { name: 'MDM servers' })
+      .click();
     await expect(page.getByText('Not connected')).toBeVisible();
 
     // A wrong token is refused at its field, and nothing is saved.
@@ -66,7 +69,7 @@ test('connects Fleet, locks a Fleet-managed Mac through it and disconnects', asy
     await page.keyboard.press('Escape');
 
     // Disconnect, after a confirmation.
-    await page.goto('/dashboard/account/mdm');
+    await page.goto('/dashboard/settings/mdm-servers');
     await page.getByRole('button', { name: 'Disconnect' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Disconnect' }).click();
     await expect(page.getByText('Not connected')).toBeVisible();
