@@ -2,12 +2,25 @@
 // PostgreSQL server when TEST_DATABASE_URL is set (with the agent's, which talks to a real API), then
 // the end-to-end specs in Chromium.
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// Each Vitest step also writes a JSON report, so the summary at the very end can name the tests that
+// failed: CI keeps only the tail of a long run's output.
+const reports = mkdtempSync(join(tmpdir(), 'equip-test-reports-'));
+const vitestReport = (name) => [
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${join(reports, `${name}.json`)}`,
+];
 
 const steps = [
   {
     name: 'unit, API (PGlite) and component tests',
     cmd: 'npx',
-    args: ['vitest', 'run'],
+    args: ['vitest', 'run', ...vitestReport('pglite')],
+    report: join(reports, 'pglite.json'),
     env: { EQUIP_TEST_DB: 'pglite' },
   },
 ];
@@ -15,7 +28,8 @@ if (process.env.TEST_DATABASE_URL) {
   steps.push({
     name: 'API and agent tests on PostgreSQL',
     cmd: 'npx',
-    args: ['vitest', 'run', '--project', 'api', '--project', 'agent'],
+    args: ['vitest', 'run', '--project', 'api', '--project', 'agent', ...vitestReport('postgres')],
+    report: join(reports, 'postgres.json'),
     env: { EQUIP_TEST_DB: 'postgres' },
   });
 } else {
@@ -40,11 +54,36 @@ for (const step of steps) {
     name: step.name,
     ok: run.status === 0,
     seconds: ((Date.now() - started) / 1000).toFixed(1),
+    failures: run.status === 0 || !step.report ? [] : failedTests(step.report),
   });
   // A failed build makes the end-to-end step meaningless.
   if (run.status !== 0 && step.name === 'web build') break;
 }
 
 console.log('\nSummary:');
-for (const r of results) console.log(`  ${r.ok ? '✔' : '✘'} ${r.name} (${r.seconds} s)`);
+for (const r of results) {
+  console.log(`  ${r.ok ? '✔' : '✘'} ${r.name} (${r.seconds} s)`);
+  for (const failure of r.failures) console.log(`      ✘ ${failure}`);
+}
 process.exit(results.every((r) => r.ok) && results.length === steps.length ? 0 : 1);
+
+/** "file › test: first line of the error" for each failed test (or failed file) in a Vitest JSON report. */
+function failedTests(reportPath) {
+  if (!existsSync(reportPath)) return ['(no report written)'];
+  const report = JSON.parse(readFileSync(reportPath, 'utf8'));
+  const cwd = process.cwd();
+  const firstLine = (text) =>
+    String(text ?? '')
+      .split('\n')
+      .find((line) => line.trim()) ?? '';
+  const out = [];
+  for (const file of report.testResults ?? []) {
+    const where = String(file.name).replace(`${cwd}/`, '');
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed)
+      out.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`.slice(0, 400));
+    if (failed.length === 0 && file.status === 'failed')
+      out.push(`${where}: ${firstLine(file.message)}`.slice(0, 400));
+  }
+  return out.length > 0 ? out : ['(the run failed outside any test: see its output above)'];
+}
