@@ -54,7 +54,7 @@ for (const step of steps) {
     name: step.name,
     ok: run.status === 0,
     seconds: ((Date.now() - started) / 1000).toFixed(1),
-    failures: run.status === 0 || !step.report ? [] : failedTests(step.report),
+    ...(step.report ? readReport(step.report, run.status === 0) : { failures: [], flaky: [] }),
   });
   // A failed build makes the end-to-end step meaningless.
   if (run.status !== 0 && step.name === 'web build') break;
@@ -64,26 +64,35 @@ console.log('\nSummary:');
 for (const r of results) {
   console.log(`  ${r.ok ? '✔' : '✘'} ${r.name} (${r.seconds} s)`);
   for (const failure of r.failures) console.log(`      ✘ ${failure}`);
+  for (const flaky of r.flaky) console.log(`      ↻ passed on its retry: ${flaky}`);
 }
 process.exit(results.every((r) => r.ok) && results.length === steps.length ? 0 : 1);
 
-/** "file › test: first line of the error" for each failed test (or failed file) in a Vitest JSON report. */
-function failedTests(reportPath) {
-  if (!existsSync(reportPath)) return ['(no report written)'];
+/**
+ * From a Vitest JSON report: each failed test (or failed file), and each test that passed only on its
+ * retry (it carries the failure of its first try), as "file › test: first line of the error".
+ */
+function readReport(reportPath, ok) {
+  if (!existsSync(reportPath)) return { failures: ok ? [] : ['(no report written)'], flaky: [] };
   const report = JSON.parse(readFileSync(reportPath, 'utf8'));
   const cwd = process.cwd();
   const firstLine = (text) =>
     String(text ?? '')
       .split('\n')
       .find((line) => line.trim()) ?? '';
-  const out = [];
+  const failures = [];
+  const flaky = [];
   for (const file of report.testResults ?? []) {
     const where = String(file.name).replace(`${cwd}/`, '');
-    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-    for (const test of failed)
-      out.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`.slice(0, 400));
+    const line = (test) =>
+      `${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`.slice(0, 400);
+    const tests = file.assertionResults ?? [];
+    const failed = tests.filter((test) => test.status === 'failed');
+    failures.push(...failed.map(line));
+    flaky.push(...tests.filter((test) => test.status === 'passed' && test.failureMessages?.length).map(line));
     if (failed.length === 0 && file.status === 'failed')
-      out.push(`${where}: ${firstLine(file.message)}`.slice(0, 400));
+      failures.push(`${where}: ${firstLine(file.message)}`.slice(0, 400));
   }
-  return out.length > 0 ? out : ['(the run failed outside any test: see its output above)'];
+  if (!ok && failures.length === 0) failures.push('(the run failed outside any test: see its output above)');
+  return { failures, flaky };
 }

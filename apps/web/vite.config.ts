@@ -98,6 +98,8 @@ export default defineConfig({
   },
   test: {
     name: 'web',
+    // As the other projects (the root vitest.config.ts): one retry on CI, EQUIP_TEST_RETRIES=0 for none.
+    retry: Number(process.env.EQUIP_TEST_RETRIES ?? (process.env.CI ? 1 : 0)),
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
