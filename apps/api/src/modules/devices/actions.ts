@@ -16,6 +16,7 @@ import {
   RECENT_COMMANDS,
 } from '@equip/domain/mdm';
 import type { AppJobs } from '../../background/app-job-types.ts';
+import { giveWay } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../http/access.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
@@ -40,6 +41,14 @@ export interface DeviceActionsDeps {
   jobs: AppJobs;
   readFlags: () => Promise<FlagValues>;
 }
+
+/**
+ * Devices whose commands and jobs one transaction of a bulk action writes. On PGlite every
+ * organisation's statements share one connection, and a 432-device action in one transaction held it
+ * for about a second (issue 24, bench/noisy-neighbour.mjs); in slices, other requests get their turn in
+ * between. A device's command and its job are always written together.
+ */
+export const BULK_SLICE_DEVICES = 50;
 
 /** Runs work in the caller's tenant transaction (`request.tenant`). */
 export type InTenant = <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
@@ -177,10 +186,17 @@ export function createDeviceActionsService(deps: DeviceActionsDeps) {
       request: BulkDeviceActionRequest,
     ): Promise<BulkDeviceActionResult> {
       const resetEnabled = await resetIsOn();
-      return tenant(async (tx) => {
+      const applies = (devices: ActionTargetRow[], skipped: BulkDeviceActionResult['skipped']) =>
+        devices.filter((device) => {
+          const reason = actionUnavailable(request.action, device, { resetEnabled });
+          if (reason) skipped.push({ deviceUuid: device.uuid, reason });
+          return reason === null;
+        });
+      const skipped: BulkDeviceActionResult['skipped'] = [];
+      // The whole selection is checked before anything is written: a bad request writes nothing.
+      const targets = await tenant(async (tx) => {
         const uuids = [...new Set(request.deviceUuids)];
-        const rows = await findActionTargets(tx, uuids);
-        const byUuid = new Map(rows.map((r) => [r.uuid, r]));
+        const byUuid = new Map((await findActionTargets(tx, uuids)).map((r) => [r.uuid, r]));
         const missing = request.deviceUuids.findIndex((uuid) => !byUuid.has(uuid));
         if (missing >= 0)
           throw notFound(DEVICE_NOT_FOUND, {
@@ -188,16 +204,29 @@ export function createDeviceActionsService(deps: DeviceActionsDeps) {
             param: `deviceUuids.${missing}`,
             path: ['deviceUuids', missing],
           });
-        const targets: ActionTargetRow[] = [];
-        const skipped: BulkDeviceActionResult['skipped'] = [];
-        for (const uuid of uuids) {
-          const device = byUuid.get(uuid)!;
-          const reason = actionUnavailable(request.action, device, { resetEnabled });
-          if (reason) skipped.push({ deviceUuid: uuid, reason });
-          else targets.push(device);
-        }
-        return { items: await queueCommands(tx, auth, targets, request.action, deps.jobs), skipped };
+        return applies(
+          uuids.map((uuid) => byUuid.get(uuid)!),
+          skipped,
+        );
       });
+      const items: DeviceCommand[] = [];
+      for (let start = 0; start < targets.length; start += BULK_SLICE_DEVICES) {
+        if (start > 0) await giveWay();
+        const slice = targets.slice(start, start + BULK_SLICE_DEVICES).map((t) => t.uuid);
+        items.push(
+          ...(await tenant(async (tx) => {
+            // Read again in the slice's transaction: a device changed since the check is skipped
+            // with its new reason, one removed meanwhile is left out.
+            const now = new Map((await findActionTargets(tx, slice)).map((r) => [r.uuid, r]));
+            const still = applies(
+              slice.flatMap((uuid) => now.get(uuid) ?? []),
+              skipped,
+            );
+            return queueCommands(tx, auth, still, request.action, deps.jobs);
+          })),
+        );
+      }
+      return { items, skipped };
     },
 
     /** The device's MDM status and recent commands, newest first. */

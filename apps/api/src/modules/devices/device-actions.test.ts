@@ -265,7 +265,7 @@ describe('MDM actions (issue 11 item 3)', () => {
     expect((await commandsOf(mac)).json().mdmStatus).toBeNull();
   });
 
-  it('queues the largest selection (500 devices) in one request, one command and job each', async () => {
+  it('queues the largest selection (500 devices) in one request, one command and job each (in slices of BULK_SLICE_DEVICES)', async () => {
     const bulkOrg = (await createOrganization(db())).uuid;
     const bulkOwner = await tokenFor(
       t.services,
