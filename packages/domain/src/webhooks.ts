@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REGISTRY } from './areas.ts';
 import type { EventType } from './audit-log.ts';
 import { IsoDateTime, listQuery, pageOf, queryArray, Uuid } from './common.ts';
 
@@ -8,23 +9,11 @@ import { IsoDateTime, listQuery, pageOf, queryArray, Uuid } from './common.ts';
  * endpoint subscribed to it, signed the Standard Webhooks way.
  */
 
-/** Every event type an endpoint can subscribe to, grouped by area (the web shows the groups). */
-export const WEBHOOK_EVENT_GROUPS = {
-  employees: ['employee.created', 'employee.updated', 'employee.deleted', 'employee.imported'],
-  devices: [
-    'device.created',
-    'device.updated',
-    'device.assigned',
-    'device.unassigned',
-    'device.returned',
-    'device.enrolled',
-    'device.action.completed',
-  ],
-  security: ['security.alert'],
-  assets: ['asset.assigned', 'bundle.assigned'],
-  orders: ['order.status_changed'],
-  flows: ['onboarding.completed', 'offboarding.completed'],
-} as const;
+/**
+ * Every event type an endpoint can subscribe to, grouped by area (the web shows the groups): each area
+ * declares its groups in `areas/<area>.ts`.
+ */
+export const WEBHOOK_EVENT_GROUPS = REGISTRY.webhookGroups;
 export type WebhookEventGroup = keyof typeof WEBHOOK_EVENT_GROUPS;
 
 type GroupedTypes = (typeof WEBHOOK_EVENT_GROUPS)[WebhookEventGroup][number];
@@ -38,27 +27,11 @@ export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
 /**
  * Which event of the log publishes which webhook type. An area publishes webhooks by logging its
- * events (`logEvent`); a type it adds to `EventType` is published once it has a line here. Event
- * types without one (sign-ins, reminders …) are not published.
- *
- * An import logs one event per person (not published) and one summary, `USERS_IMPORTED`, which is:
- * a receiver gets one `employee.imported` with the counts, not thousands of calls.
+ * events (`logEvent`); an event type it declares is published once its declaration maps it
+ * (`webhookOfEvent` in `areas/<area>.ts`). Event types without one (sign-ins, reminders …) are not
+ * published.
  */
-export const WEBHOOK_TYPE_OF_EVENT: Partial<Record<EventType, WebhookEventType>> = {
-  USER_ADDED: 'employee.created',
-  USER_UPDATED: 'employee.updated',
-  USER_DELETED: 'employee.deleted',
-  USERS_IMPORTED: 'employee.imported',
-  DEVICE_ADDED: 'device.created',
-  DEVICE_UPDATED: 'device.updated',
-  DEVICE_STATUS_CHANGED: 'device.updated',
-  DEVICE_ASSIGNED: 'device.assigned',
-  DEVICE_UNASSIGNED: 'device.unassigned',
-  DEVICE_RETURNED: 'device.returned',
-  DEVICE_ENROLLED: 'device.enrolled',
-  DEVICE_ACTION_COMPLETED: 'device.action.completed',
-  SECURITY_ALERT: 'security.alert',
-};
+export const WEBHOOK_TYPE_OF_EVENT = REGISTRY.webhookOfEvent as Partial<Record<EventType, WebhookEventType>>;
 
 export function webhookTypeOf(eventType: string): WebhookEventType | null {
   return (WEBHOOK_TYPE_OF_EVENT as Record<string, WebhookEventType | undefined>)[eventType] ?? null;

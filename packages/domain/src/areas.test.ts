@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AREAS, REGISTRY } from './areas.ts';
+import { EventType } from './audit-log.ts';
+import { defineArea, drafts, gatherAreas } from './define-area.ts';
+import { NOTIFICATION_PARAMS, NotificationKind } from './notification-rules.ts';
+import { WEBHOOK_EVENT_GROUPS, WebhookEventType, webhookTypeOf } from './webhooks.ts';
+
+/**
+ * A toy area, declared as a real one is (test-only: it is in no product registry), to show that an area
+ * registers its events, webhook types, notifications and jobs through `defineArea` and `gatherAreas`
+ * alone.
+ */
+const TOY_NOTIFICATIONS = { 'toy.broken': z.object({ toyName: z.string() }) };
+const toyDraft = drafts(TOY_NOTIFICATIONS);
+export const toyArea = defineArea({
+  name: 'toys',
+  events: ['TOY_ADDED', 'TOY_BROKEN'],
+  webhookGroups: { toys: ['toy.created', 'toy.broken'] },
+  webhookOfEvent: { TOY_ADDED: 'toy.created', TOY_BROKEN: 'toy.broken' },
+  notificationParams: TOY_NOTIFICATIONS,
+  notificationRules: {
+    TOY_BROKEN: (event) => [
+      toyDraft('toy.broken', 'negative', 'it-owners', { toyName: String(event.data?.name ?? '') }),
+    ],
+  },
+  jobs: { 'toys.repair': z.object({ toyUuid: z.uuid() }) },
+});
+
+describe('the areas registry', () => {
+  it('lists the event types area by area, as the log and the database have them', () => {
+    expect(EventType.options.slice(0, 6)).toEqual([
+      'USER_ADDED',
+      'USER_UPDATED',
+      'USER_DELETED',
+      'USER_INVITED',
+      'USERS_IMPORTED',
+      'DEVICE_ADDED',
+    ]);
+    expect(EventType.options).toEqual(AREAS.flatMap((area) => area.events));
+    expect(EventType.options).toHaveLength(40);
+    expect(Object.keys(WEBHOOK_EVENT_GROUPS)).toEqual([
+      'employees',
+      'devices',
+      'security',
+      'assets',
+      'orders',
+      'flows',
+    ]);
+    expect(NotificationKind.options).toEqual([
+      'message',
+      'employees.imported',
+      'device.unencrypted',
+      'device.unprotected',
+      'device.lost',
+      'device.action_failed',
+      'mdm.connection_failed',
+      'mdm.connection_restored',
+    ]);
+    expect(Object.keys(NOTIFICATION_PARAMS)).toEqual(NotificationKind.options);
+  });
+
+  it('maps each area’s events only to webhook types of the catalogue', () => {
+    for (const [eventType, webhookType] of Object.entries(REGISTRY.webhookOfEvent)) {
+      expect(EventType.safeParse(eventType).success, eventType).toBe(true);
+      expect(WebhookEventType.safeParse(webhookType).success, webhookType).toBe(true);
+    }
+  });
+
+  it('registers a toy area through the same registries', () => {
+    const withToy = gatherAreas([...AREAS, toyArea]);
+    expect(withToy.events.slice(-2)).toEqual(['TOY_ADDED', 'TOY_BROKEN']);
+    expect(withToy.webhookGroups.toys).toEqual(['toy.created', 'toy.broken']);
+    expect(withToy.webhookOfEvent.TOY_BROKEN).toBe('toy.broken');
+    expect(withToy.webhookOfEvent.USERS_IMPORTED).toBe('employee.imported');
+    expect(
+      withToy.notificationRules.TOY_BROKEN?.({
+        type: 'TOY_BROKEN',
+        actorUuid: null,
+        data: { name: 'Yo-yo' },
+      }),
+    ).toEqual([
+      { kind: 'toy.broken', severity: 'negative', audience: 'it-owners', params: { toyName: 'Yo-yo' } },
+    ]);
+    expect(withToy.notificationParams['toy.broken'].safeParse({ toyName: 'Yo-yo' }).success).toBe(true);
+    expect(Object.keys(withToy.jobs)).toEqual(['toys.repair']);
+    // The product's registries do not hold it.
+    expect(EventType.safeParse('TOY_ADDED').success).toBe(false);
+    expect(webhookTypeOf('TOY_ADDED')).toBeNull();
+  });
+
+  it('holds an area to its own events, webhook types and kinds (compile-time)', () => {
+    defineArea({
+      name: 'bad',
+      events: ['BAD_ADDED'],
+      webhookGroups: { bad: ['bad.created'] },
+      // @ts-expect-error: an event the area does not declare
+      webhookOfEvent: { BAD_REMOVED: 'bad.created' },
+    });
+    defineArea({
+      name: 'bad',
+      events: ['BAD_ADDED'],
+      webhookGroups: { bad: ['bad.created'] },
+      // @ts-expect-error: a webhook type of no group of the area
+      webhookOfEvent: { BAD_ADDED: 'bad.removed' },
+    });
+    const params = { 'bad.added': z.object({ n: z.number() }) };
+    const draft = drafts(params);
+    defineArea({
+      name: 'bad',
+      events: ['BAD_ADDED'],
+      notificationParams: params,
+      notificationRules: {
+        // @ts-expect-error: params that are not the kind's
+        BAD_ADDED: () => [draft('bad.added', 'info', 'actor', { n: 'one' })],
+      },
+    });
+    // A registry of the gathered events requires every one of them: a label missing fails to compile.
+    const withToy = gatherAreas([...AREAS, toyArea]);
+    type WithToyEvent = (typeof withToy.events)[number];
+    const labels = Object.fromEntries(EventType.options.map((type) => [type, type])) as Record<
+      EventType,
+      string
+    >;
+    // @ts-expect-error: the toy's events have no label
+    const missing: Record<WithToyEvent, string> = labels;
+    const complete: Record<WithToyEvent, string> = {
+      ...labels,
+      TOY_ADDED: 'Toy added',
+      TOY_BROKEN: 'Toy broken',
+    };
+    expect(Object.keys(complete)).toHaveLength(Object.keys(missing).length + 2);
+  });
+
+  it('refuses a name two areas declare', () => {
+    const twin = defineArea({ name: 'twin', events: ['TOY_ADDED'] });
+    expect(() => gatherAreas([toyArea, twin])).toThrow('Event type TOY_ADDED is declared by two areas');
+    const group = defineArea({ name: 'twin', events: [], webhookGroups: { toys: ['toy.other'] } });
+    expect(() => gatherAreas([toyArea, group])).toThrow('Webhook group toys is declared by two areas');
+    const job = defineArea({ name: 'twin', events: [], jobs: { 'toys.repair': z.object({}) } });
+    expect(() => gatherAreas([toyArea, job])).toThrow('Job toys.repair is declared by two areas');
+  });
+});
