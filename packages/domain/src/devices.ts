@@ -301,8 +301,14 @@ export const DeviceReturnRequest = z
     path: ['code'],
   });
 export type DeviceReturnRequest = z.infer<typeof DeviceReturnRequest>;
-/** The answer of `POST /api/devices/return`: how many devices went back to stock. */
-export const DeviceReturnResult = z.object({ returned: z.number().int().min(0) });
+/**
+ * The answer of `POST /api/devices/return`: how many devices went back to stock, and to how many of them
+ * a reset command went (a device already wiped needs none).
+ */
+export const DeviceReturnResult = z.object({
+  returned: z.number().int().min(0),
+  resetsSent: z.number().int().min(0),
+});
 export type DeviceReturnResult = z.infer<typeof DeviceReturnResult>;
 
 /** What the enrolment flow keeps between its forms. */

@@ -1,3 +1,4 @@
+import { returnResetProblem } from '@equip/domain/device-return';
 import { ErrorType } from '@equip/domain/errors';
 import { type FlagValues, isFlagOn } from '@equip/domain/flags';
 import {
@@ -244,20 +245,35 @@ export function createDeviceActionsService(deps: DeviceActionsDeps) {
 export type DeviceActionsService = ReturnType<typeof createDeviceActionsService>;
 
 /**
- * The device return's resets (SPEC §5): a `reset` command for each returned device that can take one
- * (managed and enrolled). The return's confirmation code stands for the typed name, and the return's
- * own flag-free rule applies. Answers the devices a reset was queued for.
+ * The device return's resets (SPEC §5): a `reset` command for each returned device that asks for one.
+ * The return's confirmation code stands for the typed name, and the return's own flag-free rule applies
+ * (`returnResetProblem`): a device that cannot take a reset refuses the whole return (409 at its
+ * `triggerReset`, nothing written); one already wiped needs none. Answers the devices a reset went to.
  */
 export async function queueReturnResets(
   tx: Db,
   auth: AuthContext,
   deviceUuids: string[],
   jobs: AppJobs,
+  /** Where each device is in the request (the refusal names its field). */
+  indexOf: (deviceUuid: string) => number,
 ): Promise<Set<string>> {
   if (deviceUuids.length === 0) return new Set();
-  const targets = (await findActionTargets(tx, deviceUuids)).filter(
-    (d) => actionUnavailable('reset', d, { resetEnabled: true }) === null,
-  );
+  const devices = await findActionTargets(tx, deviceUuids);
+  for (const device of devices) {
+    const reason = returnResetProblem(device);
+    if (reason) {
+      const index = indexOf(device.uuid);
+      throw new AppError(409, {
+        msg: `${ACTION_UNAVAILABLE_MESSAGES[reason]}, so it cannot be reset. Return it without a reset and erase it by hand.`,
+        errorType: ErrorType.Conflict,
+        location: 'body',
+        param: `devices.${index}.triggerReset`,
+        path: ['devices', index, 'triggerReset'],
+      });
+    }
+  }
+  const targets = devices.filter((d) => actionUnavailable('reset', d, { resetEnabled: true }) === null);
   const commands = await queueCommands(tx, auth, targets, 'reset', jobs);
   return new Set(commands.map((c) => c.deviceUuid));
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { DeviceReturnRequest } from '@equip/domain/devices';
 import type { DeviceCommand, DeviceCommands } from '@equip/domain/mdm';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -337,7 +338,7 @@ describe('MDM actions (issue 11 item 3)', () => {
     expect(await commandRows([orgUuid, otherOrgUuid])).toEqual(before);
   });
 
-  it('a return with triggerReset queues a reset command per resettable device, in the same transaction', async () => {
+  it('a return with triggerReset queues a reset command per device in the same transaction, and refuses one that cannot take it', async () => {
     const auth: AuthContext = {
       userUuid: owner.uuid,
       sessionUuid: randomUUID(),
@@ -345,31 +346,39 @@ describe('MDM actions (issue 11 item 3)', () => {
       organizationUuid: orgUuid,
       homeOrganizationUuid: orgUuid,
     };
-    await withTenant(db(), orgUuid, (tx) =>
-      t.services.devices.returnDevices(tx, auth, {
+    const giveBack = (request: DeviceReturnRequest) =>
+      withTenant(db(), orgUuid, (tx) => t.services.devices.returnDevices(tx, auth, request));
+    const commandsOf = () =>
+      db()
+        .select()
+        .from(deviceCommands)
+        .where(inArray(deviceCommands.deviceUuid, [mac, iphone, unmanaged]));
+    // Before: a device without an MDM went back to stock "reset" with no reset sent.
+    await expect(
+      giveBack({
         devices: [
           { deviceUuid: mac, triggerReset: true },
           { deviceUuid: unmanaged, triggerReset: true },
-          { deviceUuid: iphone },
         ],
         code: 'checked-by-route',
       }),
-    );
-    const rows = await db()
-      .select()
-      .from(deviceCommands)
-      .where(inArray(deviceCommands.deviceUuid, [mac, iphone, unmanaged]));
-    expect(rows.map((r) => [r.deviceUuid, r.action])).toEqual([[mac, 'reset']]);
+    ).rejects.toMatchObject({ status: 409 });
+    expect(await commandsOf()).toEqual([]);
+
+    const result = await giveBack({
+      devices: [{ deviceUuid: mac, triggerReset: true }, { deviceUuid: unmanaged }, { deviceUuid: iphone }],
+      code: 'checked-by-route',
+    });
+    expect(result).toEqual({ returned: 3, resetsSent: 1 });
+    expect((await commandsOf()).map((r) => [r.deviceUuid, r.action])).toEqual([[mac, 'reset']]);
     expect((await until(mac, settled)).mdmStatus).toBe('wiped');
     const returned = await db()
       .select({ subject: eventLog.subjectUuid, data: eventLog.data })
       .from(eventLog)
       .where(and(eq(eventLog.type, 'DEVICE_RETURNED'), inArray(eventLog.subjectUuid, [mac, unmanaged])));
-    expect(
-      Object.fromEntries(returned.map((e) => [e.subject, (e.data as { resetQueued: boolean }).resetQueued])),
-    ).toEqual({
-      [mac]: true,
-      [unmanaged]: false,
+    expect(Object.fromEntries(returned.map((e) => [e.subject, e.data]))).toMatchObject({
+      [mac]: { triggerReset: true, resetQueued: true },
+      [unmanaged]: { triggerReset: false },
     });
   });
 

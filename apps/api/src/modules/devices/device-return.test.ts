@@ -106,6 +106,9 @@ describe('device return (SPEC §5)', () => {
           type: 'COMPUTER',
           os: 'MACOS',
           status: 'active',
+          // Managed and enrolled: it can take a reset (the MDM sandbox carries it out).
+          mdmProvider: 'JAMF',
+          enrollmentState: 'ENROLLED',
           assignmentType: 'ASSIGNED',
           assignedToUuid: anna.uuid,
         },
@@ -137,7 +140,7 @@ describe('device return (SPEC §5)', () => {
       devices: [{ deviceUuid: laptop }, { deviceUuid: phone, triggerReset: false }],
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ returned: 2 });
+    expect(res.json()).toEqual({ returned: 2, resetsSent: 0 });
     for (const uuid of [laptop, phone]) {
       expect(await deviceRow(uuid)).toMatchObject({
         status: 'in-stock',
@@ -196,7 +199,7 @@ describe('device return (SPEC §5)', () => {
 
   it('returns a device in stock and one named twice once, logging only the return', async () => {
     const res = await giveBack({ devices: [{ deviceUuid: tablet }, { deviceUuid: tablet }] });
-    expect(res.json()).toEqual({ returned: 1 });
+    expect(res.json()).toEqual({ returned: 1, resetsSent: 0 });
     expect((await eventsAbout(tablet)).map((e) => e.type)).toEqual(['DEVICE_RETURNED']);
   });
 
@@ -274,7 +277,7 @@ describe('device return (SPEC §5)', () => {
       code,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ returned: 2 });
+    expect(res.json()).toEqual({ returned: 2, resetsSent: 1 });
     expect(await deviceRow(laptop)).toMatchObject({
       status: 'in-stock',
       assignmentType: 'UNASSIGNED',
@@ -283,7 +286,7 @@ describe('device return (SPEC §5)', () => {
     expect(await deviceRow(phone)).toMatchObject({ status: 'in-stock', assignmentType: 'UNASSIGNED' });
     const returned = async (uuid: string) =>
       (await eventsAbout(uuid)).find((e) => e.type === 'DEVICE_RETURNED');
-    expect((await returned(laptop))!.data).toMatchObject({ triggerReset: true });
+    expect((await returned(laptop))!.data).toMatchObject({ triggerReset: true, resetQueued: true });
     expect((await returned(phone))!.data).toMatchObject({ triggerReset: false });
 
     // Single use: the same code again is refused and changes nothing.
@@ -292,6 +295,37 @@ describe('device return (SPEC §5)', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().errors[0]).toMatchObject({ msg: 'The code is not valid', path: ['code'] });
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a reset a device cannot take (not managed), changing nothing and keeping the code', async () => {
+    const code = await mailedCode();
+    const before = await snapshot();
+    const res = await giveBack({
+      devices: [
+        { deviceUuid: laptop, triggerReset: true },
+        { deviceUuid: tablet, triggerReset: true },
+      ],
+      code,
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().errors).toEqual([
+      {
+        msg: 'The device is not managed by an MDM provider, so it cannot be reset. Return it without a reset and erase it by hand.',
+        errorType: 'Conflict',
+        errorCode: 409,
+        location: 'body',
+        param: 'devices.1.triggerReset',
+        path: ['devices', 1, 'triggerReset'],
+      },
+    ]);
+    expect(await snapshot()).toEqual(before);
+    // The code was not spent on the refused return: the same code takes the tablet back unreset.
+    const again = await giveBack({
+      devices: [{ deviceUuid: laptop, triggerReset: true }, { deviceUuid: tablet }],
+      code,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({ returned: 2, resetsSent: 1 });
   });
 
   it('retires an earlier code when a new one is mailed, and a code after five wrong tries', async () => {

@@ -323,12 +323,14 @@ export function createDevicesService(deps: DevicesDeps) {
           path: ['devices', missing, 'deviceUuid'],
         });
       await updateDevices(tx, uuids, { status: 'in-stock', ...assignmentColumns(UNASSIGNED) });
-      // A reset is an MDM `reset` command per device that can take one (actions.ts), in this transaction.
+      // A reset is an MDM `reset` command per device (actions.ts), in this transaction; a device that
+      // cannot take one refuses the whole return.
       const resetQueued = await queueReturnResets(
         tx,
         auth,
         uuids.filter((uuid) => resets.get(uuid) === true),
         deps.jobs,
+        (deviceUuid) => request.devices.findIndex((d) => d.deviceUuid === deviceUuid && d.triggerReset),
       );
       const events: EventInput[] = [];
       for (const row of rows) {
@@ -342,14 +344,14 @@ export function createDevicesService(deps: DevicesDeps) {
           data: {
             name: row.name,
             triggerReset: resets.get(row.uuid) === true,
-            // Whether the reset went to the device's MDM (a device without one is returned without).
+            // Whether the reset went to the device's MDM (a device already wiped needs none).
             ...(resets.get(row.uuid) ? { resetQueued: resetQueued.has(row.uuid) } : {}),
             previousStatus: row.status,
           },
         });
       }
       await logEvent(tx, events);
-      return { returned: rows.length };
+      return { returned: rows.length, resetsSent: resetQueued.size };
     },
 
     /** The device's events, newest first, with the acting person's name (null for the system). */

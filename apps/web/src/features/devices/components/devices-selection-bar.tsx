@@ -1,4 +1,6 @@
+import { returnResetProblem } from '@equip/domain/device-return';
 import type { DeviceListItem } from '@equip/domain/devices';
+import type { ActionUnavailableReason } from '@equip/domain/mdm';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,7 +17,25 @@ import { findDeviceInLists, getDevice } from '../api/get-device';
 import { type DeviceFilterQuery, getMatchingDevices } from '../api/get-devices';
 import { deviceKeys } from '../api/query-keys';
 import { MAX_DEVICES_PER_RETURN, returnDevices, sendReturnCode } from '../api/return-devices';
+import { ACTION_UNAVAILABLE_LABELS } from '../lib/device-action-labels';
 import { BulkDeviceAction } from './bulk-device-action';
+
+/** Devices named by the warning about devices that cannot be reset; the rest are counted. */
+const NAMED_UNRESETTABLE = 5;
+
+/** A selected device that cannot be reset with its return, and why (`returnResetProblem`). */
+interface Unresettable {
+  device: DeviceListItem;
+  reason: ActionUnavailableReason;
+}
+
+/** The selected devices a reset cannot go to (the list knows no MDM status: a wiped one is let through). */
+function unresettableOf(devices: readonly DeviceListItem[]): Unresettable[] {
+  return devices.flatMap((device) => {
+    const reason = returnResetProblem({ ...device, mdmStatus: null });
+    return reason ? [{ device, reason }] : [];
+  });
+}
 
 /** `1 device` / `2 devices`, for sentences about a selection. */
 function devicesWord(count: number): string {
@@ -53,6 +73,11 @@ export function DevicesSelectionBar({ selection, rows, total, filter }: DevicesS
   const [codeSent, setCodeSent] = useState(false);
   const [returnError, setReturnError] = useState<string | null>(null);
   const [progress, setProgress] = useState<string | null>(null);
+  /**
+   * Selected devices that cannot take the reset asked for: shown before anything is sent, and the next
+   * confirmation returns them without one (the API refuses a reset it cannot send, SPEC §5).
+   */
+  const [unresettable, setUnresettable] = useState<Unresettable[] | null>(null);
   const { selectedIds, allMatchingSelected, count, onClear } = selection;
 
   /** The selected devices: the page's rows and cached pages at once, the rest from the API. */
@@ -77,34 +102,53 @@ export function DevicesSelectionBar({ selection, rows, total, filter }: DevicesS
 
   /**
    * Takes the selected devices back (SPEC §5): in stock and unassigned, all or none per request of at
-   * most 500; with a reset, in one request, with the code mailed to the admin.
+   * most 500; with a reset, in one request, with the code mailed to the admin. Devices that cannot be
+   * reset are named first; confirmed again, they go back without a reset.
    */
   async function returnSelected() {
-    if (reset && !code.trim()) {
-      setReturnError(t`Enter the code we emailed you, or send one first.`);
-      return;
-    }
     setReturnError(null);
     try {
       setProgress(t`Returning…`);
-      const uuids = (await selectedDevices()).map((device) => device.uuid);
-      if (reset && uuids.length > MAX_DEVICES_PER_RETURN) {
+      const selected = await selectedDevices();
+      const cannot = reset ? unresettableOf(selected) : [];
+      if (cannot.length > 0 && unresettable === null) {
+        setUnresettable(cannot);
+        return;
+      }
+      const notReset = new Set(cannot.map(({ device }) => device.uuid));
+      const resets = reset && notReset.size < selected.length;
+      if (resets && !code.trim()) {
+        setReturnError(t`Enter the code we emailed you, or send one first.`);
+        return;
+      }
+      const uuids = selected.map((device) => device.uuid);
+      if (resets && uuids.length > MAX_DEVICES_PER_RETURN) {
         const max = formatNumber(MAX_DEVICES_PER_RETURN);
         setReturnError(t`Reset at most ${max} devices at a time.`);
         return;
       }
       let returned = 0;
+      let resetsSent = 0;
       for (let start = 0; start < uuids.length; start += MAX_DEVICES_PER_RETURN) {
         const batch = uuids.slice(start, start + MAX_DEVICES_PER_RETURN);
         const result = await returnDevices({
-          devices: batch.map((deviceUuid) => ({ deviceUuid, triggerReset: reset })),
-          ...(reset ? { code: code.trim() } : {}),
+          devices: batch.map((deviceUuid) => ({
+            deviceUuid,
+            triggerReset: resets && !notReset.has(deviceUuid),
+          })),
+          ...(resets ? { code: code.trim() } : {}),
         });
         returned += result.returned;
+        resetsSent += result.resetsSent;
       }
       await queryClient.invalidateQueries({ queryKey: deviceKeys.all });
       const returnedText = devicesWord(returned);
-      toast({ variant: 'positive', content: t`${returnedText} back in stock` });
+      const sent = formatNumber(resetsSent);
+      const resetsText = plural(resetsSent, { one: `${sent} reset sent`, other: `${sent} resets sent` });
+      toast({
+        variant: 'positive',
+        content: resets ? t`${returnedText} back in stock, ${resetsText}` : t`${returnedText} back in stock`,
+      });
       closeReturn();
       onClear();
     } catch (error) {
@@ -130,6 +174,7 @@ export function DevicesSelectionBar({ selection, rows, total, filter }: DevicesS
     setCode('');
     setCodeSent(false);
     setReturnError(null);
+    setUnresettable(null);
   }
 
   const selectedDevicesText = devicesWord(count);
@@ -159,7 +204,15 @@ export function DevicesSelectionBar({ selection, rows, total, filter }: DevicesS
         }}
         title={t`Return ${selectedDevicesText} to stock?`}
         description={t`The devices are no longer assigned to anyone and show as in stock. Shared devices stop being shared.`}
-        confirmLabel={reset ? t`Return and reset` : t`Return to stock`}
+        confirmLabel={
+          !reset
+            ? t`Return to stock`
+            : unresettable === null
+              ? t`Return and reset`
+              : unresettable.length < count
+                ? t`Return, reset the others`
+                : t`Return without a reset`
+        }
         pending={progress !== null}
         pendingLabel={t`Returning…`}
         onConfirm={returnSelected}
@@ -170,13 +223,17 @@ export function DevicesSelectionBar({ selection, rows, total, filter }: DevicesS
               type="checkbox"
               className="mt-0.5 size-4 accent-indigo-600"
               checked={reset}
-              onChange={(event) => setReset(event.target.checked)}
+              onChange={(event) => {
+                setReset(event.target.checked);
+                setUnresettable(null);
+              }}
             />
             <span>
               <Trans>Reset the devices: everything on them is erased before they are used again.</Trans>
             </span>
           </label>
-          {reset ? (
+          {reset && unresettable ? <UnresettableWarning devices={unresettable} /> : null}
+          {reset && (unresettable === null || unresettable.length < count) ? (
             <div className="space-y-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
               <p>
                 <Trans>A reset cannot be undone. Confirm it with the code we email you.</Trans>
@@ -215,5 +272,35 @@ export function DevicesSelectionBar({ selection, rows, total, filter }: DevicesS
         </div>
       </ConfirmDialog>
     </SelectionBar>
+  );
+}
+
+/** Names the selected devices a reset cannot go to, and what happens to them. */
+function UnresettableWarning({ devices }: { devices: readonly Unresettable[] }) {
+  const { t } = useLingui();
+  const devicesText = devicesWord(devices.length);
+  const more = devices.length - NAMED_UNRESETTABLE;
+  const moreText = formatNumber(more);
+  return (
+    <div className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+      <p className="font-medium">
+        <Trans>
+          {devicesText} cannot be reset. They go back to stock without a reset: erase them by hand before
+          anyone uses them again.
+        </Trans>
+      </p>
+      <ul className="list-disc space-y-1 pl-5">
+        {devices.slice(0, NAMED_UNRESETTABLE).map(({ device, reason }) => (
+          <li key={device.uuid}>
+            <span className="font-medium">{device.name}</span>: {t(ACTION_UNAVAILABLE_LABELS[reason])}
+          </li>
+        ))}
+      </ul>
+      {more > 0 ? (
+        <p>
+          <Trans>and {moreText} more</Trans>
+        </p>
+      ) : null}
+    </div>
   );
 }

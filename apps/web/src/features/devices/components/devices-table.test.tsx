@@ -235,7 +235,7 @@ describe('devices list', () => {
     const handler = devicesApi(devices);
     const api = installFakeApi((request) =>
       request.method === 'POST' && request.path === '/devices/return'
-        ? { body: { returned: (request.body as { devices: unknown[] }).devices.length } }
+        ? { body: { returned: (request.body as { devices: unknown[] }).devices.length, resetsSent: 0 } }
         : handler(request),
     );
     const { user } = renderPage();
@@ -265,7 +265,7 @@ describe('devices list', () => {
       if (request.method === 'POST' && request.path === '/devices/return') {
         const body = request.body as { code?: string; devices: unknown[] };
         return body.code === '123456'
-          ? { body: { returned: body.devices.length } }
+          ? { body: { returned: body.devices.length, resetsSent: body.devices.length } }
           : {
               status: 400,
               body: {
@@ -302,9 +302,54 @@ describe('devices list', () => {
     await user.clear(within(dialog).getByLabelText('Confirmation code'));
     await user.type(within(dialog).getByLabelText('Confirmation code'), '123456');
     await user.click(within(dialog).getByRole('button', { name: 'Return and reset' }));
-    expect(await screen.findByText('1 device back in stock')).toBeInTheDocument();
+    expect(await screen.findByText('1 device back in stock, 1 reset sent')).toBeInTheDocument();
     expect(api.requests.filter((r) => r.path === '/devices/return').at(-1)?.body).toEqual({
       devices: [{ deviceUuid: devices[0]!.uuid, triggerReset: true }],
+      code: '123456',
+    });
+  });
+
+  it('names the selected devices a reset cannot go to, and returns them without one when confirmed', async () => {
+    const unmanaged = makeDevice({ name: 'Linux box', mdmProvider: null });
+    const phone = makeDevice({ name: 'Old Android', os: 'UNKNOWN', type: 'PHONE' });
+    const mac = makeDevice({ name: 'Studio Mac' });
+    const handler = devicesApi([unmanaged, phone, mac]);
+    const api = installFakeApi((request) => {
+      if (request.method === 'POST' && request.path === '/devices/return-code') return { status: 204 };
+      if (request.method === 'POST' && request.path === '/devices/return') {
+        const body = request.body as { devices: { triggerReset: boolean }[] };
+        return {
+          body: {
+            returned: body.devices.length,
+            resetsSent: body.devices.filter((d) => d.triggerReset).length,
+          },
+        };
+      }
+      return handler(request);
+    });
+    const { user } = renderPage();
+    await screen.findByText('Studio Mac');
+    for (const name of ['Linux box', 'Old Android', 'Studio Mac'])
+      await user.click(screen.getByRole('checkbox', { name: `Select ${name}` }));
+    await user.click(screen.getByRole('button', { name: 'Return to stock' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('checkbox', { name: /Reset the devices/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Email me a code' }));
+    await user.type(within(dialog).getByLabelText('Confirmation code'), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Return and reset' }));
+    // Nothing is sent yet: the two that cannot be reset are named with the reason.
+    expect(await within(dialog).findByText(/2 devices cannot be reset/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/The device is not managed by an MDM provider/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Not available for this operating system/)).toBeInTheDocument();
+    expect(api.requests.some((r) => r.path === '/devices/return')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Return, reset the others' }));
+    expect(await screen.findByText('3 devices back in stock, 1 reset sent')).toBeInTheDocument();
+    expect(api.requests.filter((r) => r.path === '/devices/return').at(-1)?.body).toEqual({
+      devices: [
+        { deviceUuid: unmanaged.uuid, triggerReset: false },
+        { deviceUuid: phone.uuid, triggerReset: false },
+        { deviceUuid: mac.uuid, triggerReset: true },
+      ],
       code: '123456',
     });
   });
