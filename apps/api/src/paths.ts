@@ -18,6 +18,10 @@ function findApiPackageDir(from: string): string {
 }
 
 export const API_DIR = findApiPackageDir(import.meta.dirname);
+/** Equip's version (apps/api/package.json), from the sources or the bundle alike. */
+export const EQUIP_VERSION: string = (
+  JSON.parse(readFileSync(path.join(API_DIR, 'package.json'), 'utf8')) as { version: string }
+).version;
 export const REPO_ROOT = path.resolve(API_DIR, '../..');
 /** The committed SQL migrations. */
 export const MIGRATIONS_DIR = path.join(API_DIR, 'src/db/migrations');
