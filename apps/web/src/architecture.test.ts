@@ -96,6 +96,21 @@ const RULES = {
     if (!file.path.startsWith('lib/')) return [];
     return offending(file, (path) => path.startsWith('ui/'));
   },
+  "an area's words (features/<area>/area.ts) import no other feature and no app, and only src/areas.ts gathers them":
+    (file) => {
+      const own = /^features\/([^/]+)\/area\.ts$/.exec(file.path)?.[1];
+      const reaching = own
+        ? offending(
+            file,
+            (path) =>
+              path.startsWith('app/') ||
+              (path.startsWith('features/') && !path.startsWith(`features/${own}/`)),
+          )
+        : [];
+      const gathering =
+        file.path === 'areas.ts' ? [] : offending(file, (path) => /^features\/[^/]+\/area$/.test(path));
+      return [...reaching, ...gathering];
+    },
   'has no barrel files': (file) => (/(^|\/)index\.tsx?$/.test(file.path) ? [file.path] : []),
   'never imports server code': (file) =>
     file.imports
@@ -234,6 +249,29 @@ describe('architecture rules catch planted violations', () => {
         'ui/status-badges.tsx → ../features/devices/lib/device-labels',
       ],
     },
+    "an area's words (features/<area>/area.ts) import no other feature and no app, and only src/areas.ts gathers them":
+      {
+        bad: {
+          path: 'features/devices/area.ts',
+          imports: [
+            '@/features/employees/public',
+            '../../app/routes/dashboard-pages',
+            '@/features/employees/area',
+            './lib/device-labels',
+            '@/lib/define-area',
+          ],
+        },
+        good: {
+          path: 'areas.ts',
+          imports: ['@/features/devices/area', '@/features/employees/area', '@/lib/define-area'],
+        },
+        reported: [
+          'features/devices/area.ts → features/employees/public',
+          'features/devices/area.ts → app/routes/dashboard-pages',
+          'features/devices/area.ts → features/employees/area',
+          'features/devices/area.ts → features/employees/area',
+        ],
+      },
     'has no barrel files': {
       bad: { path: 'features/devices/index.ts', imports: ['./routes/devices-page'] },
       good: { path: 'features/devices/routes/devices-page.tsx', imports: [] },

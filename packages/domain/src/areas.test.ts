@@ -4,28 +4,8 @@ import { AREAS, REGISTRY } from './areas.ts';
 import { EventType } from './audit-log.ts';
 import { defineArea, drafts, gatherAreas } from './define-area.ts';
 import { NOTIFICATION_PARAMS, NotificationKind } from './notification-rules.ts';
+import { toyArea } from './test/toy-area.ts';
 import { WEBHOOK_EVENT_GROUPS, WebhookEventType, webhookTypeOf } from './webhooks.ts';
-
-/**
- * A toy area, declared as a real one is (test-only: it is in no product registry), to show that an area
- * registers its events, webhook types, notifications and jobs through `defineArea` and `gatherAreas`
- * alone.
- */
-const TOY_NOTIFICATIONS = { 'toy.broken': z.object({ toyName: z.string() }) };
-const toyDraft = drafts(TOY_NOTIFICATIONS);
-export const toyArea = defineArea({
-  name: 'toys',
-  events: ['TOY_ADDED', 'TOY_BROKEN'],
-  webhookGroups: { toys: ['toy.created', 'toy.broken'] },
-  webhookOfEvent: { TOY_ADDED: 'toy.created', TOY_BROKEN: 'toy.broken' },
-  notificationParams: TOY_NOTIFICATIONS,
-  notificationRules: {
-    TOY_BROKEN: (event) => [
-      toyDraft('toy.broken', 'negative', 'it-owners', { toyName: String(event.data?.name ?? '') }),
-    ],
-  },
-  jobs: { 'toys.repair': z.object({ toyUuid: z.uuid() }) },
-});
 
 describe('the areas registry', () => {
   it('lists the event types area by area, as the log and the database have them', () => {
