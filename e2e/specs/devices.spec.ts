@@ -127,9 +127,9 @@ test.describe('devices', () => {
     await dialog.getByLabel('Confirmation code').fill(code);
     await dialog.getByRole('button', { name: 'Return and reset' }).click();
     await expect(page.getByText('2 devices back in stock, 2 resets sent').first()).toBeVisible();
-    await page.goto('/dashboard/devices?assignment=UNASSIGNED');
     for (const name of names) {
       const line = name.split('\n')[0]!;
+      await page.goto(`/dashboard/devices?assignment=UNASSIGNED&q=${encodeURIComponent(line)}`);
       await expect(page.getByRole('table').getByRole('row').filter({ hasText: line })).toContainText(
         'In stock',
       );
