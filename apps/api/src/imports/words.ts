@@ -18,11 +18,13 @@ import type {
 import type { EmployeeStatus, Role, UserSource, UserType } from '@equip/domain/identity';
 import type { ShippedLocale } from '@equip/domain/locale';
 import { MDM_PROVIDER_NAMES } from '@equip/domain/mdm-connections';
+import { EVENT_WORDS } from '../areas.ts';
 
 /**
  * The words the server writes into files people read (the exports, issue 25 item 16), in each shipped
  * language, as mails keep theirs (`modules/*\/mails.ts`): the domain's values in words, the audit log's
- * event types and the fields of events' data. They are the web's words for the same things: the English
+ * event types (each module's own, in its `area.ts`, gathered in `src/areas.ts`) and the fields of events'
+ * data. They are the web's words for the same things: the English
  * is the web catalog's message and the German its translation (`words.test.ts` compares them with
  * `apps/web/src/locales/de/*.po`, so the two cannot drift).
  */
@@ -58,48 +60,7 @@ const MDM_PROVIDERS: Record<MdmProvider, string> = MDM_PROVIDER_NAMES;
 const en: ExportWords = {
   yes: 'Yes',
   no: 'No',
-  eventTypes: {
-    USER_ADDED: 'Employee added',
-    USER_UPDATED: 'Employee changed',
-    USER_DELETED: 'Employee removed',
-    USER_INVITED: 'Employee invited',
-    USERS_IMPORTED: 'Employees imported',
-    DEVICE_ADDED: 'Device added',
-    DEVICE_UPDATED: 'Device changed',
-    DEVICE_ASSIGNED: 'Device assigned',
-    DEVICE_UNASSIGNED: 'Device unassigned',
-    DEVICE_STATUS_CHANGED: 'Device status changed',
-    DEVICE_ENROLLED: 'Device enrolled',
-    DEVICE_ACTION_SENT: 'Device action sent',
-    DEVICE_ACTION_COMPLETED: 'Device action completed',
-    DEVICE_RETURNED: 'Device returned',
-    SOFTWARE_PATCHED: 'Software patched',
-    SECURITY_ALERT: 'Security alert',
-    DEVICE_REGISTRATION_REMINDER_SENT: 'Registration reminder sent',
-    LOGIN: 'Signed in',
-    LOGIN_FAILED: 'Sign-in failed',
-    PASSWORD_CHANGED: 'Password changed',
-    MFA_ENROLLED: 'Second factor set up',
-    MFA_DISABLED: 'Second factor turned off',
-    REFRESH_TOKEN_REUSED: 'Session token reused',
-    ORGANIZATION_UPDATED: 'Organisation changed',
-    PROVIDER_ADMIN_ADDED: 'Provider admin added',
-    PROVIDER_ADMIN_DISABLED: 'Provider admin disabled',
-    MDM_CONNECTION_ADDED: 'MDM server connected',
-    MDM_CONNECTION_CHANGED: 'MDM server connection changed',
-    MDM_CONNECTION_REMOVED: 'MDM server disconnected',
-    MDM_CONNECTION_FAILED: 'MDM server connection failing',
-    MDM_CONNECTION_RESTORED: 'MDM server connection working again',
-    WEBHOOK_ENDPOINT_ADDED: 'Webhook endpoint added',
-    WEBHOOK_ENDPOINT_CHANGED: 'Webhook endpoint changed',
-    WEBHOOK_ENDPOINT_SECRET_ROTATED: 'Webhook signing secret rotated',
-    WEBHOOK_ENDPOINT_REMOVED: 'Webhook endpoint deleted',
-    ORGANIZATION_CREATED: 'Organisation created',
-    ORGANIZATION_DEACTIVATED: 'Organisation deactivated',
-    ORGANIZATION_REACTIVATED: 'Organisation reactivated',
-    SETUP_LINK_ISSUED: 'Set-up link issued',
-    INSTALLATION_SET_UP: 'Equip set up',
-  },
+  eventTypes: EVENT_WORDS.en,
   dataFields: {
     name: 'Name',
     firstName: 'First name',
@@ -231,48 +192,7 @@ const en: ExportWords = {
 const de: ExportWords = {
   yes: 'Ja',
   no: 'Nein',
-  eventTypes: {
-    USER_ADDED: 'Mitarbeiter:in hinzugefügt',
-    USER_UPDATED: 'Mitarbeiter:in geändert',
-    USER_DELETED: 'Mitarbeiter:in entfernt',
-    USER_INVITED: 'Mitarbeiter:in eingeladen',
-    USERS_IMPORTED: 'Mitarbeitende importiert',
-    DEVICE_ADDED: 'Gerät hinzugefügt',
-    DEVICE_UPDATED: 'Gerät geändert',
-    DEVICE_ASSIGNED: 'Gerät zugewiesen',
-    DEVICE_UNASSIGNED: 'Gerätezuweisung aufgehoben',
-    DEVICE_STATUS_CHANGED: 'Gerätestatus geändert',
-    DEVICE_ENROLLED: 'Gerät registriert',
-    DEVICE_ACTION_SENT: 'Geräteaktion gesendet',
-    DEVICE_ACTION_COMPLETED: 'Geräteaktion abgeschlossen',
-    DEVICE_RETURNED: 'Gerät zurückgegeben',
-    SOFTWARE_PATCHED: 'Software aktualisiert',
-    SECURITY_ALERT: 'Sicherheitswarnung',
-    DEVICE_REGISTRATION_REMINDER_SENT: 'Registrierungserinnerung gesendet',
-    LOGIN: 'Angemeldet',
-    LOGIN_FAILED: 'Anmeldung fehlgeschlagen',
-    PASSWORD_CHANGED: 'Passwort geändert',
-    MFA_ENROLLED: 'Zweiten Faktor eingerichtet',
-    MFA_DISABLED: 'Zweiten Faktor ausgeschaltet',
-    REFRESH_TOKEN_REUSED: 'Sitzungstoken erneut verwendet',
-    ORGANIZATION_UPDATED: 'Organisation geändert',
-    PROVIDER_ADMIN_ADDED: 'Provider-Admin hinzugefügt',
-    PROVIDER_ADMIN_DISABLED: 'Provider-Admin deaktiviert',
-    MDM_CONNECTION_ADDED: 'MDM-Server verbunden',
-    MDM_CONNECTION_CHANGED: 'MDM-Serververbindung geändert',
-    MDM_CONNECTION_REMOVED: 'MDM-Server getrennt',
-    MDM_CONNECTION_FAILED: 'MDM-Serververbindung gestört',
-    MDM_CONNECTION_RESTORED: 'MDM-Serververbindung funktioniert wieder',
-    WEBHOOK_ENDPOINT_ADDED: 'Webhook-Endpunkt hinzugefügt',
-    WEBHOOK_ENDPOINT_CHANGED: 'Webhook-Endpunkt geändert',
-    WEBHOOK_ENDPOINT_SECRET_ROTATED: 'Signaturgeheimnis des Webhooks erneuert',
-    WEBHOOK_ENDPOINT_REMOVED: 'Webhook-Endpunkt gelöscht',
-    ORGANIZATION_CREATED: 'Organisation angelegt',
-    ORGANIZATION_DEACTIVATED: 'Organisation deaktiviert',
-    ORGANIZATION_REACTIVATED: 'Organisation reaktiviert',
-    SETUP_LINK_ISSUED: 'Einrichtungslink ausgestellt',
-    INSTALLATION_SET_UP: 'Equip eingerichtet',
-  },
+  eventTypes: EVENT_WORDS.de,
   dataFields: {
     name: 'Name',
     firstName: 'Vorname',

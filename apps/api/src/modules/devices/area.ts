@@ -1,0 +1,36 @@
+import { devicesArea } from '@equip/domain/areas/devices';
+import { defineApiArea } from '../../define-area.ts';
+
+/** Devices (their enrolment and registration reminders included): the area's events in words for the exports (gathered in `src/areas.ts`). */
+export const devicesApiArea = defineApiArea(devicesArea, {
+  eventWords: {
+    en: {
+      DEVICE_ADDED: 'Device added',
+      DEVICE_UPDATED: 'Device changed',
+      DEVICE_ASSIGNED: 'Device assigned',
+      DEVICE_UNASSIGNED: 'Device unassigned',
+      DEVICE_STATUS_CHANGED: 'Device status changed',
+      DEVICE_ENROLLED: 'Device enrolled',
+      DEVICE_ACTION_SENT: 'Device action sent',
+      DEVICE_ACTION_COMPLETED: 'Device action completed',
+      DEVICE_RETURNED: 'Device returned',
+      SOFTWARE_PATCHED: 'Software patched',
+      SECURITY_ALERT: 'Security alert',
+      DEVICE_REGISTRATION_REMINDER_SENT: 'Registration reminder sent',
+    },
+    de: {
+      DEVICE_ADDED: 'Gerät hinzugefügt',
+      DEVICE_UPDATED: 'Gerät geändert',
+      DEVICE_ASSIGNED: 'Gerät zugewiesen',
+      DEVICE_UNASSIGNED: 'Gerätezuweisung aufgehoben',
+      DEVICE_STATUS_CHANGED: 'Gerätestatus geändert',
+      DEVICE_ENROLLED: 'Gerät registriert',
+      DEVICE_ACTION_SENT: 'Geräteaktion gesendet',
+      DEVICE_ACTION_COMPLETED: 'Geräteaktion abgeschlossen',
+      DEVICE_RETURNED: 'Gerät zurückgegeben',
+      SOFTWARE_PATCHED: 'Software aktualisiert',
+      SECURITY_ALERT: 'Sicherheitswarnung',
+      DEVICE_REGISTRATION_REMINDER_SENT: 'Registrierungserinnerung gesendet',
+    },
+  },
+});
