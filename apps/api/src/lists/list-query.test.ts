@@ -166,16 +166,18 @@ describe('the list machinery', () => {
         org.uuid,
         EmployeeListQuery.parse({ sortingKey: 'department', ...query }),
       );
-    const walked: string[] = [];
-    for (let skip = 0; skip < count; skip += 100)
-      walked.push(...(await read({ take: '100', skip: String(skip) })).items.map((e) => e.uuid));
-    expect(new Set(walked).size).toBe(count);
     const skip = DEFERRED_JOIN_FROM_OFFSET + 7;
+    // Both ways, people without a department come last (a nullable sort is not read backwards).
     for (const sortingDirection of ['asc', 'desc']) {
+      const walked: string[] = [];
+      for (let from = 0; from < count; from += 100)
+        walked.push(
+          ...(await read({ take: '100', skip: String(from), sortingDirection })).items.map((e) => e.uuid),
+        );
+      expect(new Set(walked).size).toBe(count);
       const deep = await read({ take: '40', skip: String(skip), sortingDirection });
-      const expected = sortingDirection === 'asc' ? walked : [...walked].reverse();
       expect(deep.total).toBe(count);
-      expect(deep.items.map((e) => e.uuid)).toEqual(expected.slice(skip, skip + 40));
+      expect(deep.items.map((e) => e.uuid)).toEqual(walked.slice(skip, skip + 40));
     }
   });
 

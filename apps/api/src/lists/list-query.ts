@@ -315,10 +315,16 @@ function decodeCursor(cursor: string, schema: z.ZodType<unknown[]>): unknown[] {
   throw invalidCursor('The cursor does not belong to this list and sort');
 }
 
-/** ORDER BY of a sort: ascending puts NULLs last; descending is its exact reverse (one index, read backwards). */
-export function orderBy(columns: SQL[], direction: SortDirection): SQL {
+/**
+ * ORDER BY of a sort: ascending puts NULLs last; descending is its exact reverse (one index, read
+ * backwards) for a keyset sort, whose columns are never NULL. A sort over nullable columns (`nullsLast`:
+ * last seen, assignee, location) keeps NULLs last both ways: newest first must not open with the
+ * devices never seen.
+ */
+export function orderBy(columns: SQL[], direction: SortDirection, nullsLast = false): SQL {
+  const descending = nullsLast ? sql` desc nulls last` : sql` desc`;
   return sql.join(
-    columns.map((column) => (direction === 'desc' ? sql`${column} desc` : sql`${column} asc`)),
+    columns.map((column) => (direction === 'desc' ? sql`${column}${descending}` : sql`${column} asc`)),
     sql`, `,
   );
 }
@@ -390,7 +396,7 @@ export function pageSql<TQuery extends PageQuery, TItem, TSortKey extends string
   if (keyset)
     fields.push(sql`json_build_array(${sql.join(sortColumns, sql`, `)}) as ${sql.identifier(SORT_VALUES)}`);
   const offset = query.cursor === undefined ? query.skip : 0;
-  const order = orderBy(sortColumns, direction);
+  const order = orderBy(sortColumns, direction, !keyset);
   if (offset >= DEFERRED_JOIN_FROM_OFFSET && total !== 'window') {
     // A deep page by offset: the rows skipped are found by their keys alone (an index-only walk of the
     // sort's index), and only the page's rows are read whole and joined — skipping 5,000 people no
@@ -434,7 +440,7 @@ function searchPageSql<TQuery extends PageQuery, TItem, TSortKey extends string>
   const { key, direction } = list.sortOf(query);
   const sortColumns = [...search.sorts[key].columns, search.id];
   const keyset = list.sorts[key].keyset === true;
-  const order = orderBy(sortColumns, direction);
+  const order = orderBy(sortColumns, direction, !keyset);
   const matches = matchesOf(search, query, pattern, key);
   const filtered = and(sql`true`, ...search.where(query));
   const conditions =

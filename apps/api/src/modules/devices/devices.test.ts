@@ -234,11 +234,12 @@ describe('devices', () => {
         'alpha tablet',
         'Beta MacBook',
       ]);
+      // Newest first, and the devices never seen last (they opened the list before).
       expect(names(await page('sortingKey=lastSeenAt&sortingDirection=desc'))).toEqual([
-        'Beta MacBook',
-        'Ärger phone',
         'alpha tablet',
         'Zeta laptop',
+        'Beta MacBook',
+        'Ärger phone',
       ]);
     });
 
