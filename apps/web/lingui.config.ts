@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 
@@ -5,7 +7,8 @@ import { formatter } from '@lingui/format-po';
  * The UI's message catalogs (docs/decisions/007-translations.md). Messages are written in English in
  * the code with Lingui's macros; `npm run i18n:extract -w @equip/web` collects them into one catalog
  * per area, and the German translations live in `src/locales/de/<area>.po`. A message found in
- * several areas' folders is kept in each of them.
+ * several areas' folders is kept in each of them. A feature named in no area below is the `areas`
+ * catalog's (loaded with the app shell), so a new area's feature needs no line here.
  */
 const AREAS: Record<string, string[]> = {
   // `common` and `auth` are the sign-in page's: the app's entry loads them (lib/i18n/i18n.ts), the app
@@ -53,6 +56,13 @@ const AREAS: Record<string, string[]> = {
     'features/companion',
   ],
 };
+
+/** Every feature folder, as `features/<name>`. */
+const FEATURES = readdirSync(join(import.meta.dirname, 'src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => `features/${entry.name}`);
+const NAMED = new Set(Object.values(AREAS).flat());
+AREAS.areas = [...(AREAS.areas ?? []), ...FEATURES.filter((feature) => !NAMED.has(feature))];
 
 /**
  * Files and folders whose messages belong to another area than their folder's: the import machinery
