@@ -150,7 +150,11 @@ export const DeviceListItem = Device.omit({
   assignedToUuid: true,
   createdAt: true,
   updatedAt: true,
-}).extend({ assignedTo: DeviceAssignee.nullable() });
+}).extend({
+  assignedTo: DeviceAssignee.nullable(),
+  /** What the device last reported through its MDM (locked, unlocked, wiped); null before any report. */
+  mdmStatus: DeviceMdmStatus.nullable(),
+});
 export type DeviceListItem = z.infer<typeof DeviceListItem>;
 /** `GET /api/devices`: `{ items, total, nextCursor }`; total is the filtered count. */
 export const DevicePage = pageOf(DeviceListItem);
@@ -159,11 +163,15 @@ export type DevicePage = z.infer<typeof DevicePage>;
 /** The columns of the devices table, by id (`columns=` of the export names them). */
 export const DeviceTableColumn = z.enum([
   'name',
+  'serialNumber',
+  'model',
   'osVersion',
   'assignedTo',
   'location',
   'security',
   'enrollmentState',
+  'mdmProvider',
+  'mdmStatus',
   'status',
   'lastSeenAt',
 ]);
@@ -190,7 +198,8 @@ export const DEVICE_EXPORT = {
     { field: 'isEncrypted', column: 'security' },
     { field: 'isProtected', column: 'security' },
     { field: 'enrollmentState', column: 'enrollmentState' },
-    { field: 'mdmProvider', column: 'enrollmentState' },
+    { field: 'mdmProvider', column: 'mdmProvider' },
+    { field: 'mdmStatus', column: 'mdmStatus' },
     { field: 'status', column: 'status' },
     { field: 'lastSeenAt', column: 'lastSeenAt', cell: 'datetime' },
     { field: 'uuid', column: null },

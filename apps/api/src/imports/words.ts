@@ -17,6 +17,7 @@ import type {
 } from '@equip/domain/devices';
 import type { EmployeeStatus, Role, UserSource, UserType } from '@equip/domain/identity';
 import type { ShippedLocale } from '@equip/domain/locale';
+import type { DeviceMdmStatus } from '@equip/domain/mdm';
 import { MDM_PROVIDER_NAMES } from '@equip/domain/mdm-connections';
 import { EVENT_WORDS } from '../areas.ts';
 
@@ -37,6 +38,7 @@ export interface ExportWords {
     signInMethod: Record<SignInMethod, string>;
     channel: Record<Channel, string>;
     mdmProvider: Record<MdmProvider, string>;
+    mdmStatus: Record<DeviceMdmStatus, string>;
     deviceAction: Record<DeviceAction, string>;
     commandState: Record<CommandState, string>;
     deviceStatus: Record<DeviceStatus, string>;
@@ -149,6 +151,7 @@ const en: ExportWords = {
       fleet: 'Fleet',
     },
     mdmProvider: MDM_PROVIDERS,
+    mdmStatus: { locked: 'Locked', unlocked: 'Unlocked', wiped: 'Wiped' },
     deviceAction: {
       restart: 'Restart',
       shutdown: 'Shut down',
@@ -281,6 +284,7 @@ const de: ExportWords = {
       fleet: 'Fleet',
     },
     mdmProvider: MDM_PROVIDERS,
+    mdmStatus: { locked: 'Gesperrt', unlocked: 'Entsperrt', wiped: 'Gelöscht' },
     deviceAction: {
       restart: 'Neu starten',
       shutdown: 'Herunterfahren',

@@ -90,6 +90,7 @@ describe('GET /api/devices/export', () => {
       'Protected',
       'Enrolment',
       'MDM',
+      'MDM status',
       'Status',
       'Last seen',
       'ID',
@@ -109,6 +110,7 @@ describe('GET /api/devices/export', () => {
       'Yes',
       'No',
       'Ready to enrol',
+      '',
       '',
       'Active',
       // The organisation's wall-clock time (Europe/Berlin), to the minute.
@@ -181,7 +183,7 @@ describe('GET /api/devices/export', () => {
     expect(res.headers['content-disposition']).toMatch(/filename="devices-\d{4}-\d{2}-\d{2}\.xlsx"/);
     const rows = await readSheet(res.rawPayload);
     expect(rows[0]?.[0]).toBe('Name');
-    expect(rows[0]).toHaveLength(16);
+    expect(rows[0]).toHaveLength(17);
     // Text stays text in a workbook: no formula guard needed.
     expect(rows.slice(1).map((r) => r[0])).toEqual(['=cmd()', 'Alpha phone', 'Zeta laptop']);
   });

@@ -138,6 +138,7 @@ describe('devices', () => {
         location: 'Berlin',
         enrollmentState: 'READY_TO_ENROLL',
         mdmProvider: null,
+        mdmStatus: null,
         isEncrypted: true,
         isProtected: true,
         lastSeenAt: '2026-11-01T10:00:00.000Z',

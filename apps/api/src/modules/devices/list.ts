@@ -38,6 +38,7 @@ export const DEVICE_LIST_COLUMNS: DeviceListColumns = {
   location: sql`${devices.location}`,
   enrollmentState: sql`${devices.enrollmentState}`,
   mdmProvider: sql`${devices.mdmProvider}`,
+  mdmStatus: sql`${devices.mdmStatus}`,
   isEncrypted: sql`${devices.isEncrypted}`,
   isProtected: sql`${devices.isProtected}`,
   lastSeenAt: sql`${devices.lastSeenAt}`,

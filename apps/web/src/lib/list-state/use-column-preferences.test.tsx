@@ -33,6 +33,20 @@ describe('column preferences', () => {
     expect(localStorage.getItem('equip:all_employees_columns')).toBeNull();
   });
 
+  it('shows a list’s defaults until the person chooses, resets to them, and keeps a later column hidden for an earlier choice', () => {
+    const defaults = ['model', 'owner'] as const;
+    expect(readColumnPreferences(KEY, COLUMNS, defaults)).toEqual(['model', 'owner']);
+    expect(shownColumns(['name', ...COLUMNS], KEY, COLUMNS, defaults)).toEqual(['name', 'model', 'owner']);
+    const { result } = renderHook(() => useColumnPreferences(KEY, COLUMNS, defaults));
+    act(() => result.current.toggle('serialNumber', true));
+    expect(result.current.visible).toEqual(['model', 'serialNumber', 'owner']);
+    act(() => result.current.reset());
+    expect(result.current.visible).toEqual(['model', 'owner']);
+    // Stored before 'serialNumber' existed, say: the stored choice wins over the defaults.
+    localStorage.setItem(KEY, JSON.stringify(['owner']));
+    expect(readColumnPreferences(KEY, COLUMNS, defaults)).toEqual(['owner']);
+  });
+
   it('gives the columns a table shows for its export: the fixed ones and the optional ones kept, in table order', () => {
     const table = ['name', 'model', 'serialNumber', 'owner'];
     expect(shownColumns(table, KEY, COLUMNS)).toEqual(table);

@@ -1,31 +1,38 @@
 import { useCallback, useMemo, useState } from 'react';
 
 /**
- * The optional columns a list shows, from local storage under `storageKey` (all of them when unset or
- * unreadable), in the order of `columns`.
+ * The optional columns a list shows, from local storage under `storageKey` (its `defaults`, all of them
+ * unless given, when unset or unreadable), in the order of `columns`. A column added to a list later is
+ * hidden for whoever chose their columns before: they chose without it.
  */
 export function readColumnPreferences<C extends string>(
   storageKey: string,
   columns: readonly C[],
-  storage: Storage | undefined = globalThis.localStorage,
+  defaults: readonly C[] = columns,
 ): C[] {
+  const fallback = columns.filter((key) => defaults.includes(key));
   try {
-    const raw = storage?.getItem(storageKey);
-    if (raw === null || raw === undefined) return [...columns];
+    const raw = globalThis.localStorage?.getItem(storageKey);
+    if (raw === null || raw === undefined) return fallback;
     const stored: unknown = JSON.parse(raw);
-    if (!Array.isArray(stored) || !stored.every((key) => typeof key === 'string')) return [...columns];
+    if (!Array.isArray(stored) || !stored.every((key) => typeof key === 'string')) return fallback;
     return columns.filter((key) => stored.includes(key));
   } catch {
-    return [...columns];
+    return fallback;
   }
 }
 
 /**
  * Which optional columns a list shows, persisted in local storage under `storageKey` (e.g.
- * `equip:devices_columns`, SPEC §9). `visibility` is the TanStack Table visibility of those columns.
+ * `equip:devices_columns`, SPEC §9): `defaults` until the person chooses (and after a reset).
+ * `visibility` is the TanStack Table visibility of those columns.
  */
-export function useColumnPreferences<C extends string>(storageKey: string, columns: readonly C[]) {
-  const [visible, setVisible] = useState<C[]>(() => readColumnPreferences(storageKey, columns));
+export function useColumnPreferences<C extends string>(
+  storageKey: string,
+  columns: readonly C[],
+  defaults: readonly C[] = columns,
+) {
+  const [visible, setVisible] = useState<C[]>(() => readColumnPreferences(storageKey, columns, defaults));
   const update = useCallback(
     (next: readonly C[]) => {
       const ordered = columns.filter((key) => next.includes(key));
@@ -42,7 +49,7 @@ export function useColumnPreferences<C extends string>(storageKey: string, colum
     (key: C, on: boolean) => update(on ? [...visible, key] : visible.filter((column) => column !== key)),
     [update, visible],
   );
-  const reset = useCallback(() => update(columns), [columns, update]);
+  const reset = useCallback(() => update(defaults), [defaults, update]);
   const visibility = useMemo(
     () => Object.fromEntries(columns.map((key) => [key, visible.includes(key)])),
     [columns, visible],
@@ -61,9 +68,9 @@ export function shownColumns<C extends string>(
   tableColumns: readonly string[],
   storageKey: string,
   optional: readonly C[],
-  storage: Storage | undefined = globalThis.localStorage,
+  defaults: readonly C[] = optional,
 ): string[] {
-  const kept = new Set<string>(readColumnPreferences(storageKey, optional, storage));
+  const kept = new Set<string>(readColumnPreferences(storageKey, optional, defaults));
   const hideable = new Set<string>(optional);
   return tableColumns.filter((id) => !hideable.has(id) || kept.has(id));
 }

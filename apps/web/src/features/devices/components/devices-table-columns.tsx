@@ -1,12 +1,14 @@
 import type { DeviceListItem, DeviceSortingKey, DeviceTableColumn } from '@equip/domain/devices';
+import { MDM_PROVIDER_NAMES } from '@equip/domain/mdm-connections';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ColumnMeta, createColumnHelper } from '@tanstack/react-table';
 import { Lock, LockOpen, type LucideIcon, ShieldAlert, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { formatDateTime, formatRelativeTime, fullName } from '@/lib/format';
+import { DEVICE_MDM_STATUS_LABELS } from '../lib/device-action-labels';
 import { DEVICE_OS_LABELS, DEVICE_TYPE_LABELS, encryptionLabel, protectionLabel } from '../lib/device-labels';
 import { DeviceStatusBadge, EnrollmentStateBadge } from './device-badges';
 import { DeviceTypeIcon } from './device-type-icon';
@@ -20,6 +22,12 @@ function meta(
   extra: ColumnMeta<DeviceListItem, unknown> = {},
 ): ColumnMeta<DeviceListItem, unknown> {
   return { sortKey, className, ...extra };
+}
+
+/** What the device last reported through its MDM, in the reader's words. */
+function DeviceMdmStatusText({ status }: { status: NonNullable<DeviceListItem['mdmStatus']> }) {
+  const { i18n } = useLingui();
+  return <>{i18n._(DEVICE_MDM_STATUS_LABELS[status])}</>;
 }
 
 function Muted({ children }: { children: ReactNode }) {
@@ -98,6 +106,24 @@ export const DEVICE_COLUMNS = {
       </div>
     ),
   }),
+  serialNumber: column.accessor('serialNumber', {
+    header: () => <Trans>Serial number</Trans>,
+    meta: meta(undefined, 'w-36', { priority: -2 }),
+    cell: (info) =>
+      info.getValue() ? <span className="font-mono text-xs">{info.getValue()}</span> : <Muted>—</Muted>,
+  }),
+  model: column.accessor('model', {
+    header: () => <Trans>Model</Trans>,
+    meta: meta(undefined, 'max-w-44', { priority: -2, maxWidth: '11rem' }),
+    cell: (info) =>
+      info.getValue() ? (
+        <span className="block truncate" title={info.getValue() ?? undefined}>
+          {info.getValue()}
+        </span>
+      ) : (
+        <Muted>—</Muted>
+      ),
+  }),
   osVersion: column.accessor((device) => osText(device), {
     id: 'osVersion',
     header: () => <Trans>OS</Trans>,
@@ -133,6 +159,22 @@ export const DEVICE_COLUMNS = {
     meta: meta('enrollmentState', 'w-36', { priority: 1 }),
     cell: (info) => <EnrollmentStateBadge state={info.getValue()} />,
   }),
+  mdmProvider: column.accessor('mdmProvider', {
+    header: () => <Trans>MDM</Trans>,
+    meta: meta(undefined, 'w-32', { priority: -2 }),
+    cell: (info) => {
+      const provider = info.getValue();
+      return provider ? MDM_PROVIDER_NAMES[provider] : <Muted>—</Muted>;
+    },
+  }),
+  mdmStatus: column.accessor('mdmStatus', {
+    header: () => <Trans>MDM status</Trans>,
+    meta: meta(undefined, 'w-28', { priority: -2 }),
+    cell: (info) => {
+      const status = info.getValue();
+      return status ? <DeviceMdmStatusText status={status} /> : <Muted>—</Muted>;
+    },
+  }),
   status: column.accessor('status', {
     header: () => <Trans>Status</Trans>,
     meta: meta('status', 'w-40', { priority: 5 }),
@@ -161,6 +203,25 @@ export type DeviceColumnId = keyof typeof DEVICE_COLUMNS;
 
 /** The columns a person can hide (persisted under `equip:devices_columns`); the name always shows. */
 export const OPTIONAL_DEVICE_COLUMNS = [
+  'serialNumber',
+  'model',
+  'osVersion',
+  'assignedTo',
+  'location',
+  'security',
+  'enrollmentState',
+  'mdmProvider',
+  'mdmStatus',
+  'status',
+  'lastSeenAt',
+] as const satisfies readonly DeviceColumnId[];
+export type OptionalDeviceColumn = (typeof OPTIONAL_DEVICE_COLUMNS)[number];
+
+/**
+ * The columns shown until a person chooses: the serial number and model are also under the name, the
+ * MDM columns are for those who look after the MDM (offered in the column menu).
+ */
+export const DEFAULT_DEVICE_COLUMNS: readonly OptionalDeviceColumn[] = [
   'osVersion',
   'assignedTo',
   'location',
@@ -168,11 +229,14 @@ export const OPTIONAL_DEVICE_COLUMNS = [
   'enrollmentState',
   'status',
   'lastSeenAt',
-] as const satisfies readonly DeviceColumnId[];
-export type OptionalDeviceColumn = (typeof OPTIONAL_DEVICE_COLUMNS)[number];
+];
 
 /** The columns' names in the column menu. */
 export const DEVICE_COLUMN_LABELS: Record<OptionalDeviceColumn, MessageDescriptor> = {
+  serialNumber: msg`Serial number`,
+  model: msg`Model`,
+  mdmProvider: msg`MDM`,
+  mdmStatus: msg`MDM status`,
   osVersion: msg`OS`,
   assignedTo: msg`Assigned to`,
   location: msg`Location`,

@@ -25,6 +25,7 @@ import { useDeviceUrl } from '../lib/device-url';
 import { DevicesFilters } from './devices-filters';
 import { DevicesSelectionBar } from './devices-selection-bar';
 import {
+  DEFAULT_DEVICE_COLUMNS,
   DEVICE_COLUMN_LABELS,
   DEVICE_COLUMNS,
   OPTIONAL_DEVICE_COLUMNS,
@@ -57,7 +58,11 @@ export function DevicesTable() {
     pageSize: DEVICES_PAGE_SIZE,
     getRowId: rowId,
   });
-  const columnPreferences = useColumnPreferences(DEVICE_COLUMNS_STORAGE_KEY, OPTIONAL_DEVICE_COLUMNS);
+  const columnPreferences = useColumnPreferences(
+    DEVICE_COLUMNS_STORAGE_KEY,
+    OPTIONAL_DEVICE_COLUMNS,
+    DEFAULT_DEVICE_COLUMNS,
+  );
   // Columns hidden for lack of room are offered in the column menu.
   const fit = useColumnFit();
   const selectLabel = (name: string) => t`Select ${name}`;

@@ -16,7 +16,7 @@ import { PageHeader } from '@/ui/page-header';
 import { exportDevices } from '../api/export-devices';
 import { DeviceDrawer } from '../components/device-drawer';
 import { DevicesTable } from '../components/devices-table';
-import { OPTIONAL_DEVICE_COLUMNS } from '../components/devices-table-columns';
+import { DEFAULT_DEVICE_COLUMNS, OPTIONAL_DEVICE_COLUMNS } from '../components/devices-table-columns';
 import { devicesList } from '../devices-list-slice';
 
 const TAB_LABELS: Record<DevicesTab, MessageDescriptor> = { devices: msg`Devices`, assets: msg`Assets` };
@@ -73,6 +73,7 @@ export function DevicesPage() {
                         DeviceTableColumn.options,
                         DEVICE_COLUMNS_STORAGE_KEY,
                         OPTIONAL_DEVICE_COLUMNS,
+                        DEFAULT_DEVICE_COLUMNS,
                       ),
                     ),
                   )

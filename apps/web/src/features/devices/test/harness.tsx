@@ -24,6 +24,7 @@ export function makeDevice(overrides: Partial<DeviceListItem> = {}): DeviceListI
     location: 'Berlin',
     enrollmentState: 'ENROLLED',
     mdmProvider: 'FLEET',
+    mdmStatus: null,
     isEncrypted: true,
     isProtected: true,
     lastSeenAt: '2026-11-23T08:00:00.000Z',
