@@ -117,6 +117,8 @@ const EnvSchema = z.object({
   MDM_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   /** Tests only: allow MDM servers (Fleet) on plain http and private or loopback addresses. */
   MDM_ALLOW_PRIVATE_SERVERS: z.enum(['true', 'false']).default('false'),
+  /** How long a request to an MDM server may take before Equip gives up on its answer (15 s). */
+  MDM_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -161,6 +163,8 @@ export interface AppConfig {
     allowPrivateServers: boolean;
     /** How often a real MDM server is asked for a command's result (30 s; tests 0.2 s). */
     checkIntervalMs: number;
+    /** How long a request to a real MDM server may take (15 s). */
+    requestTimeoutMs?: number;
   };
 }
 
@@ -225,6 +229,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       sandboxDelayMs: e.MDM_SANDBOX_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 2000),
       allowPrivateServers: e.MDM_ALLOW_PRIVATE_SERVERS === 'true',
       checkIntervalMs: e.NODE_ENV === 'test' ? 200 : 30_000,
+      requestTimeoutMs: e.MDM_REQUEST_TIMEOUT_MS,
     },
   };
 }

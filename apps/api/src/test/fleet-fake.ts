@@ -7,6 +7,12 @@ import type { AddressInfo } from 'node:net';
  * (/work/shared/vendors/fleet): login, the token's user (`GET /me`), the host list (no paging metadata) and host, lock (204, or 200
  * with `unlock_pin` when `view_pin=true` on macOS), unlock (204, or 200 with the PIN on macOS), wipe
  * (204), and Fleet's error bodies for 401, 404, 422, 429 and 500.
+ *
+ * The host list pages as Fleet's does (`page` from 0, `per_page`, sorted by `order_key`), with no paging
+ * metadata in the answer. Controls for what a real server does to a client (issue 27): a 429 with the
+ * `retry-after` of the test's choice (seconds or an HTTP date), and a command that is carried out but
+ * whose answer is lost — the connection dropped, or held until the test releases it (a client's
+ * timeout).
  */
 export interface FakeHost {
   id: number;
@@ -22,6 +28,7 @@ export interface FleetRequest {
   path: string;
   query: Record<string, string>;
   authorization: string | undefined;
+  userAgent: string | undefined;
   body: unknown;
 }
 
@@ -54,7 +61,10 @@ export async function startFleetFake(options: { token?: string; email?: string; 
   const hosts = new Map<number, FakeHost>();
   const requests: FleetRequest[] = [];
   /** Errors to answer the next requests with (any path but login unless `login` is set). */
-  const failures: { status: FleetErrorStatus; login?: boolean }[] = [];
+  const failures: { status: FleetErrorStatus; login?: boolean; retryAfter?: string }[] = [];
+  /** How the next commands' answers are lost after the command is carried out. */
+  const lostAnswers: ('drop' | 'hold')[] = [];
+  const held: ServerResponse[] = [];
   /** Host reads a pending action survives before the device "reports" it done. */
   let readsUntilReport = 1;
   const reads = new Map<number, number>();
@@ -63,8 +73,8 @@ export async function startFleetFake(options: { token?: string; email?: string; 
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
     res.end(JSON.stringify(body));
   };
-  const error = (res: ServerResponse, status: FleetErrorStatus) =>
-    json(res, status, ERRORS[status], status === 429 ? { 'retry-after': '3' } : {});
+  const error = (res: ServerResponse, status: FleetErrorStatus, retryAfter = '3') =>
+    json(res, status, ERRORS[status], status === 429 ? { 'retry-after': retryAfter } : {});
   const hostBody = (h: FakeHost) => ({
     created_at: '2021-08-19T02:02:22Z',
     updated_at: '2021-08-19T21:14:58Z',
@@ -103,11 +113,15 @@ export async function startFleetFake(options: { token?: string; email?: string; 
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
       authorization: req.headers.authorization,
+      userAgent: req.headers['user-agent'],
       body,
     });
     const isLogin = url.pathname === '/api/v1/fleet/login';
     const failure = failures.findIndex((f) => Boolean(f.login) === isLogin);
-    if (failure >= 0) return error(res, failures.splice(failure, 1)[0]!.status);
+    if (failure >= 0) {
+      const { status, retryAfter } = failures.splice(failure, 1)[0]!;
+      return error(res, status, retryAfter);
+    }
     if (isLogin && req.method === 'POST') {
       const credentials = body as { email?: string; password?: string } | null;
       if (credentials?.email !== email || credentials.password !== password) return error(res, 401);
@@ -139,7 +153,11 @@ export async function startFleetFake(options: { token?: string; email?: string; 
       const found = [...hosts.values()].filter(
         (h) => !q || h.hostname.toLowerCase().includes(q) || h.hardware_serial.toLowerCase().includes(q),
       );
-      return json(res, 200, { hosts: found.map(hostBody) });
+      if (url.searchParams.get('order_key') === 'hostname')
+        found.sort((a, b) => (a.hostname < b.hostname ? -1 : a.hostname > b.hostname ? 1 : a.id - b.id));
+      const perPage = Number(url.searchParams.get('per_page') ?? found.length) || found.length;
+      const page = Number(url.searchParams.get('page') ?? 0);
+      return json(res, 200, { hosts: found.slice(page * perPage, (page + 1) * perPage).map(hostBody) });
     }
     const match = /^\/api\/v1\/fleet\/hosts\/(\d+)(?:\/(lock|unlock|wipe))?$/.exec(url.pathname);
     const host = match ? hosts.get(Number(match[1])) : undefined;
@@ -161,6 +179,9 @@ export async function startFleetFake(options: { token?: string; email?: string; 
     }
     if (req.method !== 'POST' || !command) return error(res, 404);
     host.pending_action = command as FakeHost['pending_action'];
+    const lost = lostAnswers.shift();
+    if (lost === 'drop') return void res.socket?.destroy();
+    if (lost === 'hold') return void held.push(res);
     const mac = host.platform === 'darwin';
     if (command === 'lock' && mac && url.searchParams.get('view_pin') === 'true')
       return json(res, 200, { unlock_pin: '123456' });
@@ -180,14 +201,33 @@ export async function startFleetFake(options: { token?: string; email?: string; 
     addHost(host: Partial<FakeHost> & Pick<FakeHost, 'id' | 'hostname' | 'hardware_serial'>) {
       hosts.set(host.id, { platform: 'darwin', device_status: 'unlocked', pending_action: '', ...host });
     },
-    /** The next request (or login) answers with Fleet's error body of this status. */
-    failNext(status: FleetErrorStatus, where: { login?: boolean } = {}) {
+    /**
+     * The next request (or login) answers with Fleet's error body of this status; a 429 with
+     * `retry-after: 3` unless `retryAfter` says otherwise (seconds or an HTTP date).
+     */
+    failNext(status: FleetErrorStatus, where: { login?: boolean; retryAfter?: string } = {}) {
       failures.push({ status, ...where });
+    },
+    /**
+     * The next command (lock, unlock, wipe) is carried out, but its answer is lost: the connection is
+     * dropped, or the answer held until `releaseHeld` (the client gives up first: its timeout).
+     */
+    loseNextAnswer(how: 'drop' | 'hold') {
+      lostAnswers.push(how);
+    },
+    /** Answers the held commands now (204), to connections still open. */
+    releaseHeld() {
+      for (const res of held.splice(0)) if (!res.destroyed) res.writeHead(204).end();
     },
     reportAfterReads(n: number) {
       readsUntilReport = n;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const res of held.splice(0)) res.destroy();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 export type FleetFake = Awaited<ReturnType<typeof startFleetFake>>;

@@ -36,8 +36,19 @@ export interface MdmAdapter {
   readonly checkIntervalMs: number;
   /** How long after sending a device may take to report before the command counts as failed. */
   readonly reportTimeoutMs: number;
-  /** Sends the action. Throws MdmCommandRejected when it can never succeed; anything else is retried. */
+  /**
+   * Sends the action. Throws MdmCommandRejected when it can never succeed, MdmUnavailable when the
+   * provider cannot take it now; anything else is retried too (and may have reached the provider).
+   */
   send(device: MdmDevice, action: DeviceAction): Promise<SentCommand>;
+  /**
+   * After a send whose answer never came (a timeout, a dropped connection, a worker that died): whether
+   * the provider has the command — waiting for the device or already carried out — read from the
+   * device's state at the provider. Answers the command to follow up, or null when the provider has no
+   * trace of it (sending it is safe). Throws MdmCommandRejected when the provider cannot tell: then the
+   * command is not sent again.
+   */
+  findSent(device: MdmDevice, action: DeviceAction, attemptedAt: Date): Promise<SentCommand | null>;
   /** Asks whether the device has carried out a command sent at `sentAt`. Errors are retried. */
   result(
     device: MdmDevice,
@@ -49,4 +60,22 @@ export interface MdmAdapter {
 /** A refusal that trying again will not change (unknown device, bad credentials, unsupported action). */
 export class MdmCommandRejected extends Error {
   override name = 'MdmCommandRejected';
+}
+
+/**
+ * The provider cannot take a request now (a rate limit, a server error, no answer in time): try again,
+ * not before `retryAt` when the provider said when (`Retry-After`). `notDelivered` when the request surely
+ * did not reach the provider's command queue (refused before it was read, or the failure was in looking
+ * the device up), so that a retry may send without looking first.
+ */
+export class MdmUnavailable extends Error {
+  override name = 'MdmUnavailable';
+  constructor(
+    message: string,
+    readonly retryAt: Date | null,
+    readonly notDelivered: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
 }

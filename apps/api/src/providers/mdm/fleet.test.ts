@@ -5,8 +5,9 @@ import { MDM_CHECK_ERRORS } from '@equip/domain/mdm-connections';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEALED_SECRET_PURPOSES, sealingKey } from '../../security/sealed-secrets.ts';
 import { type FleetFake, startFleetFake } from '../../test/fleet-fake.ts';
-import { MdmCommandRejected, type MdmDevice } from './adapter.ts';
-import { FleetApiError, FleetClient, FleetMdmAdapter } from './fleet.ts';
+import { EQUIP_VERSION } from '../outbound/public-fetch.ts';
+import { MdmCommandRejected, type MdmDevice, MdmUnavailable } from './adapter.ts';
+import { FleetApiError, FleetClient, FleetMdmAdapter, retryAfterOf } from './fleet.ts';
 import { MdmAdapters, NoMdmAdapter } from './mdm-adapters.ts';
 
 const laptop: MdmDevice = { uuid: 'u1', name: 'Olga MacBook', serialNumber: 'C02XK1', os: 'MACOS' };
@@ -95,6 +96,13 @@ describe('Fleet REST client against a local fake of Fleet', () => {
     );
     const check = (server: Partial<{ baseUrl: string; apiToken: string }> = {}) =>
       adapters.check('FLEET', { baseUrl: fleet.url, apiToken: fleet.token, ...server });
+
+    it('names Equip and its version in user-agent (issue 27), not undici’s “node”', async () => {
+      expect(await check()).toEqual({ ok: true });
+      expect(fleet.requests.at(-1)).toMatchObject({ path: '/api/v1/fleet/me' });
+      expect(fleet.requests.at(-1)!.userAgent).toBe(`Equip/${EQUIP_VERSION} (+mdm)`);
+      expect(EQUIP_VERSION).toMatch(/^\d+\.\d+\.\d+/);
+    });
 
     it('answers the token’s user with the bearer token', async () => {
       expect(await client().checkConnection()).toMatchObject({ id: 2, api_only: true });
@@ -207,13 +215,91 @@ describe('Fleet REST client against a local fake of Fleet', () => {
 
     it('lets rate limits and server errors through to be retried', async () => {
       fleet.failNext(429);
-      await expect(adapter().send(laptop, 'lock')).rejects.toMatchObject({ status: 429, retryable: true });
+      await expect(adapter().send(laptop, 'lock')).rejects.toBeInstanceOf(MdmUnavailable);
       fleet.failNext(500);
       await expect(
         adapter().result(laptop, 'lock', { providerCommandId: '8', sentAt: new Date() }),
       ).rejects.toMatchObject({
-        status: 500,
+        name: 'MdmUnavailable',
+        message: 'Fleet 500: Unknown Error: email not configured',
       });
     });
+
+    it('reads the host search page after page until the serial matches (issue 27)', async () => {
+      // 130 hosts whose names and serials contain the serial's text come first by hostname.
+      for (let i = 0; i < 130; i++)
+        fleet.addHost({ id: 100 + i, hostname: `a-C02XK1-${i}`, hardware_serial: `C02XK1-${i}` });
+      const sent = await adapter().send(laptop, 'lock');
+      expect(sent.providerCommandId).toBe('8');
+      const searches = fleet.requests.filter((r) => r.path === '/api/v1/fleet/hosts');
+      expect(searches.map((r) => [r.query.page, r.query.per_page, r.query.query])).toEqual([
+        ['0', '100', 'C02XK1'],
+        ['1', '100', 'C02XK1'],
+      ]);
+      // A text in 130 hosts' serials that is none's whole serial: every page read, then a refusal.
+      fleet.requests.length = 0;
+      await expect(adapter().send({ ...laptop, serialNumber: 'C02XK1-' }, 'lock')).rejects.toThrow(
+        MdmCommandRejected,
+      );
+      expect(fleet.requests.map((r) => r.query.page)).toEqual(['0', '1']);
+      await expect(adapter().send({ ...laptop, serialNumber: 'C02XK1-129' }, 'lock')).resolves.toEqual({
+        providerCommandId: '229',
+      });
+    });
+
+    it('honours Retry-After in seconds or as an HTTP date (issue 27)', async () => {
+      const before = Date.now();
+      fleet.failNext(429, { retryAfter: '60' });
+      const inSeconds = (await adapter()
+        .send(laptop, 'lock')
+        .catch((e: unknown) => e)) as MdmUnavailable;
+      expect(inSeconds).toBeInstanceOf(MdmUnavailable);
+      expect(inSeconds.retryAt!.getTime()).toBeGreaterThanOrEqual(before + 60_000);
+      expect(inSeconds.retryAt!.getTime()).toBeLessThan(Date.now() + 61_000);
+      // A lookup refused unread: the command surely did not reach Fleet.
+      expect(inSeconds.notDelivered).toBe(true);
+      const date = new Date(Math.ceil(Date.now() / 1000) * 1000 + 120_000);
+      fleet.failNext(429, { retryAfter: date.toUTCString() });
+      const asDate = (await adapter()
+        .send(laptop, 'lock')
+        .catch((e: unknown) => e)) as MdmUnavailable;
+      expect(asDate.retryAt).toEqual(date);
+      const now = new Date('2026-11-27T03:00:00Z');
+      expect(retryAfterOf('5', now)).toEqual(new Date('2026-11-27T03:00:05Z'));
+      expect(retryAfterOf('Fri, 27 Nov 2026 03:01:00 GMT', now)).toEqual(new Date('2026-11-27T03:01:00Z'));
+      for (const stale of [null, '', '0', 'soon', 'Fri, 27 Nov 2026 02:59:00 GMT'])
+        expect(retryAfterOf(stale, now)).toBeNull();
+    });
+
+    it.each([
+      ['hold', /^Fleet did not answer within 300 ms$/],
+      ['drop', /^Could not reach Fleet/],
+    ] as const)(
+      'a lock whose answer is lost (%s) may have arrived: findSent reads the host’s pending action (issue 27)',
+      async (how, message) => {
+        const slow = new FleetMdmAdapter(
+          new FleetClient({ baseUrl: fleet.url, apiToken: fleet.token }, fetch, 300),
+          0,
+        );
+        const attemptedAt = new Date();
+        expect(await slow.findSent(laptop, 'lock', attemptedAt)).toBeNull();
+        fleet.loseNextAnswer(how);
+        const lost = (await slow.send(laptop, 'lock').catch((e: unknown) => e)) as MdmUnavailable;
+        fleet.releaseHeld();
+        expect(lost).toBeInstanceOf(MdmUnavailable);
+        expect(lost.message).toMatch(message);
+        expect(lost.notDelivered).toBe(false);
+        // Fleet has it: pending on the host, then carried out. Either way it is not sent again.
+        expect(fleet.hosts.get(8)!.pending_action).toBe('lock');
+        expect(await slow.findSent(laptop, 'lock', attemptedAt)).toEqual({ providerCommandId: '8' });
+        fleet.hosts.get(8)!.pending_action = '';
+        fleet.hosts.get(8)!.device_status = 'locked';
+        expect(await slow.findSent(laptop, 'lock', attemptedAt)).toEqual({ providerCommandId: '8' });
+        // A wipe (and a reset, which is one) is recognised by its own pending action.
+        expect(await slow.findSent(laptop, 'wipe', attemptedAt)).toBeNull();
+        fleet.hosts.get(8)!.pending_action = 'wipe';
+        expect(await slow.findSent(laptop, 'reset', attemptedAt)).toEqual({ providerCommandId: '8' });
+      },
+    );
   });
 });

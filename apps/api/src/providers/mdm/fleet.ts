@@ -5,6 +5,7 @@ import {
   type MdmAdapter,
   MdmCommandRejected,
   type MdmDevice,
+  MdmUnavailable,
   type SentCommand,
 } from './adapter.ts';
 
@@ -26,8 +27,10 @@ export class FleetApiError extends Error {
     readonly status: number,
     message: string,
     readonly reasons: string[],
-    /** From `retry-after` on a 429. */
+    /** From `retry-after` on a 429 or 503 (seconds, or an HTTP date turned into seconds from now). */
     readonly retryAfterSeconds: number | null,
+    /** When `retry-after` allows the next request. */
+    readonly retryAt: Date | null = null,
   ) {
     super(message);
   }
@@ -54,7 +57,17 @@ const FleetHost = z.object({
     .nullish(),
 });
 export type FleetHost = z.infer<typeof FleetHost>;
-const HostList = z.object({ hosts: z.array(FleetHost) });
+/**
+ * The host list. The documented answer has no paging metadata; newer servers may add Fleet's paging
+ * object (`meta.has_next_results`, as the activities list has), which is used when it is there.
+ */
+const HostList = z.object({
+  hosts: z.array(FleetHost),
+  meta: z.object({ has_next_results: z.boolean() }).partial().optional(),
+});
+/** Hosts per page of the host search, and how many pages a search may read before it gives up. */
+export const HOSTS_PER_PAGE = 100;
+const MAX_HOST_PAGES = 100;
 const HostAnswer = z.object({ host: FleetHost });
 const LoginAnswer = z.object({ token: z.string().min(1) });
 const MeAnswer = z.object({
@@ -78,7 +91,8 @@ export class FleetClient {
   constructor(
     private readonly credentials: FleetCredentials,
     private readonly fetcher: typeof fetch = fetch,
-    private readonly timeoutMs = 15_000,
+    /** How long a request may take to be answered (then it is aborted). */
+    readonly timeoutMs = 15_000,
   ) {
     this.base = credentials.baseUrl.replace(/\/+$/, '');
     this.token = credentials.apiToken ?? null;
@@ -101,10 +115,38 @@ export class FleetClient {
     return MeAnswer.parse(await this.call('GET', '/api/v1/fleet/me')).user;
   }
 
-  /** `GET /api/v1/fleet/hosts?query=`: hosts whose hostname, serial, UUID or IP match (no paging metadata). */
-  async searchHosts(query: string): Promise<FleetHost[]> {
-    const params = new URLSearchParams({ query, page: '0', per_page: '50', order_key: 'hostname' });
-    return HostList.parse(await this.call('GET', `/api/v1/fleet/hosts?${params}`)).hosts;
+  /**
+   * One page (from 0) of `GET /api/v1/fleet/hosts?query=`: hosts whose hostname, serial, UUID or IP
+   * contain the text, by hostname. Answers whether a next page may have more: `meta.has_next_results`
+   * where the server gives it, else whether the page was full (the documented answer has no metadata).
+   */
+  async searchHosts(
+    query: string,
+    page = 0,
+    perPage = HOSTS_PER_PAGE,
+  ): Promise<FleetHost[] & { more?: boolean }> {
+    const params = new URLSearchParams({
+      query,
+      page: String(page),
+      per_page: String(perPage),
+      order_key: 'hostname',
+    });
+    const { hosts, meta } = HostList.parse(await this.call('GET', `/api/v1/fleet/hosts?${params}`));
+    return Object.assign(hosts, { more: meta?.has_next_results ?? hosts.length >= perPage });
+  }
+
+  /**
+   * The first host of the search that `matches`, reading page after page: a serial's text is part of
+   * other hosts' names and serials too, so the exact match may be on any page. Null when none matches.
+   */
+  async findHost(query: string, matches: (host: FleetHost) => boolean): Promise<FleetHost | null> {
+    for (let page = 0; page < MAX_HOST_PAGES; page++) {
+      const hosts = await this.searchHosts(query, page);
+      const host = hosts.find(matches);
+      if (host) return host;
+      if (!hosts.more) return null;
+    }
+    throw new Error(`More than ${MAX_HOST_PAGES * HOSTS_PER_PAGE} Fleet hosts match ${query}`);
   }
 
   /** `GET /api/v1/fleet/hosts/:id`. */
@@ -164,16 +206,40 @@ export class FleetClient {
 
 function fleetError(response: Response, body: unknown): FleetApiError {
   const parsed = FleetErrorBody.safeParse(body);
-  const retryAfter = Number(response.headers.get('retry-after'));
+  const retryAt = retryAfterOf(response.headers.get('retry-after'));
   const message = parsed.success ? parsed.data.message : `Fleet answered ${response.status}`;
   const reasons = parsed.success ? (parsed.data.errors ?? []).map((e) => e.reason) : [];
   return new FleetApiError(
     response.status,
     reasons.length > 0 ? `${message}: ${reasons.join('; ')}` : message,
     reasons,
-    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+    retryAt ? Math.max(1, Math.ceil((retryAt.getTime() - Date.now()) / 1000)) : null,
+    retryAt,
   );
 }
+
+/**
+ * The instant a `Retry-After` header names (RFC 9110 §10.2.3): a number of seconds from now, or an
+ * HTTP date. Null when there is none, or it cannot be read, or it has passed.
+ */
+export function retryAfterOf(header: string | null, now = new Date()): Date | null {
+  const value = header?.trim();
+  if (!value) return null;
+  if (/^\d+$/.test(value)) {
+    const seconds = Number(value);
+    return seconds > 0 ? new Date(now.getTime() + seconds * 1000) : null;
+  }
+  const at = Date.parse(value);
+  return Number.isFinite(at) && at > now.getTime() ? new Date(at) : null;
+}
+
+/** The Fleet command that carries out an action (`mdm.pending_action` names it until the device reports). */
+const FLEET_COMMAND: Partial<Record<DeviceAction, string>> = {
+  lock: 'lock',
+  unlock: 'unlock',
+  wipe: 'wipe',
+  reset: 'wipe',
+};
 
 /** Fleet's `mdm.device_status` once an action has taken effect. */
 const EXPECTED_STATUS: Partial<Record<DeviceAction, DeviceMdmStatus>> = {
@@ -198,8 +264,8 @@ export class FleetMdmAdapter implements MdmAdapter {
   async send(device: MdmDevice, action: DeviceAction): Promise<SentCommand> {
     if (!PROVIDER_ACTIONS.FLEET.includes(action))
       throw new MdmCommandRejected(`Fleet does not offer ${action}`);
-    const host = await this.guard(() => this.findHost(device));
-    const unlockPin = await this.guard(async () => {
+    const host = await this.guard('read', () => this.findHost(device));
+    const unlockPin = await this.guard('command', async () => {
       if (action === 'lock') await this.client.lock(host.id);
       // A Mac is unlocked by typing the PIN Fleet answers with on the device itself.
       else if (action === 'unlock') return (await this.client.unlock(host.id)).unlockPin;
@@ -209,12 +275,27 @@ export class FleetMdmAdapter implements MdmAdapter {
     return { providerCommandId: String(host.id), ...(unlockPin ? { unlockPin } : {}) };
   }
 
+  /**
+   * Fleet keeps a sent lock or wipe on the host: `mdm.pending_action` names it until the device reports,
+   * then `mdm.device_status` shows its effect. Either means the command arrived.
+   */
+  async findSent(device: MdmDevice, action: DeviceAction, _attemptedAt: Date): Promise<SentCommand | null> {
+    const command = FLEET_COMMAND[action];
+    if (!command) throw new MdmCommandRejected(`Fleet does not offer ${action}`);
+    const found = await this.guard('read', () => this.findHost(device));
+    const host = await this.guard('read', () => this.client.getHost(found.id));
+    const arrived =
+      host.mdm?.pending_action === command ||
+      (EXPECTED_STATUS[action] !== undefined && host.mdm?.device_status === EXPECTED_STATUS[action]);
+    return arrived ? { providerCommandId: String(host.id) } : null;
+  }
+
   async result(
     _device: MdmDevice,
     action: DeviceAction,
     sent: SentCommand & { sentAt: Date },
   ): Promise<CommandResult> {
-    const host = await this.guard(() => this.client.getHost(Number(sent.providerCommandId)));
+    const host = await this.guard('read', () => this.client.getHost(Number(sent.providerCommandId)));
     const expected = EXPECTED_STATUS[action];
     const status = host.mdm?.device_status;
     if (expected && status === expected && !host.mdm?.pending_action)
@@ -224,22 +305,54 @@ export class FleetMdmAdapter implements MdmAdapter {
 
   private async findHost(device: MdmDevice): Promise<FleetHost> {
     const key = device.serialNumber?.trim() || device.name;
-    const hosts = await this.client.searchHosts(key);
-    const host = device.serialNumber
-      ? hosts.find((h) => h.hardware_serial === device.serialNumber)
-      : hosts.find((h) => [h.hostname, h.computer_name, h.display_name].includes(device.name));
+    const host = await this.client.findHost(key, (h) =>
+      device.serialNumber
+        ? h.hardware_serial === device.serialNumber
+        : [h.hostname, h.computer_name, h.display_name].includes(device.name),
+    );
     if (!host) throw new MdmCommandRejected(`No Fleet host matches the device (${key})`);
     return host;
   }
 
-  /** Fleet's refusals that will not change on a retry become MdmCommandRejected. */
-  private async guard<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * Fleet's refusals that will not change on a retry become MdmCommandRejected; a rate limit, a server
+   * error, no answer in time or no connection become MdmUnavailable (with Fleet's `Retry-After`). A
+   * failure while reading (`read`) never reached Fleet's command queue; one of a `command` request did
+   * not when Fleet refused it unread (429) or the connection was refused, and may have otherwise.
+   */
+  private async guard<T>(phase: 'read' | 'command', work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof FleetApiError && !error.retryable)
-        throw new MdmCommandRejected(`Fleet ${error.status}: ${error.message}`);
+      if (error instanceof FleetApiError) {
+        if (!error.retryable) throw new MdmCommandRejected(`Fleet ${error.status}: ${error.message}`);
+        throw new MdmUnavailable(
+          `Fleet ${error.status}: ${error.message}`,
+          error.retryAt,
+          phase === 'read' || error.status === 429,
+          { cause: error },
+        );
+      }
+      const name = (error as { name?: unknown } | null)?.name;
+      if (name === 'TimeoutError' || name === 'AbortError')
+        throw new MdmUnavailable(
+          `Fleet did not answer within ${seconds(this.client.timeoutMs)}`,
+          null,
+          phase === 'read',
+          { cause: error },
+        );
+      if (error instanceof TypeError) {
+        const code = String((error.cause as { code?: unknown } | undefined)?.code ?? '');
+        throw new MdmUnavailable(
+          `Could not reach Fleet${code ? ` (${code})` : ''}: ${error.message}`,
+          null,
+          phase === 'read' || code === 'ECONNREFUSED',
+          { cause: error },
+        );
+      }
       throw error;
     }
   }
 }
+
+const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);

@@ -8,7 +8,7 @@ import {
 import { ZodError } from 'zod';
 import type { AppConfig } from '../../config/env.ts';
 import { decryptSecret, encryptSecret } from '../../security/sealed-secrets.ts';
-import { outboundFetch } from '../outbound/public-fetch.ts';
+import { equipUserAgent, outboundFetch } from '../outbound/public-fetch.ts';
 import type { MdmAdapter } from './adapter.ts';
 import { FleetApiError, FleetClient, FleetMdmAdapter } from './fleet.ts';
 import { SandboxMdmAdapter } from './sandbox.ts';
@@ -45,8 +45,14 @@ export class MdmAdapters {
     private readonly options: AppConfig['mdm'],
     /** The key API tokens are sealed with (security/sealed-secrets.ts, purpose `mdmTokens`). */
     private readonly tokenKey: Buffer,
-    /** Only public addresses (tests of a local fake allow private servers); never follows redirects. */
-    private readonly fetcher: typeof fetch = outboundFetch({ allowPrivate: options.allowPrivateServers }),
+    /**
+     * Only public addresses (tests of a local fake allow private servers); never follows redirects;
+     * names Equip in `user-agent`.
+     */
+    private readonly fetcher: typeof fetch = outboundFetch({
+      allowPrivate: options.allowPrivateServers,
+      userAgent: equipUserAgent('mdm'),
+    }),
   ) {
     this.sandboxes = new Map(
       (['FLEET', 'JAMF', 'MANAGE_ENGINE'] as const).map((p) => [
@@ -102,7 +108,11 @@ export class MdmAdapters {
   }
 
   private fleetClient(server: MdmServer): FleetClient {
-    return new FleetClient({ baseUrl: server.baseUrl, apiToken: server.apiToken }, this.fetcher);
+    return new FleetClient(
+      { baseUrl: server.baseUrl, apiToken: server.apiToken },
+      this.fetcher,
+      this.options.requestTimeoutMs,
+    );
   }
 
   /** A token sealed under another installation secret (or altered) cannot serve: connect again. */

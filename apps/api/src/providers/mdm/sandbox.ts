@@ -36,6 +36,14 @@ export class SandboxMdmAdapter implements MdmAdapter {
     return { providerCommandId: `sandbox:${action}:${this.now()}` };
   }
 
+  /**
+   * Nothing leaves the sandbox, so nothing can be there twice: a send whose answer was lost (a worker
+   * that died) is simply sent again.
+   */
+  async findSent(): Promise<SentCommand | null> {
+    return null;
+  }
+
   async result(
     _device: MdmDevice,
     action: DeviceAction,

@@ -1,5 +1,6 @@
 import { promises as dns, lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import ipaddr from 'ipaddr.js';
+import { EQUIP_VERSION } from '../../paths.ts';
 
 /**
  * Outbound requests to addresses an organisation configures (single sign-on issuers, webhook endpoints,
@@ -66,7 +67,17 @@ export function isPublicAddress(address: string): boolean {
 export interface OutboundPolicy {
   /** Tests and local development: allow http and private or loopback addresses. */
   allowPrivate: boolean;
+  /**
+   * Sent as `user-agent` when the request names none (`equipUserAgent`): the other side's logs and rate
+   * limits see Equip, not undici's `node`.
+   */
+  userAgent?: string;
 }
+
+export { EQUIP_VERSION };
+
+/** How Equip names itself to a server it calls for a purpose: `Equip/<version> (+mdm)`. */
+export const equipUserAgent = (purpose: string): string => `Equip/${EQUIP_VERSION} (+${purpose})`;
 
 /** The host of a URL without an IPv6 literal's brackets. */
 const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
@@ -157,13 +168,23 @@ export const publicOnlyFetch: typeof fetch = async (input, init) => {
  * answer.
  */
 export function outboundFetch(policy: OutboundPolicy): typeof fetch {
-  if (!policy.allowPrivate) return publicOnlyFetch;
-  return async (input, init) => {
+  if (!policy.allowPrivate) return withUserAgent(publicOnlyFetch, policy.userAgent);
+  return withUserAgent(async (input, init) => {
     const { fetch: undiciFetch } = await undici();
     return (await undiciFetch(input as Parameters<typeof undiciFetch>[0], {
       ...(init as Parameters<typeof undiciFetch>[1]),
       redirect: 'manual',
     })) as unknown as Response;
+  }, policy.userAgent);
+}
+
+/** The fetch with `user-agent` set where the request names none. */
+function withUserAgent(fetcher: typeof fetch, userAgent: string | undefined): typeof fetch {
+  if (!userAgent) return fetcher;
+  return (input, init) => {
+    const headers = new Headers(init?.headers);
+    if (!headers.has('user-agent')) headers.set('user-agent', userAgent);
+    return fetcher(input, { ...init, headers });
   };
 }
 
