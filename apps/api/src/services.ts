@@ -49,9 +49,9 @@ export async function createServices(
 ): Promise<AppServices> {
   const deferred = new DeferredTasks();
   const jobs = createAppJobs(config, database);
-  const smtp = config.smtpUrl
-    ? new SmtpDelivery(database.db, config.smtpUrl, config.mailFrom, overrides.log ?? processLogger(config))
-    : null;
+  // The log of background work: SMTP failures, MDM commands tried again.
+  const log = overrides.log ?? processLogger(config);
+  const smtp = config.smtpUrl ? new SmtpDelivery(database.db, config.smtpUrl, config.mailFrom, log) : null;
   const mailer =
     overrides.mailer ??
     (smtp
@@ -83,7 +83,7 @@ export async function createServices(
     // Tests see retries within seconds.
     ...(config.env === 'test' ? { retryDelaysSeconds: [1, 1, 1, 1, 1, 1, 1] } : {}),
   });
-  registerAppJobs(jobs, { config, database, mailer, smtp, mdm, webhooks });
+  registerAppJobs(jobs, { config, database, mailer, smtp, mdm, webhooks, log });
   // Webhook deliveries are enqueued with the events that cause them, in the same transaction.
   onEventsLogged('webhooks', (tx, events) => webhooks.publish(tx, events));
   // Notifications are written with the events that cause them, in the same transaction.

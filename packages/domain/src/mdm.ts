@@ -190,8 +190,13 @@ export const DeviceCommand = z.object({
   provider: MdmProvider,
   requestedByUuid: Uuid.nullable(),
   requestedByName: z.string().nullable(),
-  /** Why it failed, in the provider's words where it gave them. */
+  /**
+   * Why it failed, in the provider's words where it gave them; while it is still open, why the last try
+   * failed (it is tried again at `nextAttemptAt`).
+   */
   error: z.string().nullable(),
+  /** While a try failed and another is planned: when it comes. Null otherwise. */
+  nextAttemptAt: IsoDateTime.nullable(),
   /** For an unlock: the PIN to type on the device, where the provider hands one out (Fleet, macOS). */
   unlockPin: z.string().nullable(),
   createdAt: IsoDateTime,

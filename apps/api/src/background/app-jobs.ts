@@ -3,7 +3,7 @@ import type { AppConfig } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import { withTenant } from '../db/tenancy.ts';
 import { cleanUpExpiredTokens } from '../modules/auth/index.ts';
-import { MDM_JOB_RETRY_LIMIT, registerMdmJobs } from '../modules/devices/index.ts';
+import { MDM_JOB_RETRY_LIMIT, type MdmJobsLog, registerMdmJobs } from '../modules/devices/index.ts';
 import { sendDailyRegistrationReminders } from '../modules/employees/index.ts';
 import { registerConnectionCheckJobs } from '../modules/mdm-connections/index.ts';
 import { organizationTimeZones } from '../modules/organizations/index.ts';
@@ -106,6 +106,8 @@ export function registerAppJobs(
     smtp: SmtpDelivery | null;
     mdm: MdmAdapters;
     webhooks: WebhookService;
+    /** The process log of the jobs' warnings (a failed MDM try and its next one). */
+    log: MdmJobsLog;
   },
 ): void {
   const { database, mailer, config } = deps;
@@ -149,7 +151,7 @@ export function registerAppJobs(
     jobs.kick('mail.send');
   });
 
-  registerMdmJobs(jobs, { db, mdm: deps.mdm });
+  registerMdmJobs(jobs, { db, mdm: deps.mdm, log: deps.log });
   registerConnectionCheckJobs(jobs, { db, mdm: deps.mdm });
 
   jobs.handle('webhooks.deliver', (attempt) => deps.webhooks.attempt(attempt));

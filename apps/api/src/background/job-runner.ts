@@ -17,7 +17,9 @@ import { WorkerHeartbeat } from './heartbeat.ts';
  *   only if the change that causes it commits.
  * - Every queue retries with exponential backoff (pg-boss: delay · 2^n with jitter, the exponent capped
  *   at 16) up to its retry limit, then moves the job to the queue's dead-letter queue `<name>.dead`,
- *   where it stays (retention two weeks) with its last error.
+ *   where it stays (retention two weeks) with its last error. A handler that knows better when to try
+ *   again (a server's `Retry-After`, a delay it shows to people) throws `RetryAt`: the retry then
+ *   starts at that instant instead of after the queue's backoff.
  * - Idempotency: `key` makes the job's id (a UUID derived from queue and key), so sending the same key
  *   twice while the first job is kept enqueues once; and a handler can wrap its effect in `once(...)`,
  *   which records the key in `job_receipts` in the same transaction as the effect, so a job that runs
@@ -70,6 +72,30 @@ export interface JobContext {
 }
 
 export type JobHandler<P> = (payload: P, job: JobContext) => Promise<void>;
+
+/**
+ * Thrown by a handler: this try failed (its message is the job's error), and the next try — if the
+ * queue's retries are not used up — starts at `notBefore`, not after the queue's backoff. The handler can
+ * then tell people when the next try comes, and honour a server's `Retry-After`.
+ */
+export class RetryAt extends Error {
+  override name = 'RetryAt';
+  constructor(
+    readonly notBefore: Date,
+    reason: unknown,
+  ) {
+    super(reason instanceof Error ? reason.message : String(reason), { cause: reason });
+  }
+}
+
+/**
+ * The queue's backoff before the try after `retryCount` tries (pg-boss's: delay · 2^n, with up to as
+ * much again of jitter so that many jobs failing together do not come back together), from `now`.
+ */
+export function backoffFrom(now: Date, policy: Pick<QueuePolicy, 'retryDelaySeconds'>, retryCount: number) {
+  const seconds = policy.retryDelaySeconds * 2 ** Math.min(16, retryCount) * (1 + Math.random());
+  return new Date(now.getTime() + Math.round(seconds * 1000));
+}
 
 export interface SendOptions {
   /** Enqueue inside this transaction (commits or rolls back with it). */
@@ -314,6 +340,7 @@ export class JobRunner<C extends JobCatalogue> {
               await this.boss.fail(name, job.id, errorOutput(error)).catch((failError: unknown) => {
                 this.log.error({ err: failError, job: job.id }, 'could not record a failed job');
               });
+              if (error instanceof RetryAt) await this.retryNotBefore(name, job.id, error.notBefore);
             } finally {
               if (organization) this.release(name, organization);
             }
@@ -327,6 +354,16 @@ export class JobRunner<C extends JobCatalogue> {
       ids.push(workerId);
     }
     this.workerIds.set(name, ids);
+  }
+
+  /** A failed job waiting for its retry starts it at `notBefore` (RetryAt), not after pg-boss's backoff. */
+  private async retryNotBefore(name: string, id: string, notBefore: Date): Promise<void> {
+    await this.options.store
+      .executeSql(
+        `update ${this.schema}.job set start_after = $3 where name = $1 and id = $2 and state = 'retry'`,
+        [name, id, notBefore.toISOString()],
+      )
+      .catch((error: unknown) => this.log.error({ err: error, job: id }, 'could not plan a retry'));
   }
 
   /** Takes one of an organisation's worker slots of a queue, unless it has its share already. */

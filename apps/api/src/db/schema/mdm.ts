@@ -36,7 +36,15 @@ export const deviceCommands = pgTable(
     providerCommandId: text('provider_command_id'),
     /** The PIN to type on a Mac to unlock it (Fleet's answer to unlock), shown to administrators. */
     unlockPin: text('unlock_pin'),
+    /** Why it failed; while it is tried again, why the last try failed (migration 0035). */
     error: text('error'),
+    /**
+     * When a try last started sending the command to the provider (migration 0035): a later try of a
+     * command that must not reach the device twice first asks the provider whether it arrived.
+     */
+    sendAttemptedAt: nullableTimestamp('send_attempted_at'),
+    /** When the next try comes, while the command is tried again after an error (migration 0035). */
+    nextAttemptAt: nullableTimestamp('next_attempt_at'),
     /** Result checks made so far (bounded: the command fails when the device does not report in time). */
     checks: integer('checks').notNull().default(0),
     createdAt: createdAt(),

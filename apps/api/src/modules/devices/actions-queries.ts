@@ -32,6 +32,7 @@ const COMMAND_COLUMNS = {
   providerCommandId: deviceCommands.providerCommandId,
   unlockPin: deviceCommands.unlockPin,
   error: deviceCommands.error,
+  nextAttemptAt: deviceCommands.nextAttemptAt,
   checks: deviceCommands.checks,
   createdAt: deviceCommands.createdAt,
   sentAt: deviceCommands.sentAt,
@@ -114,6 +115,7 @@ export async function commandForWork(tx: Db, commandUuid: string) {
       providerCommandId: deviceCommands.providerCommandId,
       checks: deviceCommands.checks,
       sentAt: deviceCommands.sentAt,
+      sendAttemptedAt: deviceCommands.sendAttemptedAt,
       device: TARGET_COLUMNS,
     })
     .from(deviceCommands)

@@ -85,6 +85,7 @@ async function toCommands(tx: Db, rows: CommandRow[]): Promise<DeviceCommand[]> 
     requestedByUuid: row.requestedByUuid,
     requestedByName: row.requestedByUuid ? (names.get(row.requestedByUuid) ?? null) : null,
     error: row.error,
+    nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
     unlockPin: row.unlockPin,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,

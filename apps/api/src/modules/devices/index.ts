@@ -1,5 +1,5 @@
 // The devices module's public surface: what other areas may call (app.ts registers its routes from its routes files).
-export { MDM_JOB_RETRY_LIMIT, registerMdmJobs } from './mdm-jobs.ts';
+export { MDM_JOB_RETRY_LIMIT, type MdmJobsLog, registerMdmJobs } from './mdm-jobs.ts';
 export { deviceCountOf } from './organization-counts.ts';
 export {
   devicesAssignedTo,

@@ -1,9 +1,15 @@
-import { DeviceCommandState } from '@equip/domain/mdm';
+import { type DeviceAction, DeviceCommandState } from '@equip/domain/mdm';
 import type { AppJobs } from '../../background/app-job-types.ts';
-import type { JobContext } from '../../background/job-runner.ts';
+import { backoffFrom, type JobContext, RetryAt } from '../../background/job-runner.ts';
 import type { Db } from '../../db/client.ts';
 import { withTenant } from '../../db/tenancy.ts';
-import { type MdmAdapter, MdmCommandRejected, type MdmDevice } from '../../providers/mdm/adapter.ts';
+import {
+  type MdmAdapter,
+  MdmCommandRejected,
+  type MdmDevice,
+  MdmUnavailable,
+  type SentCommand,
+} from '../../providers/mdm/adapter.ts';
 import { type MdmAdapters, NoMdmAdapter } from '../../providers/mdm/mdm-adapters.ts';
 import { logEvent } from '../audit-log/index.ts';
 import { commandForWork, moveCommand, setMdmStatus } from './actions-queries.ts';
@@ -13,6 +19,27 @@ export const MDM_JOB_RETRY_LIMIT = 5;
 /** Result checks back off: the interval doubles every this many checks, up to MAX_CHECK_INTERVAL_MS. */
 const CHECKS_PER_STEP = 10;
 const MAX_CHECK_INTERVAL_MS = 15 * 60_000;
+
+/**
+ * Actions that a second send would carry out a second time at the device (a second lock, wipe, restart
+ * …): sent at most once per command (issue 27). Unlock only opens what is locked: sending it again is
+ * harmless.
+ */
+const SENT_ONCE: readonly DeviceAction[] = [
+  'lock',
+  'wipe',
+  'reset',
+  'restart',
+  'shutdown',
+  'enable_lost_mode',
+];
+
+/** Where the jobs say that a try failed and when the next comes (the process log, at warn). */
+export interface MdmJobsLog {
+  warn(details: object, message: string): void;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 type WorkItem = NonNullable<Awaited<ReturnType<typeof commandForWork>>>;
 
@@ -29,20 +56,38 @@ const deviceOf = (item: WorkItem): MdmDevice => ({
  * reports — then the device's MDM status follows and DEVICE_ACTION_COMPLETED is logged — or until the
  * adapter's report timeout has passed (failed). Both are idempotent: a command moves only from the state
  * the job expects, so a job that runs twice does nothing the second time. Provider calls happen outside
- * any transaction; a refusal that cannot change (MdmCommandRejected) fails the command at once, anything
- * else is retried by the queue and fails the command on the last try.
+ * any transaction; a refusal that cannot change (MdmCommandRejected) fails the command at once.
+ *
+ * Anything else is tried again (issue 27): the command shows the error and when the next try comes
+ * (`error`, `next_attempt_at`; the provider's `Retry-After` when it gave one, else the queue's backoff),
+ * and the log says so at warn. The last try's error fails the command and the job: it is a dead letter
+ * on the jobs page, not a completed job.
+ *
+ * Sent once: before a try sends a lock, wipe, reset, restart, shutdown or lost mode it records
+ * `send_attempted_at`. A later try of that command (the answer timed out, the connection dropped, the
+ * worker died) first asks the provider whether the command arrived (`findSent`: Fleet's host shows it
+ * pending or done) and follows it up instead of sending it again; only a try that surely did not reach
+ * the provider (refused unread, the device lookup failed) clears the mark.
  */
-export function registerMdmJobs(jobs: AppJobs, deps: { db: Db; mdm: MdmAdapters }): void {
-  const { db, mdm } = deps;
+export function registerMdmJobs(jobs: AppJobs, deps: { db: Db; mdm: MdmAdapters; log: MdmJobsLog }): void {
+  const { db, mdm, log } = deps;
 
   /** Ends a command as failed (from the state it is in) and logs it, with the requester as actor. */
   const fail = (item: WorkItem, error: string) =>
     withTenant(db, item.organizationUuid, async (tx) => {
       const state = DeviceCommandState.parse(item.state);
-      if (!(await moveCommand(tx, item.uuid, state, { state: 'failed', error, completedAt: new Date() })))
-        return;
+      const failed = { state: 'failed' as const, error, nextAttemptAt: null, completedAt: new Date() };
+      if (!(await moveCommand(tx, item.uuid, state, failed))) return;
       await logEvent(tx, completion(item, 'failed', { error }));
     });
+
+  const about = (item: WorkItem) => ({
+    commandUuid: item.uuid,
+    organizationUuid: item.organizationUuid,
+    deviceUuid: item.device.uuid,
+    action: item.action,
+    provider: item.provider,
+  });
 
   const completion = (item: WorkItem, state: 'completed' | 'failed', data: Record<string, unknown>) => ({
     organizationUuid: item.organizationUuid,
@@ -59,15 +104,49 @@ export function registerMdmJobs(jobs: AppJobs, deps: { db: Db; mdm: MdmAdapters 
     },
   });
 
-  /** Runs a provider call; a final refusal or the last try's error fails the command instead of throwing. */
-  async function attempt<T>(item: WorkItem, job: JobContext, call: () => Promise<T>): Promise<T | undefined> {
+  /**
+   * Runs a provider call. A final refusal fails the command (answers undefined: the job is done). Any
+   * other error is recorded on the command with the next try's time and thrown as RetryAt (the queue
+   * tries again then), or, on the last try, fails the command and is thrown as it is (the job fails for
+   * good). `clearsAttempt`: the call was the send, and an error that surely did not reach the provider
+   * lets the next try send without asking first.
+   */
+  async function attempt<T>(
+    item: WorkItem,
+    job: JobContext & { queue: 'mdm.command' | 'mdm.check' },
+    call: () => Promise<T>,
+    options: { clearsAttempt?: boolean } = {},
+  ): Promise<T | undefined> {
     try {
       return await call();
     } catch (error) {
-      const final = error instanceof MdmCommandRejected || error instanceof NoMdmAdapter;
-      if (!final && job.retryCount < MDM_JOB_RETRY_LIMIT) throw error;
-      await fail(item, error instanceof Error ? error.message : String(error));
-      return undefined;
+      const message = messageOf(error);
+      if (error instanceof MdmCommandRejected || error instanceof NoMdmAdapter) {
+        await fail(item, message);
+        return undefined;
+      }
+      const tries = { try: job.retryCount + 1, of: MDM_JOB_RETRY_LIMIT + 1 };
+      if (job.retryCount >= MDM_JOB_RETRY_LIMIT) {
+        await fail(item, message);
+        log.warn({ ...about(item), ...tries, error: message }, 'MDM command failed; no tries left');
+        throw error;
+      }
+      const backoff = backoffFrom(new Date(), jobs.policy(job.queue), job.retryCount);
+      const asked = error instanceof MdmUnavailable ? error.retryAt : null;
+      const next = asked && asked > backoff ? asked : backoff;
+      const notDelivered = options.clearsAttempt && error instanceof MdmUnavailable && error.notDelivered;
+      await withTenant(db, item.organizationUuid, (tx) =>
+        moveCommand(tx, item.uuid, DeviceCommandState.parse(item.state), {
+          error: message,
+          nextAttemptAt: next,
+          ...(notDelivered ? { sendAttemptedAt: null } : {}),
+        }),
+      );
+      log.warn(
+        { ...about(item), ...tries, error: message, nextAttemptAt: next.toISOString() },
+        'MDM command failed; tried again later',
+      );
+      throw new RetryAt(next, error);
     }
   }
 
@@ -86,20 +165,41 @@ export function registerMdmJobs(jobs: AppJobs, deps: { db: Db; mdm: MdmAdapters 
     );
   };
 
-  jobs.handle('mdm.command', async ({ organizationUuid, commandUuid }, job) => {
+  jobs.handle('mdm.command', async ({ organizationUuid, commandUuid }, context) => {
+    const job = { ...context, queue: 'mdm.command' as const };
     const item = await load(organizationUuid, commandUuid);
     if (item?.state !== 'queued') return;
     const adapter = await attempt(item, job, async () => mdm.for(item.provider, item.connection));
     if (!adapter) return;
-    const sent = await attempt(item, job, () => adapter.send(deviceOf(item), item.action));
-    if (!sent) return;
+    const device = deviceOf(item);
+    const once = SENT_ONCE.includes(item.action);
+    let sent: SentCommand | null | undefined = null;
+    if (once && item.sendAttemptedAt) {
+      // An earlier try started sending and never heard back: the provider may have the command.
+      const attemptedAt = item.sendAttemptedAt;
+      sent = await attempt(item, job, () => adapter.findSent(device, item.action, attemptedAt));
+      if (sent === undefined) return;
+    }
+    if (!sent) {
+      if (once) {
+        const marked = await withTenant(db, organizationUuid, (tx) =>
+          moveCommand(tx, commandUuid, 'queued', { sendAttemptedAt: new Date() }),
+        );
+        if (!marked) return;
+      }
+      sent = await attempt(item, job, () => adapter.send(device, item.action), { clearsAttempt: once });
+      if (!sent) return;
+    }
+    const { providerCommandId, unlockPin } = sent;
     await withTenant(db, organizationUuid, async (tx) => {
       const sentAt = new Date();
       const moved = await moveCommand(tx, commandUuid, 'queued', {
         state: 'sent',
-        providerCommandId: sent.providerCommandId,
-        unlockPin: sent.unlockPin ?? null,
+        providerCommandId,
+        unlockPin: unlockPin ?? null,
         sentAt,
+        error: null,
+        nextAttemptAt: null,
       });
       if (!moved) return;
       await logEvent(tx, {
@@ -120,7 +220,8 @@ export function registerMdmJobs(jobs: AppJobs, deps: { db: Db; mdm: MdmAdapters 
     jobs.kick('mdm.check');
   });
 
-  jobs.handle('mdm.check', async ({ organizationUuid, commandUuid }, job) => {
+  jobs.handle('mdm.check', async ({ organizationUuid, commandUuid }, context) => {
+    const job = { ...context, queue: 'mdm.check' as const };
     const item = await load(organizationUuid, commandUuid);
     if (item?.state !== 'sent' || !item.providerCommandId || !item.sentAt) return;
     const adapter = await attempt(item, job, async () => mdm.for(item.provider, item.connection));
@@ -133,14 +234,20 @@ export function registerMdmJobs(jobs: AppJobs, deps: { db: Db; mdm: MdmAdapters 
       if (Date.now() - item.sentAt.getTime() > adapter.reportTimeoutMs)
         return fail(item, 'The device did not report the action in time');
       await withTenant(db, organizationUuid, async (tx) => {
-        if (await moveCommand(tx, commandUuid, 'sent', { checks: item.checks + 1 }))
+        const checked = { checks: item.checks + 1, error: null, nextAttemptAt: null };
+        if (await moveCommand(tx, commandUuid, 'sent', checked))
           await planCheck(tx, item, adapter, item.checks + 1);
       });
       return;
     }
     await withTenant(db, organizationUuid, async (tx) => {
-      if (!(await moveCommand(tx, commandUuid, 'sent', { state: 'completed', completedAt: new Date() })))
-        return;
+      const completed = {
+        state: 'completed' as const,
+        error: null,
+        nextAttemptAt: null,
+        completedAt: new Date(),
+      };
+      if (!(await moveCommand(tx, commandUuid, 'sent', completed))) return;
       if (result.mdmStatus) await setMdmStatus(tx, item.device.uuid, result.mdmStatus);
       await logEvent(tx, completion(item, 'completed', { mdmStatus: result.mdmStatus }));
     });

@@ -25,6 +25,7 @@ const command = (device: DeviceListItem, overrides: Partial<DeviceCommand>): Dev
   requestedByUuid: null,
   requestedByName: 'Olga Owner',
   error: null,
+  nextAttemptAt: null,
   unlockPin: null,
   createdAt: new Date().toISOString(),
   sentAt: null,
@@ -177,6 +178,52 @@ describe('MDM actions in the devices screen', () => {
     expect(await within(drawer).findByText('123456')).toBeInTheDocument();
     expect(within(drawer).getByText(/PIN to type on the device/)).toBeInTheDocument();
     expect(within(drawer).getByText('Unlocked')).toBeInTheDocument();
+  });
+
+  it('shows a command being tried again with its last error and the next try, and a failed one with its reason (issue 27)', async () => {
+    const list = devicesApi(devices);
+    const nextAttemptAt = new Date(Date.now() + 5 * 60_000 + 10_000).toISOString();
+    installFakeApi((request) =>
+      request.path === `/devices/${fleetMac.uuid}/actions`
+        ? {
+            body: {
+              mdmStatus: null,
+              items: [
+                command(fleetMac, {
+                  uuid: '22222222-2222-4222-8222-222222222222',
+                  provider: 'FLEET',
+                  error: 'Fleet 429: limit exceeded',
+                  nextAttemptAt,
+                }),
+                command(fleetMac, {
+                  action: 'wipe',
+                  provider: 'FLEET',
+                  state: 'failed',
+                  progress: 100,
+                  error: 'Fleet 500: Unknown Error',
+                }),
+              ],
+            },
+          }
+        : list(request),
+    );
+    renderDevice(fleetMac);
+    const drawer = await screen.findByRole('dialog');
+    const [retrying, failed] = within(await within(drawer).findByRole('list', { name: 'Recent actions' }))
+      .getAllByRole('listitem')
+      .map((item) => within(item));
+    expect(retrying!.getByRole('progressbar', { name: 'Lock: Retrying' })).toHaveAttribute(
+      'aria-valuenow',
+      '10',
+    );
+    expect(retrying!.getByText('Last try failed: Fleet 429: limit exceeded')).toBeInTheDocument();
+    const next = retrying!.getByText('in 5 minutes');
+    expect(next.tagName).toBe('TIME');
+    expect(next).toHaveAttribute('datetime', nextAttemptAt);
+    expect(next.parentElement).toHaveTextContent('Next try in 5 minutes');
+    expect(failed!.getByRole('progressbar', { name: 'Wipe: Failed' })).toBeInTheDocument();
+    expect(failed!.getByText('Fleet 500: Unknown Error')).toBeInTheDocument();
+    expect(failed!.queryByText(/Next try/)).not.toBeInTheDocument();
   });
 
   it('says once why nothing can be sent to an unmanaged device', async () => {

@@ -20,7 +20,8 @@ import { Field, None, Section } from './device-fields';
 /**
  * The device's MDM actions in the drawer: its reported MDM status, the "Actions" menu, and its recent
  * commands with their progress — asked for every second while one is under way, until the device
- * confirms; then the device's detail and the lists are refreshed.
+ * confirms; then the device's detail and the lists are refreshed. A command whose last try failed and
+ * that is tried again says why and when the next try comes (issue 27).
  */
 export function DeviceMdmSection({ device }: { device: DeviceDetail }) {
   const { t, i18n } = useLingui();
@@ -82,8 +83,13 @@ export function DeviceMdmSection({ device }: { device: DeviceDetail }) {
 function CommandRow({ command }: { command: DeviceCommand }) {
   const { t, i18n } = useLingui();
   const label = i18n._(DEVICE_ACTION_LABELS[command.action]);
-  const state = i18n._(COMMAND_STATE_LABELS[command.state]);
   const running = isCommandOpen(command.state);
+  const error = command.error;
+  // Still open with an error: the last try failed and another comes.
+  const retrying = running && error !== null;
+  const state = retrying ? t`Retrying` : i18n._(COMMAND_STATE_LABELS[command.state]);
+  const next = command.nextAttemptAt;
+  const nextIn = formatRelativeTime(next);
   const by = command.requestedByName;
   const pin = command.unlockPin;
   return (
@@ -97,7 +103,9 @@ function CommandRow({ command }: { command: DeviceCommand }) {
               ? 'text-red-700'
               : command.state === 'completed'
                 ? 'text-emerald-700'
-                : 'text-slate-600',
+                : retrying
+                  ? 'text-amber-800'
+                  : 'text-slate-600',
           )}
         >
           {state}
@@ -118,7 +126,9 @@ function CommandRow({ command }: { command: DeviceCommand }) {
               ? 'bg-red-500'
               : command.state === 'completed'
                 ? 'bg-emerald-500'
-                : 'bg-indigo-500',
+                : retrying
+                  ? 'bg-amber-500'
+                  : 'bg-indigo-500',
             running && 'animate-pulse',
           )}
           style={{ width: `${command.progress}%` }}
@@ -130,7 +140,25 @@ function CommandRow({ command }: { command: DeviceCommand }) {
         </time>
         {by ? <> · {t`by ${by}`}</> : null}
       </p>
-      {command.error ? <p className="mt-1 text-xs text-red-700">{command.error}</p> : null}
+      {retrying ? (
+        <div className="mt-1 text-xs text-amber-800">
+          <p>
+            <Trans>Last try failed: {error}</Trans>
+          </p>
+          {next ? (
+            <p>
+              <Trans>
+                Next try{' '}
+                <time dateTime={next} title={formatDateTime(next)}>
+                  {nextIn}
+                </time>
+              </Trans>
+            </p>
+          ) : null}
+        </div>
+      ) : error ? (
+        <p className="mt-1 text-xs text-red-700">{error}</p>
+      ) : null}
       {pin ? (
         <p className="mt-1 text-xs text-slate-700">
           <Trans>
