@@ -106,8 +106,9 @@ describe('MDM commands are sent once, and their retries are visible (issue 27)',
 
   beforeAll(async () => {
     fleet = await startFleetFake();
+    // A held answer times out after 2 s (long enough for a loaded machine's ordinary answers).
     t = await createTestApp({
-      env: { MDM_ALLOW_PRIVATE_SERVERS: 'true', MDM_REQUEST_TIMEOUT_MS: '400' },
+      env: { MDM_ALLOW_PRIVATE_SERVERS: 'true', MDM_REQUEST_TIMEOUT_MS: '2000' },
       log: {
         warn: (details, message) => warnings.push({ details: details as Record<string, unknown>, message }),
       },
