@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AREAS, REGISTRY } from './areas.ts';
 import { EventType } from './audit-log.ts';
 import { defineArea, drafts, gatherAreas } from './define-area.ts';
+import { JOBS } from './jobs.ts';
 import { NOTIFICATION_PARAMS, NotificationKind } from './notification-rules.ts';
 import { toyArea } from './test/toy-area.ts';
 import { WEBHOOK_EVENT_GROUPS, WebhookEventType, webhookTypeOf } from './webhooks.ts';
@@ -38,6 +39,17 @@ describe('the areas registry', () => {
       'mdm.connection_restored',
     ]);
     expect(Object.keys(NOTIFICATION_PARAMS)).toEqual(NotificationKind.options);
+    expect(Object.keys(JOBS).sort()).toEqual([
+      'mail.send',
+      'maintenance.clean-up',
+      'mdm.check',
+      'mdm.command',
+      'mdm.connections.check',
+      'mdm.connections.plan',
+      'reminders.plan',
+      'reminders.send',
+      'webhooks.deliver',
+    ]);
   });
 
   it('maps each area’s events only to webhook types of the catalogue', () => {
@@ -63,7 +75,8 @@ describe('the areas registry', () => {
       { kind: 'toy.broken', severity: 'negative', audience: 'it-owners', params: { toyName: 'Yo-yo' } },
     ]);
     expect(withToy.notificationParams['toy.broken'].safeParse({ toyName: 'Yo-yo' }).success).toBe(true);
-    expect(Object.keys(withToy.jobs)).toEqual(['toys.repair']);
+    expect(Object.keys(withToy.jobs)).toEqual([...Object.keys(JOBS), 'toys.repair']);
+    expect(withToy.jobs['toys.repair'].safeParse({ toyUuid: 'nope' }).success).toBe(false);
     // The product's registries do not hold it.
     expect(EventType.safeParse('TOY_ADDED').success).toBe(false);
     expect(webhookTypeOf('TOY_ADDED')).toBeNull();

@@ -88,3 +88,10 @@ export const Theme = z.enum(['light', 'dark']);
 export const ThemePreference = z.enum(['light', 'dark', 'system']);
 export type Theme = z.infer<typeof Theme>;
 export type ThemePreference = z.infer<typeof ThemePreference>;
+
+/** A calendar date as the organisation sees it (`2026-03-29`). */
+export const LocalDate = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'YYYY-MM-DD');
+export type LocalDate = z.infer<typeof LocalDate>;
+/** A wall-clock time (`08:00`, `23:59:59`). */
+export const LocalTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'HH:MM or HH:MM:SS');
+export type LocalTime = z.infer<typeof LocalTime>;

@@ -3,6 +3,7 @@ import { EventType } from './audit-log.ts';
 import { IsoDateTime, pageOf, QueryBoolean, queryArray, searchableListQuery, Uuid } from './common.ts';
 import type { ExportSchema } from './csv-import/export.ts';
 import type { FEATURE_FLAGS } from './feature-flags.ts';
+import { MdmProvider } from './mdm-providers.ts';
 
 export const DeviceType = z.enum(['PHONE', 'COMPUTER', 'TABLET']);
 export type DeviceType = z.infer<typeof DeviceType>;
@@ -59,8 +60,8 @@ export const DEVICE_COLUMNS_STORAGE_KEY = 'equip:devices_columns';
 export const DeviceDetailTab = z.enum(['overview', 'specification']);
 export const DeviceDetailSection = z.enum(['assignment', 'specifications']);
 
-export const MdmProvider = z.enum(['MANAGE_ENGINE', 'FLEET', 'JAMF']);
-export type MdmProvider = z.infer<typeof MdmProvider>;
+// The providers are a file of their own (the areas' declarations name them without an import cycle).
+export { MdmProvider };
 export const DeviceAction = z.enum([
   'restart',
   'shutdown',

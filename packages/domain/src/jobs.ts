@@ -1,5 +1,6 @@
-import { z } from 'zod';
-import { MdmProvider } from './mdm.ts';
+import type { z } from 'zod';
+import { REGISTRY } from './areas.ts';
+import { LocalDate, LocalTime } from './common.ts';
 
 /**
  * The background jobs' catalogue: each job's name and the zod schema of its payload (decision 009).
@@ -8,43 +9,13 @@ import { MdmProvider } from './mdm.ts';
  * half-working.
  */
 
-/** A calendar date as the organisation sees it (`2026-03-29`). */
-export const LocalDate = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'YYYY-MM-DD');
-export type LocalDate = z.infer<typeof LocalDate>;
-/** A wall-clock time (`08:00`, `23:59:59`). */
-export const LocalTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'HH:MM or HH:MM:SS');
-export type LocalTime = z.infer<typeof LocalTime>;
+export { LocalDate, LocalTime };
 
-export const JOBS = {
-  /** Sends one mail of the outbox over SMTP (the row is the mail; the job only carries its id). */
-  'mail.send': z.object({ outboxUuid: z.uuid() }),
-  /** Hourly: enqueues the reminders of every organisation where it is now the reminder hour. */
-  'reminders.plan': z.object({}),
-  /** One organisation's daily device-registration reminders for one local date. */
-  'reminders.send': z.object({ organizationUuid: z.uuid(), localDate: LocalDate }),
-  /** Sends one MDM command (a device_commands row) to the device's provider. */
-  'mdm.command': z.object({ organizationUuid: z.uuid(), commandUuid: z.uuid() }),
-  /** Asks the provider whether the device has carried out a sent command; again until it reports. */
-  'mdm.check': z.object({ organizationUuid: z.uuid(), commandUuid: z.uuid() }),
-  /** Hourly: enqueues `mdm.connections.check` for every stored connection to an MDM server. */
-  'mdm.connections.plan': z.object({}),
-  /** Tests one organisation's connection to its MDM server again and records the outcome (decision 015). */
-  'mdm.connections.check': z.object({ organizationUuid: z.uuid(), provider: MdmProvider }),
-  /** Daily: deletes expired tokens and old sent mail. */
-  'maintenance.clean-up': z.object({}),
-  /**
-   * One attempt of one webhook delivery (the row holds the payload; decision 010): `attempt` is the
-   * delivery's attempt number this job makes, `firstAttempt` the one its series (or redelivery) began at.
-   * `organizationUuid` gives the organisation its fair share of the workers (decision 009); attempts
-   * queued before it was added have none.
-   */
-  'webhooks.deliver': z.object({
-    organizationUuid: z.uuid().optional(),
-    deliveryUuid: z.uuid(),
-    attempt: z.number().int().min(1),
-    firstAttempt: z.number().int().min(1),
-  }),
-} as const;
+/**
+ * Every job, gathered from the areas' declarations (`jobs` in `areas/<area>.ts`): a new area's jobs are
+ * its own, and its handlers are registered in the API's `background/app-jobs.ts`.
+ */
+export const JOBS = REGISTRY.jobs;
 
 export type JobName = keyof typeof JOBS;
 export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]>;

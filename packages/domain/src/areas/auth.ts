@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineArea } from '../define-area.ts';
 
 /** Sign-in and the account's own security: passwords, second factors, sessions. */
@@ -11,4 +12,8 @@ export const authArea = defineArea({
     'MFA_DISABLED',
     'REFRESH_TOKEN_REUSED',
   ],
+  jobs: {
+    /** Daily: deletes expired tokens and old sent mail. */
+    'maintenance.clean-up': z.object({}),
+  },
 });

@@ -92,4 +92,10 @@ export const devicesArea = defineArea({
           ]
         : [],
   },
+  jobs: {
+    /** Sends one MDM command (a device_commands row) to the device's provider. */
+    'mdm.command': z.object({ organizationUuid: z.uuid(), commandUuid: z.uuid() }),
+    /** Asks the provider whether the device has carried out a sent command; again until it reports. */
+    'mdm.check': z.object({ organizationUuid: z.uuid(), commandUuid: z.uuid() }),
+  },
 });

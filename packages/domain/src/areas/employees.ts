@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LocalDate } from '../common.ts';
 import { defineArea, drafts } from '../define-area.ts';
 
 const count = (value: unknown): number => (typeof value === 'number' && value >= 0 ? Math.trunc(value) : 0);
@@ -33,5 +34,11 @@ export const employeesArea = defineArea({
         fileName: text(event.data?.fileName),
       }),
     ],
+  },
+  jobs: {
+    /** Hourly: enqueues the reminders of every organisation where it is now the reminder hour. */
+    'reminders.plan': z.object({}),
+    /** One organisation's daily device-registration reminders for one local date. */
+    'reminders.send': z.object({ organizationUuid: z.uuid(), localDate: LocalDate }),
   },
 });

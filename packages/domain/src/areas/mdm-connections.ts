@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineArea, drafts } from '../define-area.ts';
+import { MdmProvider } from '../mdm-providers.ts';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
@@ -34,5 +35,11 @@ export const mdmConnectionsArea = defineArea({
         provider: text(event.data?.provider) ?? '',
       }),
     ],
+  },
+  jobs: {
+    /** Hourly: enqueues `mdm.connections.check` for every stored connection to an MDM server. */
+    'mdm.connections.plan': z.object({}),
+    /** Tests one organisation's connection to its MDM server again and records the outcome (decision 015). */
+    'mdm.connections.check': z.object({ organizationUuid: z.uuid(), provider: MdmProvider }),
   },
 });
