@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { getTestDatabase } from '../test/database.ts';
-import { JobRunner, jobIdFor } from './job-runner.ts';
+import { JobRunner, jobIdFor, RetryAt } from './job-runner.ts';
 
 const CATALOGUE = {
   'test.flaky': z.object({ run: z.string(), failTimes: z.number().int() }),
   'test.effect': z.object({ run: z.string(), value: z.number().int() }),
+  'test.later': z.object({ run: z.string() }),
 } as const;
 
 const until = async (check: () => Promise<boolean>, timeoutMs = 20_000) => {
@@ -25,6 +26,7 @@ describe('the job runner (pg-boss on the app database)', () => {
   let runner: JobRunner<typeof CATALOGUE>;
   const attempts = new Map<string, number[]>();
   const effects: { run: string; value: number }[] = [];
+  const laterTries = new Map<string, Date>();
 
   beforeAll(async () => {
     database = await getTestDatabase();
@@ -40,6 +42,7 @@ describe('the job runner (pg-boss on the app database)', () => {
       policies: {
         'test.flaky': { retryLimit: 2, retryDelaySeconds: 1, batchSize: 5 },
         'test.effect': { retryLimit: 2, retryDelaySeconds: 1, batchSize: 5 },
+        'test.later': { retryLimit: 2, retryDelaySeconds: 1, batchSize: 5 },
       },
       log: { error: () => undefined },
     });
@@ -57,6 +60,11 @@ describe('the job runner (pg-boss on the app database)', () => {
         effects.push({ run, value });
       });
     });
+    runner.handle('test.later', async ({ run }) => {
+      const notBefore = new Date(Date.now() + 3_600_000);
+      laterTries.set(run, notBefore);
+      throw new RetryAt(notBefore, new Error(`busy until ${notBefore.toISOString()}`));
+    });
     await runner.start();
   });
   afterAll(async () => {
@@ -70,6 +78,21 @@ describe('the job runner (pg-boss on the app database)', () => {
     );
     return rows[0] as { state: string; retry_count: number; output: { message?: string } | null } | undefined;
   };
+
+  it('starts the retry of a job that threw RetryAt at its instant, not after the backoff (issue 27)', async () => {
+    const run = randomUUID();
+    const id = await runner.send('test.later', { run });
+    await until(async () => (await jobRow('test.later', id!))?.state === 'retry');
+    const notBefore = laterTries.get(run)!;
+    const { rows } = await database.jobStore.executeSql(
+      `select start_after as "startAfter", output from pgboss.job where name = 'test.later' and id = $1`,
+      [id],
+    );
+    const row = rows[0] as { startAfter: Date; output: { message: string; name: string } };
+    expect(row.startAfter.getTime()).toBe(notBefore.getTime());
+    expect(row.output).toMatchObject({ name: 'RetryAt', message: `busy until ${notBefore.toISOString()}` });
+    await database.jobStore.executeSql(`delete from pgboss.job where name = 'test.later' and id = $1`, [id]);
+  });
 
   it('retries a failing job with growing delays and completes it when it succeeds', async () => {
     const run = randomUUID();
