@@ -61,7 +61,7 @@ export async function startFleetFake(options: { token?: string; email?: string; 
   const hosts = new Map<number, FakeHost>();
   const requests: FleetRequest[] = [];
   /** Errors to answer the next requests with (any path but login unless `login` is set). */
-  const failures: { status: FleetErrorStatus; login?: boolean; retryAfter?: string }[] = [];
+  const failures: { status: FleetErrorStatus; login?: boolean; retryAfter?: string; path?: string }[] = [];
   /** How the next commands' answers are lost after the command is carried out. */
   const lostAnswers: ('drop' | 'hold')[] = [];
   const held: ServerResponse[] = [];
@@ -117,7 +117,9 @@ export async function startFleetFake(options: { token?: string; email?: string; 
       body,
     });
     const isLogin = url.pathname === '/api/v1/fleet/login';
-    const failure = failures.findIndex((f) => Boolean(f.login) === isLogin);
+    const failure = failures.findIndex(
+      (f) => Boolean(f.login) === isLogin && (!f.path || url.pathname.startsWith(f.path)),
+    );
     if (failure >= 0) {
       const { status, retryAfter } = failures.splice(failure, 1)[0]!;
       return error(res, status, retryAfter);
@@ -205,7 +207,11 @@ export async function startFleetFake(options: { token?: string; email?: string; 
      * The next request (or login) answers with Fleet's error body of this status; a 429 with
      * `retry-after: 3` unless `retryAfter` says otherwise (seconds or an HTTP date).
      */
-    failNext(status: FleetErrorStatus, where: { login?: boolean; retryAfter?: string } = {}) {
+    failNext(
+      status: FleetErrorStatus,
+      /** `path`: only a request whose path starts with it fails (others, such as the hourly check, pass). */
+      where: { login?: boolean; retryAfter?: string; path?: string } = {},
+    ) {
       failures.push({ status, ...where });
     },
     /**

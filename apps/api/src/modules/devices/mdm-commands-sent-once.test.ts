@@ -10,6 +10,9 @@ import { bearer, createOrganization, createUser, tokenFor } from '../../test/fac
 import { type FleetFake, startFleetFake } from '../../test/fleet-fake.ts';
 import { MDM_JOB_RETRY_LIMIT } from './mdm-jobs.ts';
 
+/** Fleet's host routes (the lookup and the commands): failures planted there spare the hourly connection check. */
+const HOSTS = '/api/v1/fleet/hosts';
+
 /**
  * Issue 27, item 0, against the local Fleet fake through the whole app (route, jobs, Fleet client): a
  * lock is sent once even when its answer is lost, a 429's Retry-After decides the next try, a command
@@ -165,7 +168,7 @@ describe('MDM commands are sent once, and their retries are visible (issue 27)',
   it('a 429’s Retry-After decides the next try, and the command shows the error and when', async () => {
     const { device } = await fleetDevice();
     const before = Date.now();
-    fleet.failNext(429, { retryAfter: '60' });
+    fleet.failNext(429, { retryAfter: '60', path: HOSTS });
     const command = await lock(device);
     const retrying = await until(device, (c) => c.nextAttemptAt !== null);
     const shown = retrying.items[0]!;
@@ -196,7 +199,7 @@ describe('MDM commands are sent once, and their retries are visible (issue 27)',
 
   it('a command whose every try fails ends failed with the reason, and its job fails for good (jobs page)', async () => {
     const { hostId, device } = await fleetDevice();
-    for (let i = 0; i <= MDM_JOB_RETRY_LIMIT; i++) fleet.failNext(500);
+    for (let i = 0; i <= MDM_JOB_RETRY_LIMIT; i++) fleet.failNext(500, { path: HOSTS });
     const command = await lock(device);
     const reason = 'Fleet 500: Unknown Error: email not configured';
     for (let tries = 1; tries <= MDM_JOB_RETRY_LIMIT; tries++) {
