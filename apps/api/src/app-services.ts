@@ -3,7 +3,6 @@ import type { DeferredTasks } from './background/deferred-tasks.ts';
 import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import type { App } from './http/types.ts';
-import type { AuditLogService } from './modules/audit-log/service.ts';
 import type {
   AccessTokens,
   AuthService,
@@ -11,18 +10,7 @@ import type {
   LiveSessions,
   SsoService,
 } from './modules/auth/service.ts';
-import type { DeviceActionsService, DevicesService } from './modules/devices/service.ts';
-import type { EmployeesService } from './modules/employees/service.ts';
-import type { EnrollmentService } from './modules/enrollment/service.ts';
 import type { FlagsService } from './modules/flags/service.ts';
-import type { HealthService } from './modules/health/service.ts';
-import type { InstallationService } from './modules/installation/service.ts';
-import type { JobsAdminService } from './modules/jobs-admin/service.ts';
-import type { MdmConnectionsService } from './modules/mdm-connections/service.ts';
-import type { NotificationsService } from './modules/notifications/service.ts';
-import type { OrganizationsService } from './modules/organizations/service.ts';
-import type { OutboxService } from './modules/outbox/service.ts';
-import type { ProviderAdminsService } from './modules/provider-admins/service.ts';
 import type { WebhookService } from './modules/webhooks/service.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
 import type { MdmAdapters } from './providers/mdm/mdm-adapters.ts';
@@ -34,8 +22,11 @@ import type { SmsSender } from './providers/sms/sms.ts';
  * files named above are the adapters and shared services themselves; none of them imports this file.
  */
 
-/** Configuration, the database and every adapter, built once by services.ts and handed to each module. */
-export interface AppServices {
+/**
+ * Configuration, the database, every adapter and the services others are built on (identity, webhooks,
+ * flags), built once by services.ts before the modules' own.
+ */
+export interface CoreServices {
   config: AppConfig;
   database: Database;
   keys: InstallationKeys;
@@ -61,21 +52,16 @@ export interface AppServices {
   sso: SsoService;
   /** The feature flags' current values (served with the page and by the experimentation proxy). */
   flags: FlagsService;
-  // Each area's service, built once by its factory (docs/architecture.md, "How a module is wired").
-  auditLog: AuditLogService;
-  devices: DevicesService;
-  deviceActions: DeviceActionsService;
-  employees: EmployeesService;
-  enrollment: EnrollmentService;
-  health: HealthService;
-  installation: InstallationService;
-  jobsAdmin: JobsAdminService;
-  mdmConnections: MdmConnectionsService;
-  notifications: NotificationsService;
-  organizations: OrganizationsService;
-  outbox: OutboxService;
-  providerAdmins: ProviderAdminsService;
 }
+
+/**
+ * What every module's routes get: the core services and each module's own. A module adds its service
+ * here from its `area.ts` (`declare module '../../app-services.ts' { interface AppServices { … } }`,
+ * as `http/access.ts` adds to Fastify's request), where it also builds it with its factory; services.ts
+ * gathers them from the areas registry, and fails to compile when a module's service is declared here
+ * but not built (docs/architecture.md, "How a module is wired").
+ */
+export interface AppServices extends CoreServices {}
 
 /** Each area registers its routes through one of these. */
 export type ModuleRoutes = (app: App, services: AppServices) => Promise<void> | void;

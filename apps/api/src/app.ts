@@ -7,7 +7,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '@equip/domain/zod-messages';
-import type { AppServices, ModuleRoutes } from './app-services.ts';
+import type { AppServices } from './app-services.ts';
+import { API_REGISTRY } from './areas.ts';
 import { accessPlugin } from './http/access.ts';
 import {
   frameworkErrorHandler,
@@ -25,23 +26,6 @@ import { registerSecurityHeaders, securityHeaders } from './http/security-header
 import { serializerCompiler } from './http/serializer.ts';
 import { registerSpa } from './http/spa.ts';
 import type { App } from './http/types.ts';
-import { auditLogRoutes } from './modules/audit-log/routes.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { deviceActionRoutes } from './modules/devices/actions-routes.ts';
-import { deviceRoutes } from './modules/devices/routes.ts';
-import { employeeRoutes } from './modules/employees/routes.ts';
-import { enrollmentRoutes } from './modules/enrollment/routes.ts';
-import { flagRoutes } from './modules/flags/routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { installationRoutes } from './modules/installation/routes.ts';
-import { jobsAdminRoutes } from './modules/jobs-admin/routes.ts';
-import { mdmConnectionRoutes } from './modules/mdm-connections/routes.ts';
-import { notificationRoutes } from './modules/notifications/routes.ts';
-import { organizationRoutes } from './modules/organizations/routes.ts';
-import { organizationSetupRoutes } from './modules/organizations/setup-routes.ts';
-import { outboxRoutes } from './modules/outbox/routes.ts';
-import { providerAdminRoutes } from './modules/provider-admins/routes.ts';
-import { webhookRoutes } from './modules/webhooks/routes.ts';
 import { registerMetrics } from './ops/metrics.ts';
 
 /**
@@ -59,27 +43,6 @@ const COMPRESSION: FastifyCompressOptions = {
 
 /** JSON bodies up to 1 MiB; the CSV import routes raise their own limit. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
-
-/** The areas, each registering its routes. New areas slot in here. */
-const MODULES: { routes: ModuleRoutes; prefix?: string }[] = [
-  { routes: healthRoutes },
-  { routes: flagRoutes },
-  { routes: authRoutes },
-  { routes: employeeRoutes },
-  { routes: deviceRoutes },
-  { routes: deviceActionRoutes },
-  { routes: mdmConnectionRoutes },
-  { routes: enrollmentRoutes },
-  { routes: organizationRoutes },
-  { routes: organizationSetupRoutes },
-  { routes: installationRoutes },
-  { routes: outboxRoutes },
-  { routes: providerAdminRoutes },
-  { routes: notificationRoutes },
-  { routes: auditLogRoutes },
-  { routes: jobsAdminRoutes },
-  { routes: webhookRoutes },
-];
 
 export interface BuildAppOptions {
   logger?: boolean;
@@ -148,10 +111,9 @@ export async function buildApp(services: AppServices, options: BuildAppOptions =
   // Prometheus metrics (METRICS_TOKEN): timed from here on, every module's routes included.
   registerMetrics(app, { config, database: services.database });
 
-  for (const module of MODULES) {
-    await app.register(async (scope) => module.routes(scope as unknown as App, services), {
-      prefix: module.prefix ?? '',
-    });
+  // Each module's routes, in the order of the areas registry (src/areas.ts).
+  for (const routes of API_REGISTRY.routes) {
+    await app.register(async (scope) => routes(scope as unknown as App, services), { prefix: '' });
   }
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>

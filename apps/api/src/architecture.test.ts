@@ -11,12 +11,14 @@ import { TABLE_OWNERS } from './db/ownership.ts';
  * - routes are HTTP only: a `routes.ts` or `*-routes.ts` imports neither `drizzle-orm` nor anything under `db/`;
  * - `http/` (the framework glue) never imports a module;
  * - a module uses another module only through that module's `index.ts`, which holds what other areas may
- *   call and never its routes (app.ts registers a module's routes from its routes files);
+ *   call and never its routes (its area.ts lists them, for app.ts);
  * - no import cycle, type-only imports included (the same check runs on the web app and the domain);
  * - a module reads and writes only the tables it owns (db/ownership.ts); others go through the owner;
- * - one wiring style (docs/architecture.md, "How a module is wired"): the composition root (services.ts,
- *   app-services.ts) builds each module's service with the factory of its `service.ts` and otherwise uses
- *   only its `index.ts`, never a module's other files; no routes file builds a service.
+ * - one wiring style (docs/architecture.md, "How a module is wired"): a module's `area.ts` builds its
+ *   service with the factory of its `service.ts` and lists its routes; the areas registry (src/areas.ts)
+ *   alone reads the area.ts files; the composition root (services.ts, app-services.ts) otherwise uses only
+ *   a module's `service.ts` (the core ones) and `index.ts`, never its other files; no routes file builds a
+ *   service.
  */
 const root = import.meta.dirname;
 
@@ -130,6 +132,25 @@ export function compositionRootReachingIn(files: SourceFile[]): string[] {
     );
 }
 
+/**
+ * A module's area.ts (its routes, its service built by its factory, its events in words) is read by the
+ * areas registry alone (src/areas.ts, which app.ts and services.ts read), and the registry reads nothing
+ * of a module but its area.ts: a module is registered in one place, and no module reaches another's
+ * wiring.
+ */
+export function areaFilesOutsideTheRegistry(files: SourceFile[]): string[] {
+  return files.flatMap((file) =>
+    importsOf(file)
+      .map((specifier) => resolve(file, specifier))
+      .filter((target) => {
+        if (!target.startsWith('modules/')) return false;
+        const isArea = /^modules\/[^/]+\/area\.ts$/.test(target);
+        return file.path === 'areas.ts' ? !isArea : isArea;
+      })
+      .map((target) => `${file.path} → ${target}`),
+  );
+}
+
 const BUILDS_A_SERVICE = /\b(?:new\s+[A-Z]\w*Service|create[A-Z]\w*Service)\s*\(/g;
 
 /** Routes files that build a service (services.ts builds each once; routes take it from AppServices). */
@@ -219,6 +240,29 @@ describe('API architecture', () => {
       text: "import type { SsoService } from './modules/auth/sso.ts';",
     };
     expect(compositionRootReachingIn([plantedTypes])).toEqual(['app-services.ts → modules/auth/sso.ts']);
+  });
+
+  it('registers a module only through its area.ts, read by the areas registry alone', () => {
+    expect(areaFilesOutsideTheRegistry(files)).toEqual([]);
+    const planted = [
+      {
+        path: 'areas.ts',
+        text: "import { devicesApiArea } from './modules/devices/area.ts';\nimport { deviceRoutes } from './modules/devices/routes.ts';",
+      },
+      {
+        path: 'app.ts',
+        text: "import { API_REGISTRY } from './areas.ts';\nimport { healthApiArea } from './modules/health/area.ts';",
+      },
+      {
+        path: 'modules/devices/service.ts',
+        text: "import { employeesApiArea } from '../employees/area.ts';",
+      },
+    ];
+    expect(areaFilesOutsideTheRegistry(planted)).toEqual([
+      'areas.ts → modules/devices/routes.ts',
+      'app.ts → modules/health/area.ts',
+      'modules/devices/service.ts → modules/employees/area.ts',
+    ]);
   });
 
   it('builds no service in a routes file', () => {

@@ -1,34 +1,49 @@
 import type { EventType } from '@equip/domain/audit-log';
 import type { ShippedLocale } from '@equip/domain/locale';
 import { gatherApiAreas } from './define-area.ts';
+import { auditLogApiArea } from './modules/audit-log/area.ts';
 import { authApiArea } from './modules/auth/area.ts';
 import { devicesApiArea } from './modules/devices/area.ts';
 import { employeesApiArea } from './modules/employees/area.ts';
+import { enrollmentApiArea } from './modules/enrollment/area.ts';
+import { flagsApiArea } from './modules/flags/area.ts';
+import { healthApiArea } from './modules/health/area.ts';
 import { installationApiArea } from './modules/installation/area.ts';
+import { jobsAdminApiArea } from './modules/jobs-admin/area.ts';
 import { mdmConnectionsApiArea } from './modules/mdm-connections/area.ts';
+import { notificationsApiArea } from './modules/notifications/area.ts';
 import { organizationsApiArea } from './modules/organizations/area.ts';
+import { outboxApiArea } from './modules/outbox/area.ts';
 import { providerAdminsApiArea } from './modules/provider-admins/area.ts';
 import { webhooksApiArea } from './modules/webhooks/area.ts';
 
 /**
- * Every area's part of the API's shared machinery, one line each (issue 25, item 8), in the domain's
- * order (`@equip/domain/areas`): each module declares its own in `modules/<area>/area.ts`
- * (`defineApiArea`). The types below hold the gathered registries to the domain's unions, so an area
- * whose events the domain lists and this list lacks fails to compile here. Areas without events of
- * their own (bundles, procurement, flows so far) have no line yet.
+ * Every module of the API, one line each (issue 25, item 8): each declares its routes, its service(s) and
+ * its events in words in `modules/<area>/area.ts` (`defineApiArea`). `app.ts` registers the routes in this
+ * order (the OpenAPI document follows it), `services.ts` builds the services once, and the audit log's
+ * export names event types with the gathered words. The types below hold the registry to the domain's
+ * event types; `services.ts` holds it to `AppServices` (a module that adds its service there and is
+ * missing here fails to compile).
  */
 export const API_AREAS = [
+  healthApiArea,
+  flagsApiArea,
+  authApiArea,
   employeesApiArea,
   devicesApiArea,
-  authApiArea,
-  organizationsApiArea,
-  providerAdminsApiArea,
   mdmConnectionsApiArea,
-  webhooksApiArea,
+  enrollmentApiArea,
+  organizationsApiArea,
   installationApiArea,
+  outboxApiArea,
+  providerAdminsApiArea,
+  notificationsApiArea,
+  auditLogApiArea,
+  jobsAdminApiArea,
+  webhooksApiArea,
 ] as const;
 
-const REGISTRY = gatherApiAreas(API_AREAS);
+export const API_REGISTRY = gatherApiAreas(API_AREAS);
 
 /** Each event type in words, in each shipped language (the audit log's export). */
-export const EVENT_WORDS: Record<ShippedLocale, Record<EventType, string>> = REGISTRY.eventWords;
+export const EVENT_WORDS: Record<ShippedLocale, Record<EventType, string>> = API_REGISTRY.eventWords;

@@ -1,4 +1,5 @@
-import type { AppServices } from './app-services.ts';
+import type { AppServices, CoreServices } from './app-services.ts';
+import { API_REGISTRY, EVENT_WORDS } from './areas.ts';
 import type { AppJobs } from './background/app-job-types.ts';
 import { createAppJobs, registerAppJobs } from './background/app-jobs.ts';
 import { DeferredTasks } from './background/deferred-tasks.ts';
@@ -7,21 +8,9 @@ import type { Database, Db } from './db/client.ts';
 import { processLogger } from './http/logging.ts';
 import { systemReads } from './lists/system-reads.ts';
 import { onEventsLogged } from './modules/audit-log/index.ts';
-import { createAuditLogService } from './modules/audit-log/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
-import { createDeviceActionsService, createDevicesService } from './modules/devices/service.ts';
-import { createEmployeesService } from './modules/employees/service.ts';
-import { createEnrollmentService } from './modules/enrollment/service.ts';
 import { createFlagsService } from './modules/flags/service.ts';
-import { createHealthService } from './modules/health/service.ts';
-import { createInstallationService } from './modules/installation/service.ts';
-import { createJobsAdminService } from './modules/jobs-admin/service.ts';
-import { createMdmConnectionsService } from './modules/mdm-connections/service.ts';
 import { notifyAbout } from './modules/notifications/index.ts';
-import { createNotificationsService } from './modules/notifications/service.ts';
-import { createOrganizationsService } from './modules/organizations/service.ts';
-import { createOutboxService } from './modules/outbox/service.ts';
-import { createProviderAdminsService } from './modules/provider-admins/service.ts';
 import { type PlannedAttempt, webhookSecretKey } from './modules/webhooks/index.ts';
 import { createWebhooksService } from './modules/webhooks/service.ts';
 import {
@@ -39,8 +28,10 @@ import { SEALED_SECRET_PURPOSES, sealingKey } from './security/sealed-secrets.ts
  * The composition root: configuration, the database and every adapter to the outside world are built
  * here, once, and handed to the modules (their types are in app-services.ts, which modules import
  * instead of this file). A module never constructs its own adapter. Each module's service is built here
- * too, once, by the factory of its service.ts (`create<Area>Service(deps)`, docs/architecture.md "How a
- * module is wired"); nothing else of a module but its index.ts is imported here.
+ * too, once: the core ones (identity, webhooks, flags) below, the others by the factory of their
+ * service.ts (`create<Area>Service(deps)`) called in their area.ts and gathered by `src/areas.ts`
+ * (docs/architecture.md "How a module is wired"); nothing else of a module but its index.ts and the core
+ * ones' service.ts is imported here.
  */
 export async function createServices(
   config: AppConfig,
@@ -91,7 +82,7 @@ export async function createServices(
   const flags = createFlagsService({ db: database.db });
   // What spans organisations (the installation's organisations, provider admins) reads on the system handle.
   const reads = systemReads(database.jobStore);
-  return {
+  const core: CoreServices = {
     config,
     database,
     keys,
@@ -106,31 +97,9 @@ export async function createServices(
     auth,
     sso,
     flags,
-    auditLog: createAuditLogService(),
-    devices: createDevicesService({ jobs }),
-    deviceActions: createDeviceActionsService({ jobs, readFlags: flags.values }),
-    employees: createEmployeesService({
-      mailer,
-      // A registration reminder links to /start on the enrolment host (ENROLMENT_URL).
-      enrolmentUrl: config.urls.enrolment,
-      databaseKind: database.kind,
-    }),
-    enrollment: createEnrollmentService({ database, auth }),
-    health: createHealthService({ database, config }),
-    installation: createInstallationService({ db: database.db, reads, auth, publicUrl: config.publicUrl }),
-    jobsAdmin: createJobsAdminService({ jobs, jobStore: database.jobStore }),
-    mdmConnections: createMdmConnectionsService({
-      mdm,
-      policy: { allowPrivate: config.mdm.allowPrivateServers },
-    }),
-    notifications: createNotificationsService(),
-    organizations: createOrganizationsService({
-      db: database.db,
-      outbound: { allowPrivate: config.ssoAllowPrivateIssuers },
-    }),
-    outbox: createOutboxService({ db: database.db, showBodies: config.seedDemo }),
-    providerAdmins: createProviderAdminsService({ db: database.db, reads, auth }),
   };
+  // Each module's service, built once by its factory in its area.ts (src/areas.ts lists them).
+  return { ...core, ...API_REGISTRY.services({ ...core, reads, eventWords: EVENT_WORDS }) };
 }
 
 /**

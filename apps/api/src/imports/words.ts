@@ -3,7 +3,6 @@ import type {
   AuditValueSet,
   Channel,
   CommandState,
-  EventType,
   SignInMethod,
 } from '@equip/domain/audit-log';
 import type {
@@ -19,20 +18,18 @@ import type { EmployeeStatus, Role, UserSource, UserType } from '@equip/domain/i
 import type { ShippedLocale } from '@equip/domain/locale';
 import type { DeviceMdmStatus } from '@equip/domain/mdm';
 import { MDM_PROVIDER_NAMES } from '@equip/domain/mdm-connections';
-import { EVENT_WORDS } from '../areas.ts';
 
 /**
  * The words the server writes into files people read (the exports, issue 25 item 16), in each shipped
- * language, as mails keep theirs (`modules/*\/mails.ts`): the domain's values in words, the audit log's
- * event types (each module's own, in its `area.ts`, gathered in `src/areas.ts`) and the fields of events'
- * data. They are the web's words for the same things: the English
- * is the web catalog's message and the German its translation (`words.test.ts` compares them with
+ * language, as mails keep theirs (`modules/*\/mails.ts`): the domain's values in words and the fields of
+ * events' data (the event types' words are each module's own, in its `area.ts`, gathered in
+ * `src/areas.ts` and handed to the audit log's service). They are the web's words for the same things:
+ * the English is the web catalog's message and the German its translation (`words.test.ts` compares them with
  * `apps/web/src/locales/de/*.po`, so the two cannot drift).
  */
 export interface ExportWords {
   yes: string;
   no: string;
-  eventTypes: Record<EventType, string>;
   dataFields: Record<AuditDataField, string>;
   values: {
     signInMethod: Record<SignInMethod, string>;
@@ -62,7 +59,6 @@ const MDM_PROVIDERS: Record<MdmProvider, string> = MDM_PROVIDER_NAMES;
 const en: ExportWords = {
   yes: 'Yes',
   no: 'No',
-  eventTypes: EVENT_WORDS.en,
   dataFields: {
     name: 'Name',
     firstName: 'First name',
@@ -195,7 +191,6 @@ const en: ExportWords = {
 const de: ExportWords = {
   yes: 'Ja',
   no: 'Nein',
-  eventTypes: EVENT_WORDS.de,
   dataFields: {
     name: 'Name',
     firstName: 'Vorname',

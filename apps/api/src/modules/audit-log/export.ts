@@ -2,6 +2,7 @@ import {
   AUDIT_VALUE_SETS,
   type AuditLogEntry,
   dataExportField,
+  type EventType,
   fieldChanges,
   isAuditDataField,
   isShownDataField,
@@ -10,6 +11,9 @@ import { type ExportReader, exportCellText } from '@equip/domain/csv-import/expo
 import type { ShippedLocale } from '@equip/domain/locale';
 import type { TableExportTexts } from '../../imports/export.ts';
 import type { ExportWords } from '../../imports/words.ts';
+
+/** The export words and each event type's words (every module's, gathered in `src/areas.ts`). */
+export type AuditExportWords = ExportWords & { eventTypes: Record<EventType, string> };
 
 type FixedField = 'time' | 'type' | 'actor' | 'actorUuid' | 'subject' | 'subjectUuid' | 'changes';
 
@@ -95,7 +99,7 @@ const fieldName = (key: string, words: ExportWords) => (isAuditDataField(key) ? 
 export function auditLogExportEntry(
   entry: AuditLogEntry,
   dataKeys: readonly string[],
-  words: ExportWords,
+  words: AuditExportWords,
   reader: ExportReader,
 ): Record<string, string> {
   const changes = fieldChanges(entry.data) ?? [];

@@ -7,8 +7,10 @@ import {
   type AuditLogQuery,
   auditLogExportSchema,
   dataExportField,
+  type EventType,
   isEmptyRange,
 } from '@equip/domain/audit-log';
+import type { ShippedLocale } from '@equip/domain/locale';
 import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { eventLog } from '../../db/schema/index.ts';
@@ -101,7 +103,12 @@ const isoInstant = (value: unknown) => new Date(value as string | Date).toISOStr
 
 export const AUDIT_EVENT_NOT_FOUND = 'Event not found';
 
-export function createAuditLogService() {
+export interface AuditLogDeps {
+  /** Each event type in words, in each shipped language: every module's (`src/areas.ts`). */
+  eventWords: Record<ShippedLocale, Record<EventType, string>>;
+}
+
+export function createAuditLogService({ eventWords }: AuditLogDeps) {
   return {
     /** One event of the organisation (a shared link to it); another organisation's is not found. */
     async one(tx: Db, auth: AuthContext, uuid: string): Promise<AuditLogEntryType> {
@@ -129,7 +136,8 @@ export function createAuditLogService() {
     async exportFile(tx: Db, auth: AuthContext, filters: AuditLogFilters, request: TableExportRequest) {
       assertRange(filters);
       const options = tableExportOptions(request, await readerSettings(tx, auth));
-      const words = EXPORT_WORDS[options.reader.locale];
+      const locale = options.reader.locale;
+      const words = { ...EXPORT_WORDS[locale], eventTypes: eventWords[locale] };
       const schema = auditLogExportSchema(await dataKeysOf(tx, auth.organizationUuid, filters));
       const dataKeys = schema.columns
         .map((c) => c.field)

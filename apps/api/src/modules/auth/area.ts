@@ -1,8 +1,13 @@
 import { authArea } from '@equip/domain/areas/auth';
 import { defineApiArea } from '../../define-area.ts';
+import { authRoutes } from './routes.ts';
 
-/** Sign-in and the account: the area's events in words for the exports (gathered in `src/areas.ts`). */
+/**
+ * Sign-in and the account (its services are core ones, built first: the others use them).
+ * Its routes and its events in words, gathered in `src/areas.ts`.
+ */
 export const authApiArea = defineApiArea(authArea, {
+  routes: [authRoutes],
   eventWords: {
     en: {
       LOGIN: 'Signed in',

@@ -1,8 +1,31 @@
 import { devicesArea } from '@equip/domain/areas/devices';
 import { defineApiArea } from '../../define-area.ts';
+import { deviceActionRoutes } from './actions-routes.ts';
+import { deviceRoutes } from './routes.ts';
+import {
+  createDeviceActionsService,
+  createDevicesService,
+  type DeviceActionsService,
+  type DevicesService,
+} from './service.ts';
 
-/** Devices (their enrolment and registration reminders included): the area's events in words for the exports (gathered in `src/areas.ts`). */
+declare module '../../app-services.ts' {
+  interface AppServices {
+    devices: DevicesService;
+    deviceActions: DeviceActionsService;
+  }
+}
+
+/**
+ * Devices (their enrolment and registration reminders included in the events).
+ * Its routes, its service and its events in words, gathered in `src/areas.ts`.
+ */
 export const devicesApiArea = defineApiArea(devicesArea, {
+  routes: [deviceRoutes, deviceActionRoutes],
+  services: ({ jobs, flags }) => ({
+    devices: createDevicesService({ jobs }),
+    deviceActions: createDeviceActionsService({ jobs, readFlags: flags.values }),
+  }),
   eventWords: {
     en: {
       DEVICE_ADDED: 'Device added',

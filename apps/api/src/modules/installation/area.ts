@@ -1,8 +1,23 @@
 import { installationArea } from '@equip/domain/areas/installation';
 import { defineApiArea } from '../../define-area.ts';
+import { installationRoutes } from './routes.ts';
+import { createInstallationService, type InstallationService } from './service.ts';
 
-/** The installation (its set-up and organisations): the area's events in words for the exports (gathered in `src/areas.ts`). */
+declare module '../../app-services.ts' {
+  interface AppServices {
+    installation: InstallationService;
+  }
+}
+
+/**
+ * The installation (its set-up and organisations).
+ * Its routes, its service and its events in words, gathered in `src/areas.ts`.
+ */
 export const installationApiArea = defineApiArea(installationArea, {
+  routes: [installationRoutes],
+  services: ({ database, reads, auth, config }) => ({
+    installation: createInstallationService({ db: database.db, reads, auth, publicUrl: config.publicUrl }),
+  }),
   eventWords: {
     en: {
       ORGANIZATION_CREATED: 'Organisation created',

@@ -1,8 +1,26 @@
 import { mdmConnectionsArea } from '@equip/domain/areas/mdm-connections';
 import { defineApiArea } from '../../define-area.ts';
+import { mdmConnectionRoutes } from './routes.ts';
+import { createMdmConnectionsService, type MdmConnectionsService } from './service.ts';
 
-/** MDM server connections: the area's events in words for the exports (gathered in `src/areas.ts`). */
+declare module '../../app-services.ts' {
+  interface AppServices {
+    mdmConnections: MdmConnectionsService;
+  }
+}
+
+/**
+ * MDM server connections.
+ * Its routes, its service and its events in words, gathered in `src/areas.ts`.
+ */
 export const mdmConnectionsApiArea = defineApiArea(mdmConnectionsArea, {
+  routes: [mdmConnectionRoutes],
+  services: ({ mdm, config }) => ({
+    mdmConnections: createMdmConnectionsService({
+      mdm,
+      policy: { allowPrivate: config.mdm.allowPrivateServers },
+    }),
+  }),
   eventWords: {
     en: {
       MDM_CONNECTION_ADDED: 'MDM server connected',

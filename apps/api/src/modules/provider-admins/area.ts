@@ -1,8 +1,23 @@
 import { providerAdminsArea } from '@equip/domain/areas/provider-admins';
 import { defineApiArea } from '../../define-area.ts';
+import { providerAdminRoutes } from './routes.ts';
+import { createProviderAdminsService, type ProviderAdminsService } from './service.ts';
 
-/** Provider admins: the area's events in words for the exports (gathered in `src/areas.ts`). */
+declare module '../../app-services.ts' {
+  interface AppServices {
+    providerAdmins: ProviderAdminsService;
+  }
+}
+
+/**
+ * Provider admins.
+ * Its routes, its service and its events in words, gathered in `src/areas.ts`.
+ */
 export const providerAdminsApiArea = defineApiArea(providerAdminsArea, {
+  routes: [providerAdminRoutes],
+  services: ({ database, reads, auth }) => ({
+    providerAdmins: createProviderAdminsService({ db: database.db, reads, auth }),
+  }),
   eventWords: {
     en: {
       PROVIDER_ADMIN_ADDED: 'Provider admin added',

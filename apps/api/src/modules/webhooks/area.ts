@@ -1,8 +1,13 @@
 import { webhooksArea } from '@equip/domain/areas/webhooks';
 import { defineApiArea } from '../../define-area.ts';
+import { webhookRoutes } from './routes.ts';
 
-/** Webhook endpoints: the area's events in words for the exports (gathered in `src/areas.ts`). */
+/**
+ * Webhook endpoints (their service is a core one, built first: the job worker and the event hook use it).
+ * Its routes and its events in words, gathered in `src/areas.ts`.
+ */
 export const webhooksApiArea = defineApiArea(webhooksArea, {
+  routes: [webhookRoutes],
   eventWords: {
     en: {
       WEBHOOK_ENDPOINT_ADDED: 'Webhook endpoint added',
