@@ -123,6 +123,7 @@ describe('the devices contract', () => {
       location: null,
       enrollmentState: 'ENROLLED',
       mdmProvider: 'FLEET',
+      mdmStatus: null,
       isEncrypted: true,
       isProtected: false,
       lastSeenAt: '2026-11-23T10:00:00.000Z',

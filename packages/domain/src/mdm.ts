@@ -132,11 +132,12 @@ export function actionUnavailable(
 ): ActionUnavailableReason | null {
   if (action === 'reset' && !options.resetEnabled) return 'flag_off';
   if (!device.mdmProvider) return 'not_managed';
+  // A wiped device is back at its setup screen (and no longer enrolled): only enrolling it again brings
+  // it back under management.
+  if (device.mdmStatus === 'wiped') return 'wiped';
   if (device.enrollmentState !== 'ENROLLED') return 'not_enrolled';
   if (!ACTION_OS[action].includes(device.os)) return 'unsupported_os';
   if (!PROVIDER_ACTIONS[device.mdmProvider].includes(action)) return 'unsupported_by_provider';
-  // A wiped device is back at its setup screen: only enrolling it again brings it back under management.
-  if (device.mdmStatus === 'wiped') return 'wiped';
   if (action === 'lock' && device.mdmStatus === 'locked') return 'already_locked';
   if (action === 'unlock' && device.mdmStatus !== 'locked') return 'not_locked';
   return null;

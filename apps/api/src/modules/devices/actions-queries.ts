@@ -144,8 +144,28 @@ export async function moveCommand(
   return moved.length > 0;
 }
 
-export async function setMdmStatus(tx: Db, deviceUuid: string, mdmStatus: DeviceMdmStatus): Promise<void> {
-  await tx.update(devices).set({ mdmStatus, updatedAt: new Date() }).where(eq(devices.uuid, deviceUuid));
+/**
+ * What a device's report of a command tells of it: it was seen then, and its MDM status. A wiped device
+ * is back at its first-setup screen: no longer enrolled, its disk neither encrypted nor watched by a
+ * security agent, until it is set up and enrolled again (which clears the status).
+ */
+export async function recordCommandReport(
+  tx: Db,
+  deviceUuid: string,
+  report: { mdmStatus: DeviceMdmStatus | null; seenAt: Date },
+): Promise<void> {
+  await tx
+    .update(devices)
+    .set({
+      // A later report (the agent's) is kept: greatest() skips a NULL.
+      lastSeenAt: sql`greatest(${devices.lastSeenAt}, ${report.seenAt.toISOString()}::timestamptz)`,
+      ...(report.mdmStatus ? { mdmStatus: report.mdmStatus } : {}),
+      ...(report.mdmStatus === 'wiped'
+        ? { enrollmentState: 'READY_TO_ENROLL' as const, isEncrypted: false, isProtected: false }
+        : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(devices.uuid, deviceUuid));
 }
 
 export async function mdmStatusOf(tx: Db, deviceUuid: string): Promise<DeviceMdmStatus | null | undefined> {

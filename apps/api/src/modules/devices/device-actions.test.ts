@@ -153,7 +153,8 @@ describe('MDM actions (issue 11 item 3)', () => {
     expect(done.items[0]).toMatchObject({ uuid: queued.uuid, state: 'completed', progress: 100 });
     expect(done.items[0]!.sentAt).not.toBeNull();
     const detail = await send('GET', `/api/devices/${mac}`);
-    expect(detail.json()).toMatchObject({ mdmStatus: 'locked' });
+    // The device's report of the lock is a sign of life: last seen when it confirmed.
+    expect(detail.json()).toMatchObject({ mdmStatus: 'locked', lastSeenAt: done.items[0]!.completedAt });
     const events = await db()
       .select({ type: eventLog.type, actorUuid: eventLog.actorUuid, data: eventLog.data })
       .from(eventLog)
@@ -205,6 +206,15 @@ describe('MDM actions (issue 11 item 3)', () => {
     const reset = await act(mac, { action: 'reset', confirmation: ' Olga’s MacBook ' });
     expect(reset.statusCode, reset.body).toBe(202);
     expect((await until(mac, settled)).mdmStatus).toBe('wiped');
+    // Back at its first-setup screen: no longer enrolled, nothing on it encrypted or protected.
+    const [wiped] = await db().select().from(devices).where(eq(devices.uuid, mac));
+    expect(wiped).toMatchObject({
+      mdmStatus: 'wiped',
+      enrollmentState: 'READY_TO_ENROLL',
+      isEncrypted: false,
+      isProtected: false,
+    });
+    expect(wiped!.lastSeenAt).not.toBeNull();
     // A wiped device takes no further actions until it is enrolled again.
     expect((await act(mac, { action: 'restart' })).json().errors[0].msg).toBe('The device has been wiped');
   });

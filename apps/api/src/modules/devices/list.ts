@@ -9,9 +9,7 @@ import {
 import { and, eq, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { collated } from '../../db/collation.ts';
 import { deviceCounts, devices } from '../../db/schema/index.ts';
-import type { ReadStatement } from '../../db/tenant-reads.ts';
-import { defineList, type ListDefinition, orderBy, render, type SortKey } from '../../lists/list-query.ts';
-import { StatementCache } from '../../lists/statement-cache.ts';
+import { defineList, type ListDefinition, type SortKey } from '../../lists/list-query.ts';
 import { flagIsOn } from '../flags/index.ts';
 
 /**

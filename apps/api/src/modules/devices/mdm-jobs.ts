@@ -12,7 +12,7 @@ import {
 } from '../../providers/mdm/adapter.ts';
 import { type MdmAdapters, NoMdmAdapter } from '../../providers/mdm/mdm-adapters.ts';
 import { logEvent } from '../audit-log/index.ts';
-import { commandForWork, moveCommand, setMdmStatus } from './actions-queries.ts';
+import { commandForWork, moveCommand, recordCommandReport } from './actions-queries.ts';
 
 /** Tries of `mdm.command` and of each `mdm.check` after the first (app-jobs.ts policies). */
 export const MDM_JOB_RETRY_LIMIT = 5;
@@ -248,7 +248,10 @@ export function registerMdmJobs(jobs: AppJobs, deps: { db: Db; mdm: MdmAdapters;
         completedAt: new Date(),
       };
       if (!(await moveCommand(tx, commandUuid, 'sent', completed))) return;
-      if (result.mdmStatus) await setMdmStatus(tx, item.device.uuid, result.mdmStatus);
+      await recordCommandReport(tx, item.device.uuid, {
+        mdmStatus: result.mdmStatus ?? null,
+        seenAt: completed.completedAt,
+      });
       await logEvent(tx, completion(item, 'completed', { mdmStatus: result.mdmStatus }));
     });
   });

@@ -8,9 +8,7 @@ import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { collated } from '../../db/collation.ts';
 import { userCounts, users } from '../../db/schema/index.ts';
-import type { ReadStatement } from '../../db/tenant-reads.ts';
-import { defineList, type ListDefinition, orderBy, render, type SortKey } from '../../lists/list-query.ts';
-import { StatementCache } from '../../lists/statement-cache.ts';
+import { defineList, type ListDefinition, type SortKey } from '../../lists/list-query.ts';
 import { assignedBundle } from '../bundles/index.ts';
 
 /**

@@ -89,7 +89,8 @@ export async function setEnrollmentState(
     .update(devices)
     .set({
       enrollmentState: state,
-      ...(state === 'ENROLLED' ? { status: 'active' as const } : {}),
+      // Enrolled (again): in use, and what its MDM reported before (wiped) no longer holds.
+      ...(state === 'ENROLLED' ? { status: 'active' as const, mdmStatus: null } : {}),
       updatedAt: new Date(),
     })
     .where(eq(devices.uuid, deviceUuid))

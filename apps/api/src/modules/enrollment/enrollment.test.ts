@@ -326,11 +326,18 @@ describe('unified enrolment and the agent (decision 013)', () => {
   describe('agent', () => {
     it('trades the one-time token for a credential: the device is enrolled, DEVICE_ENROLLED logged, once', async () => {
       const { agentToken, deviceUuid } = await registered(anna);
+      // As a device wiped by its MDM and set up again would be.
+      await db().update(devices).set({ mdmStatus: 'wiped' }).where(eq(devices.uuid, deviceUuid));
       const res = await post('/api/agent/enroll', { token: agentToken, os: 'MACOS' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ deviceUuid, organizationName: expect.stringContaining('Enrol') });
       expect(res.json().agentToken).toMatch(/^eqa\./);
-      expect(await deviceRow(deviceUuid)).toMatchObject({ enrollmentState: 'ENROLLED', status: 'active' });
+      // Enrolled again, it is no longer 'wiped': actions can reach it.
+      expect(await deviceRow(deviceUuid)).toMatchObject({
+        enrollmentState: 'ENROLLED',
+        status: 'active',
+        mdmStatus: null,
+      });
       expect(await eventsOf(deviceUuid, 'DEVICE_ENROLLED')).toHaveLength(1);
       expect((await post('/api/agent/enroll', { token: agentToken })).statusCode).toBe(401);
     });

@@ -29,10 +29,10 @@ interface Unresettable {
   reason: ActionUnavailableReason;
 }
 
-/** The selected devices a reset cannot go to (the list knows no MDM status: a wiped one is let through). */
+/** The selected devices a reset cannot go to (one already wiped needs none). */
 function unresettableOf(devices: readonly DeviceListItem[]): Unresettable[] {
   return devices.flatMap((device) => {
-    const reason = returnResetProblem({ ...device, mdmStatus: null });
+    const reason = returnResetProblem(device);
     return reason ? [{ device, reason }] : [];
   });
 }
