@@ -1,10 +1,12 @@
 import { EventType } from '@equip/domain/audit-log';
+import { JOBS } from '@equip/domain/jobs';
 import type { ShippedLocale } from '@equip/domain/locale';
 import { toyArea } from '@equip/domain/test/toy-area';
 import { describe, expect, it } from 'vitest';
 import type { AppServices, ModuleRoutes } from './app-services.ts';
 import { API_AREAS, API_REGISTRY, EVENT_WORDS } from './areas.ts';
-import { defineApiArea, gatherApiAreas, type ModuleDeps } from './define-area.ts';
+import type { AppJobs } from './background/app-job-types.ts';
+import { defineApiArea, gatherApiAreas, type JobDeps, type ModuleDeps } from './define-area.ts';
 
 /** The toy area's module, declared as a module declares its own (test-only: no registry lists it). */
 const registered: string[] = [];
@@ -59,6 +61,19 @@ describe("the API's areas registry", () => {
     expect(built.toys.repair()).toBe(true);
     await withToy.routes.at(-1)?.({} as never, { config: {} } as AppServices);
     expect(registered).toEqual(['toy routes with the services']);
+  });
+
+  it("gives every job of the domain a handler and a policy from its module (the app's maintenance aside)", () => {
+    const handled: string[] = [];
+    const jobs = { handle: (name: string) => handled.push(name) } as unknown as AppJobs;
+    API_REGISTRY.jobs.register(jobs, { database: { db: {} } } as unknown as JobDeps);
+    const modules = Object.keys(JOBS).filter((name) => name !== 'maintenance.clean-up');
+    expect(handled.sort()).toEqual(modules.sort());
+    expect(Object.keys(API_REGISTRY.jobs.policies).sort()).toEqual(modules.sort());
+    expect(API_REGISTRY.jobs.schedules).toEqual({
+      'reminders.plan': '*/15 * * * *',
+      'mdm.connections.plan': '41 * * * *',
+    });
   });
 
   it('refuses a service two modules build', () => {

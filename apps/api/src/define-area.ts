@@ -1,8 +1,12 @@
 import type { EventType } from '@equip/domain/audit-log';
 import type { AreaDeclaration } from '@equip/domain/define-area';
+import type { JobName } from '@equip/domain/jobs';
 import type { ShippedLocale } from '@equip/domain/locale';
 import type { CoreServices, ModuleRoutes } from './app-services.ts';
+import type { AppJobs } from './background/app-job-types.ts';
+import type { QueuePolicy } from './background/job-runner.ts';
 import type { systemReads } from './lists/system-reads.ts';
+import type { SmtpDelivery } from './providers/mail/mailer.ts';
 
 /**
  * What a module gives the API (issue 25, item 8): its routes, its service(s) built with its factory, and
@@ -22,6 +26,24 @@ export interface ModuleDeps extends CoreServices {
   eventWords: Record<ShippedLocale, Record<EventType, string>>;
 }
 
+/** What a module's job handlers are built from (the job queue's own process may serve no requests). */
+export interface JobDeps extends Pick<CoreServices, 'config' | 'database' | 'mailer' | 'mdm' | 'webhooks'> {
+  /** The SMTP delivery when SMTP_URL is set (mail is queued only then). */
+  smtp: SmtpDelivery | null;
+  /** The process log of the jobs' warnings (a failed MDM try and its next one). */
+  log: { warn(details: object, message: string): void };
+}
+
+/** A module's background jobs (their names and payloads are its area's, in the domain's declaration). */
+export interface ModuleJobs {
+  /** Retries and workers of its queues (decision 009). */
+  policies?: Partial<Record<JobName, Partial<QueuePolicy>>>;
+  /** Registers its handlers (before `jobs.start()`). */
+  register?: (jobs: AppJobs, deps: JobDeps) => void;
+  /** Its recurring jobs and when they run (cron; pg-boss keeps one schedule per name). */
+  schedules?: Partial<Record<JobName, string>>;
+}
+
 /** A module without an area in the domain (no events of its own): its name and no events. */
 interface NoDomainArea {
   name: string;
@@ -38,12 +60,15 @@ export interface ApiArea<E extends string = string, S extends object = object> {
   services: (deps: ModuleDeps) => S;
   /** Each event type of the area in words, as the web's catalog has them (`imports/words.test.ts`). */
   eventWords: Record<ShippedLocale, Record<E, string>>;
+  /** Its background jobs' policies, handlers and schedules. */
+  jobs: ModuleJobs;
 }
 
 type EventsOf<D extends AnyDomainArea> = D['events'][number];
 type Input<D extends AnyDomainArea, S extends object> = {
   routes: readonly ModuleRoutes[];
   services?: (deps: ModuleDeps) => S;
+  jobs?: ModuleJobs;
 } & ([EventsOf<D>] extends [never]
   ? { eventWords?: Record<ShippedLocale, Record<never, string>> }
   : { eventWords: Record<ShippedLocale, Record<EventsOf<D>, string>> });
@@ -59,6 +84,7 @@ export function defineApiArea<const D extends AnyDomainArea, S extends object = 
     routes: area.routes,
     services: area.services ?? (() => ({}) as S),
     eventWords: words,
+    jobs: area.jobs ?? {},
   };
 }
 
@@ -77,6 +103,8 @@ export interface GatheredApiAreas<A extends readonly AnyApiArea[]> {
   /** Builds every module's services. */
   services: (deps: ModuleDeps) => Merged<ServicesOfArea<A[number]>>;
   eventWords: Record<ShippedLocale, Record<EventOfArea<A[number]>, string>>;
+  /** Every module's jobs: the policies of their queues, their handlers, their schedules. */
+  jobs: Required<ModuleJobs>;
 }
 
 /** The registries of a list of modules' declarations. A service name two modules give throws. */
@@ -98,5 +126,12 @@ export function gatherApiAreas<const A extends readonly AnyApiArea[]>(areas: A):
       return built as Merged<ServicesOfArea<A[number]>>;
     },
     eventWords: { en: words('en'), de: words('de') },
+    jobs: {
+      policies: Object.assign({}, ...areas.map((area) => area.jobs.policies)),
+      register: (jobs, deps) => {
+        for (const area of areas) area.jobs.register?.(jobs, deps);
+      },
+      schedules: Object.assign({}, ...areas.map((area) => area.jobs.schedules)),
+    },
   };
 }

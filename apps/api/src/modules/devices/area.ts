@@ -1,6 +1,7 @@
 import { devicesArea } from '@equip/domain/areas/devices';
 import { defineApiArea } from '../../define-area.ts';
 import { deviceActionRoutes } from './actions-routes.ts';
+import { MDM_JOB_RETRY_LIMIT, registerMdmJobs } from './index.ts';
 import { deviceRoutes } from './routes.ts';
 import {
   createDeviceActionsService,
@@ -55,5 +56,25 @@ export const devicesApiArea = defineApiArea(devicesArea, {
       SECURITY_ALERT: 'Sicherheitswarnung',
       DEVICE_REGISTRATION_REMINDER_SENT: 'Registrierungserinnerung gesendet',
     },
+  },
+  jobs: {
+    // A provider that is down is tried again for a few minutes, then the command fails visibly.
+    policies: {
+      'mdm.command': {
+        retryLimit: MDM_JOB_RETRY_LIMIT,
+        retryDelaySeconds: 10,
+        expireInSeconds: 120,
+        batchSize: 1,
+        workers: 3,
+      },
+      'mdm.check': {
+        retryLimit: MDM_JOB_RETRY_LIMIT,
+        retryDelaySeconds: 10,
+        expireInSeconds: 120,
+        batchSize: 1,
+        workers: 3,
+      },
+    },
+    register: (jobs, { database, mdm, log }) => registerMdmJobs(jobs, { db: database.db, mdm, log }),
   },
 });

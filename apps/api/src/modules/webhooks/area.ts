@@ -22,4 +22,19 @@ export const webhooksApiArea = defineApiArea(webhooksArea, {
       WEBHOOK_ENDPOINT_REMOVED: 'Webhook-Endpunkt gelöscht',
     },
   },
+  jobs: {
+    // An attempt's failure is its own (the handler plans the next attempt, decision 010); pg-boss
+    // retries only a crashed try. Polled every half second: first attempts leave within it.
+    policies: {
+      'webhooks.deliver': {
+        retryLimit: 2,
+        retryDelaySeconds: 5,
+        expireInSeconds: 60,
+        batchSize: 1,
+        workers: 4,
+        pollingIntervalSeconds: 0.5,
+      },
+    },
+    register: (jobs, deps) => jobs.handle('webhooks.deliver', (attempt) => deps.webhooks.attempt(attempt)),
+  },
 });
