@@ -18,10 +18,11 @@ import { providerAdminsApiArea } from './modules/provider-admins/area.ts';
 import { webhooksApiArea } from './modules/webhooks/area.ts';
 
 /**
- * Every module of the API, one line each (issue 25, item 8): each declares its routes, its service(s) and
- * its events in words in `modules/<area>/area.ts` (`defineApiArea`). `app.ts` registers the routes in this
- * order (the OpenAPI document follows it), `services.ts` builds the services once, and the audit log's
- * export names event types with the gathered words. The types below hold the registry to the domain's
+ * Every module of the API, one line each (issue 25, item 8): each declares its routes, its service(s), its
+ * jobs' policies, handlers and schedules and its events in words in `modules/<area>/area.ts`
+ * (`defineApiArea`). `app.ts` registers the routes in this order (the OpenAPI document follows it),
+ * `services.ts` builds the services once, `background/app-jobs.ts` builds the job queue, and the audit
+ * log's export names event types with the gathered words. The types below hold the registry to the domain's
  * event types; `services.ts` holds it to `AppServices` (a module that adds its service there and is
  * missing here fails to compile).
  */
