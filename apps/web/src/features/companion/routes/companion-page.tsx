@@ -1,16 +1,13 @@
-import { COMPANION_DOWNLOAD_PATHS, type CompanionPlatform } from '@equip/domain/companion';
+import type { CompanionPlatform } from '@equip/domain/companion';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Cpu, Download, HardDrive, Laptop, Monitor, ShieldCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Cpu, HardDrive, Laptop, Monitor, ShieldCheck } from 'lucide-react';
 import { paths } from '@/config/paths';
-import { useHosts } from '@/lib/hosts';
-import { buttonClasses } from '@/ui/button';
 import { Card } from '@/ui/card';
 import { HostLink } from '@/ui/host-link';
 import { Notice } from '@/ui/notice';
 import { PublicLinks } from '@/ui/public-links';
-import { Spinner } from '@/ui/spinner';
+import { InstallerDownload } from '../components/installer-download';
 
 const PLATFORMS: {
   platform: CompanionPlatform;
@@ -22,29 +19,8 @@ const PLATFORMS: {
   { platform: 'windows', name: 'Windows', file: msg`Installer (.exe)`, icon: Monitor },
 ];
 
-type Availability = 'checking' | 'available' | 'unavailable';
-
-/** Whether the server has an installer at `path` (it answers 404 when none is configured). */
-export function useInstallerAvailability(path: string): Availability {
-  const [state, setState] = useState<Availability>('checking');
-  useEffect(() => {
-    let current = true;
-    fetch(path, { method: 'HEAD' }).then(
-      (response) => current && setState(response.ok ? 'available' : 'unavailable'),
-      () => current && setState('unavailable'),
-    );
-    return () => {
-      current = false;
-    };
-  }, [path]);
-  return state;
-}
-
 function Installer({ platform, name, file, icon: Icon }: (typeof PLATFORMS)[number]) {
   const { i18n } = useLingui();
-  // The installers are on the companion's host (COMPANION_URL), where this page is served too.
-  const href = useHosts().href('companion', COMPANION_DOWNLOAD_PATHS[platform]);
-  const availability = useInstallerAvailability(href);
   return (
     <li className="flex items-center gap-3 rounded-lg border border-slate-200 p-4">
       <Icon aria-hidden="true" className="size-6 text-slate-500" />
@@ -52,18 +28,10 @@ function Installer({ platform, name, file, icon: Icon }: (typeof PLATFORMS)[numb
         <p className="text-sm font-medium text-slate-900">{name}</p>
         <p className="text-xs text-slate-500">{i18n._(file)}</p>
       </div>
-      {availability === 'checking' ? (
-        <Spinner />
-      ) : availability === 'available' ? (
-        <a href={href} download className={buttonClasses('primary', 'sm')}>
-          <Download aria-hidden="true" className="size-4" />
-          <Trans>Download for {name}</Trans>
-        </a>
-      ) : (
-        <span className="text-xs text-slate-500">
-          <Trans>Not available yet</Trans>
-        </span>
-      )}
+      {/* The installers are on the companion's host (COMPANION_URL), where this page is served too. */}
+      <InstallerDownload platform={platform} variant="primary">
+        <Trans>Download for {name}</Trans>
+      </InstallerDownload>
     </li>
   );
 }

@@ -1,10 +1,11 @@
-import { COMPANION_DOWNLOAD_PATHS, type CompanionPlatform } from '@equip/domain/companion';
+import type { CompanionPlatform } from '@equip/domain/companion';
 import type { RegisterType } from '@equip/domain/device-registration';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Download, ExternalLink } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { InstallerDownload } from '@/features/companion/public';
 import { useHosts } from '@/lib/hosts';
 import { Button } from '@/ui/button';
 import { HostLink } from '@/ui/host-link';
@@ -57,7 +58,6 @@ function CompanionSteps({ platform }: { platform: CompanionPlatform }) {
   const { t } = useLingui();
   // The companion's installers and the enrolment page live on their hosts (COMPANION_URL, ENROLMENT_URL).
   const hosts = useHosts();
-  const download = hosts.href('companion', COMPANION_DOWNLOAD_PATHS[platform]);
   const startUrl = hosts.address('enrolment', paths.start);
   const steps: RegistrationStep[] = [
     {
@@ -79,16 +79,13 @@ function CompanionSteps({ platform }: { platform: CompanionPlatform }) {
         </p>
       ),
       action: (
-        <Button asChild variant="secondary" size="sm">
-          <a href={download} download>
-            <Download aria-hidden="true" />
-            {platform === 'macos' ? (
-              <Trans>Download for macOS (.pkg)</Trans>
-            ) : (
-              <Trans>Download for Windows (.exe)</Trans>
-            )}
-          </a>
-        </Button>
+        <InstallerDownload platform={platform}>
+          {platform === 'macos' ? (
+            <Trans>Download for macOS (.pkg)</Trans>
+          ) : (
+            <Trans>Download for Windows (.exe)</Trans>
+          )}
+        </InstallerDownload>
       ),
     },
     {

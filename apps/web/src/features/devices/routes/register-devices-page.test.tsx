@@ -18,6 +18,9 @@ const fresh: OrganizationSetup = {
 function server(initial: OrganizationSetup = fresh) {
   let setup = { ...initial };
   return installFakeApi({
+    // The server has both installers (HEAD answers 200).
+    'HEAD /downloads/companion/latest.pkg': () => json(200, null),
+    'HEAD /downloads/companion/latest.exe': () => json(200, null),
     [`GET ${PATH}`]: () => json(200, setup),
     [`PATCH ${PATH}`]: ({ body }) => {
       const { testDeviceRegistrationStarted, ...flags } = body as Record<string, boolean>;
@@ -47,7 +50,7 @@ describe('register devices', () => {
     ).toEqual(['macOS', 'Windows', 'iPhone and iPad']);
     expect(within(tabs).getByRole('tab', { name: 'macOS' })).toHaveAttribute('aria-selected', 'true');
     const panel = screen.getByRole('tabpanel');
-    expect(within(panel).getByRole('link', { name: 'Download for macOS (.pkg)' })).toHaveAttribute(
+    expect(await within(panel).findByRole('link', { name: 'Download for macOS (.pkg)' })).toHaveAttribute(
       'href',
       '/downloads/companion/latest.pkg',
     );
@@ -57,7 +60,7 @@ describe('register devices', () => {
     await user.click(within(tabs).getByRole('tab', { name: 'Windows' }));
     expect(router.state.location.search).toBe('?registerType=windows');
     expect(
-      within(screen.getByRole('tabpanel')).getByRole('link', { name: 'Download for Windows (.exe)' }),
+      await within(screen.getByRole('tabpanel')).findByRole('link', { name: 'Download for Windows (.exe)' }),
     ).toHaveAttribute('href', '/downloads/companion/latest.exe');
 
     await user.click(within(tabs).getByRole('tab', { name: 'iPhone and iPad' }));
@@ -112,7 +115,9 @@ describe('register devices', () => {
     expect(
       await screen.findByText('Your registration progress could not be loaded', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Download for macOS (.pkg)' })).toBeInTheDocument();
+    // This server has no installer: the step says so instead of linking to a 404.
+    expect(await screen.findByText('Not available yet')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Download for macOS (.pkg)' })).toBeNull();
   });
 
   it('says so when a choice cannot be saved', async () => {

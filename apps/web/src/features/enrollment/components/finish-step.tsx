@@ -1,11 +1,10 @@
-import { COMPANION_DOWNLOAD_PATHS } from '@equip/domain/companion';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Copy, Download } from 'lucide-react';
+import { Copy } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { InstallerDownload } from '@/features/companion/public';
 import { formatDateTime } from '@/lib/format';
-import { useHosts } from '@/lib/hosts';
 import { Alert } from '@/ui/alert';
-import { Button, buttonClasses } from '@/ui/button';
+import { Button } from '@/ui/button';
 import type { EnrollmentState } from '../enrollment-slice';
 import { isComputerFlow } from './flow-label';
 
@@ -17,7 +16,6 @@ export function agentCommand(server: string, token: string): string {
 /** Step 4: the device is registered; the companion (or the agent command) completes the enrolment. */
 export function FinishStep({ state, server }: { state: EnrollmentState; server: string }) {
   const { t } = useLingui();
-  const hosts = useHosts();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
 
@@ -31,24 +29,12 @@ export function FinishStep({ state, server }: { state: EnrollmentState; server: 
   const expires = formatDateTime(device.agentTokenExpiresAt);
   const deviceName = device.deviceName;
   const flow = state.enrollmentFlow;
-  // The installers are on the companion's host (COMPANION_URL).
+  // The installers are on the companion's host (COMPANION_URL); a platform without one says so.
   const downloads = [
-    ...(flow === 'WEB_PC'
-      ? []
-      : [
-          {
-            href: hosts.href('companion', COMPANION_DOWNLOAD_PATHS.macos),
-            label: t`Download for macOS (.pkg)`,
-          },
-        ]),
+    ...(flow === 'WEB_PC' ? [] : [{ platform: 'macos' as const, label: t`Download for macOS (.pkg)` }]),
     ...(flow === 'WEB_MAC' || flow === 'ABM_MAC'
       ? []
-      : [
-          {
-            href: hosts.href('companion', COMPANION_DOWNLOAD_PATHS.windows),
-            label: t`Download for Windows (.exe)`,
-          },
-        ]),
+      : [{ platform: 'windows' as const, label: t`Download for Windows (.exe)` }]),
   ];
 
   async function copy() {
@@ -78,11 +64,8 @@ export function FinishStep({ state, server }: { state: EnrollmentState; server: 
             </h3>
             <ul className="flex flex-wrap gap-2">
               {downloads.map((download) => (
-                <li key={download.href}>
-                  <a href={download.href} download className={buttonClasses('secondary', 'sm')}>
-                    <Download aria-hidden="true" className="size-4" />
-                    {download.label}
-                  </a>
+                <li key={download.platform}>
+                  <InstallerDownload platform={download.platform}>{download.label}</InstallerDownload>
                 </li>
               ))}
             </ul>

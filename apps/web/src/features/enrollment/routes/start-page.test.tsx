@@ -38,6 +38,8 @@ describe('/start', () => {
       'POST /enrollment/code': () => noContent(),
       'POST /enrollment/verify': SESSION,
       'POST /enrollment/device': () => json(201, REGISTERED),
+      // The server has the macOS installer (HEAD answers 200).
+      'HEAD /downloads/companion/latest.pkg': () => noContent(),
     });
     const { user } = renderRoute('/start', { user: null });
     expect(await screen.findByRole('heading', { level: 1, name: 'Enrol your device' })).toBeInTheDocument();
@@ -64,7 +66,7 @@ describe('/start', () => {
     expect(
       screen.getByText(/npx equip-agent enroll --server .* --token eqe\.org\.one-time-secret/),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Download for macOS (.pkg)' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Download for macOS (.pkg)' })).toHaveAttribute(
       'href',
       '/downloads/companion/latest.pkg',
     );
