@@ -36,6 +36,8 @@ afterEach(() => {
   cleanup();
   // A test whose requests failed must not leave the next one offline.
   connectivity.reportReachable();
+  // Nor a test's tab state (the /start progress) the next one's.
+  sessionStorage.clear();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
     if (name) deleteCookie(name);

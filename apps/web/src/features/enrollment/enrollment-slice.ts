@@ -29,9 +29,59 @@ export const initialEnrollmentState: EnrollmentState = {
   device: null,
 };
 
+/** Where /start keeps its progress in this tab, so that a reload does not start over. */
+export const ENROLLMENT_STORAGE_KEY = 'equip:enrollment';
+
+/** The steps a reload comes back to; at Finish, the one before it (see `keptEnrollment`). */
+const RESUMABLE: readonly EnrollmentStep[] = ['OTP', 'Success', 'DeviceNotRecognised', 'Finish'];
+
+/**
+ * What a reload of /start keeps (sessionStorage: this tab only, gone when it closes): the step, the
+ * email and the enrolment session until it expires. Never the registered device's one-time agent token:
+ * a reload at Finish comes back to the device step, where registering again reuses the device and
+ * answers a fresh token. Null when there is nothing worth keeping.
+ */
+export function keptEnrollment(state: EnrollmentState): Omit<EnrollmentState, 'device'> | null {
+  if (!RESUMABLE.includes(state.step)) return null;
+  const { device: _oneTimeToken, ...kept } = state;
+  return { ...kept, step: state.step === 'Finish' ? 'Success' : state.step };
+}
+
+/** The progress kept by `keptEnrollment`, if its session has not expired (`now`); else a fresh start. */
+export function restoredEnrollment(
+  now = Date.now(),
+  storage: Storage | undefined = globalThis.sessionStorage,
+): EnrollmentState {
+  try {
+    const raw = storage?.getItem(ENROLLMENT_STORAGE_KEY);
+    if (!raw) return initialEnrollmentState;
+    const kept = JSON.parse(raw) as Omit<EnrollmentState, 'device'>;
+    const live = kept.step === 'OTP' || (kept.tokenExpiryTime !== null && kept.tokenExpiryTime > now);
+    if (!RESUMABLE.includes(kept.step) || typeof kept.email !== 'string' || !live)
+      return initialEnrollmentState;
+    return { ...initialEnrollmentState, ...kept, device: null };
+  } catch {
+    return initialEnrollmentState;
+  }
+}
+
+/** Keeps the progress for a reload (or forgets it at the first step). */
+export function saveEnrollment(
+  state: EnrollmentState,
+  storage: Storage | undefined = globalThis.sessionStorage,
+): void {
+  try {
+    const kept = keptEnrollment(state);
+    if (kept) storage?.setItem(ENROLLMENT_STORAGE_KEY, JSON.stringify(kept));
+    else storage?.removeItem(ENROLLMENT_STORAGE_KEY);
+  } catch {
+    // Storage disabled: a reload starts over, as before.
+  }
+}
+
 export const enrollmentSlice = createSlice({
   name: 'enrollment',
-  initialState: initialEnrollmentState,
+  initialState: () => restoredEnrollment(),
   reducers: {
     /** The flow the browser was detected as (on opening /start). */
     setEnrollmentFlow(state, action: PayloadAction<EnrollmentFlow>) {

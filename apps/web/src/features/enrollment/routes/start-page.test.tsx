@@ -142,4 +142,37 @@ describe('/start', () => {
       await screen.findByText('Your enrolment session has ended. Start again with your email.'),
     ).toBeInTheDocument();
   });
+
+  it('comes back to its step after a reload, never with the one-time agent token, and starts over once the session expired', async () => {
+    asMac();
+    installFakeApi({
+      'POST /enrollment/code': () => noContent(),
+      'POST /enrollment/verify': SESSION,
+      'POST /enrollment/device': () => json(201, REGISTERED),
+      'HEAD /downloads/companion/latest.pkg': () => noContent(),
+    });
+    const first = renderRoute('/start', { user: null });
+    await first.user.type(await toOtp(first.user), '123456{Enter}');
+    await first.user.click(await screen.findByRole('button', { name: 'Register this device' }));
+    expect(await screen.findByRole('heading', { name: 'Almost done' })).toBeInTheDocument();
+    const kept = sessionStorage.getItem('equip:enrollment')!;
+    expect(JSON.parse(kept)).toMatchObject({ step: 'Success', email: 'ada@acme.example' });
+    expect(kept).not.toContain(REGISTERED.agentToken);
+    first.unmount();
+
+    // The reload: a new app in the same tab comes back to the device step (registering again answers
+    // a fresh token for the same device).
+    const again = renderRoute('/start', { user: null });
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Work email')).toBeNull();
+    again.unmount();
+
+    // Expired: back to the email form.
+    sessionStorage.setItem(
+      'equip:enrollment',
+      JSON.stringify({ ...JSON.parse(kept), tokenExpiryTime: Date.now() - 1000 }),
+    );
+    renderRoute('/start', { user: null });
+    expect(await screen.findByLabelText('Work email')).toBeInTheDocument();
+  });
 });

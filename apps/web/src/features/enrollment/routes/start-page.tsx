@@ -11,7 +11,12 @@ import { FinishStep } from '../components/finish-step';
 import { NotRecognisedStep } from '../components/not-recognised-step';
 import { OtpStep } from '../components/otp-step';
 import { SuccessStep } from '../components/success-step';
-import { initialEnrollmentState, selectEnrollment, setEnrollmentFlow } from '../enrollment-slice';
+import {
+  initialEnrollmentState,
+  saveEnrollment,
+  selectEnrollment,
+  setEnrollmentFlow,
+} from '../enrollment-slice';
 
 /**
  * `/start`: unified enrolment of the device the person is on (SPEC §2: Email → OTP → Success → Finish,
@@ -24,6 +29,9 @@ export function StartPage() {
   const [params] = useSearchParams();
   const state = useAppSelector(selectEnrollment) ?? initialEnrollmentState;
   const requestedFlow = params.get('flow');
+
+  // A reload comes back to this step (the session while it lasts; see keptEnrollment).
+  useEffect(() => saveEnrollment(state), [state]);
 
   useEffect(() => {
     dispatch(
