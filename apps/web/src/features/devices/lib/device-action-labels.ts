@@ -23,7 +23,7 @@ export const DEVICE_ACTION_DESCRIPTIONS: Record<DeviceAction, MessageDescriptor>
   restart: msg`The device restarts. Unsaved work on it may be lost.`,
   shutdown: msg`The device shuts down and stays off until someone turns it on.`,
   enable_lost_mode: msg`The device is locked and shows that it is lost. Only an unlock brings it back.`,
-  lock: msg`The device is locked at once. Whoever uses it needs the unlock code to continue.`,
+  lock: msg`The device is locked at once. To use it again, send Unlock from here: for a Mac, Equip then shows the PIN to type on it.`,
   unlock: msg`The device is unlocked and can be used again.`,
   wipe: msg`Everything on the device is erased. This cannot be undone.`,
   reset: msg`The device is erased and returned to its first-setup state, ready for its next user. This cannot be undone.`,
