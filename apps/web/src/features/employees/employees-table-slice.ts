@@ -1,8 +1,4 @@
-import {
-  EmployeeSortingKey,
-  type EmployeeTableFilters,
-  type EmployeeTableView,
-} from '@equip/domain/employees';
+import { EmployeeSortingKey, type EmployeeTableFilters } from '@equip/domain/employees';
 import { EmployeeStatus, UserSource, UserType } from '@equip/domain/identity';
 import type { WithSlice } from '@reduxjs/toolkit';
 import { flagFilter, optionsFilter, textFilter } from '@/lib/list-state/filter-fields';
