@@ -207,8 +207,17 @@ export const DeviceCommand = z.object({
 export type DeviceCommand = z.infer<typeof DeviceCommand>;
 
 /** `GET /api/devices/:deviceUuid/actions`: the device's MDM status and its recent commands, newest first. */
+/**
+ * How the device's actions reach it: through the organisation's connected MDM server, through the MDM
+ * sandbox (the demo and trials: the device's answers are simulated, nothing is sent), or not at all (no
+ * MDM, or its server is not connected and the installation has no sandbox).
+ */
+export const MdmReach = z.enum(['server', 'sandbox']);
+export type MdmReach = z.infer<typeof MdmReach>;
+
 export const DeviceCommands = z.object({
   mdmStatus: DeviceMdmStatus.nullable(),
+  reachedThrough: MdmReach.nullable(),
   items: z.array(DeviceCommand),
 });
 export type DeviceCommands = z.infer<typeof DeviceCommands>;

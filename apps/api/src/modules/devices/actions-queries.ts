@@ -168,10 +168,12 @@ export async function recordCommandReport(
     .where(eq(devices.uuid, deviceUuid));
 }
 
-export async function mdmStatusOf(tx: Db, deviceUuid: string): Promise<DeviceMdmStatus | null | undefined> {
+/** The device's MDM status and the organisation's connection to its provider (undefined: no device). */
+export async function mdmStateOf(tx: Db, deviceUuid: string) {
   const [row] = await tx
-    .select({ mdmStatus: devices.mdmStatus })
+    .select({ mdmStatus: devices.mdmStatus, provider: devices.mdmProvider })
     .from(devices)
     .where(eq(devices.uuid, deviceUuid));
-  return row ? row.mdmStatus : undefined;
+  if (!row) return undefined;
+  return { ...row, connection: row.provider ? await findStoredConnection(tx, row.provider) : null };
 }

@@ -21,6 +21,7 @@ import { giveWay } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../http/access.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import type { MdmAdapters } from '../../providers/mdm/mdm-adapters.ts';
 import { namesByUuid } from '../people/index.ts';
 import {
   type ActionTargetRow,
@@ -28,7 +29,7 @@ import {
   commandsByUuid,
   findActionTargets,
   insertCommands,
-  mdmStatusOf,
+  mdmStateOf,
   openCommands,
   recentCommands,
 } from './actions-queries.ts';
@@ -41,6 +42,8 @@ import { DEVICE_NOT_FOUND } from './messages.ts';
 export interface DeviceActionsDeps {
   jobs: AppJobs;
   readFlags: () => Promise<FlagValues>;
+  /** How a command would reach a device (its MDM's server, the sandbox, or not at all). */
+  mdm: Pick<MdmAdapters, 'reachedThrough'>;
 }
 
 /**
@@ -231,12 +234,16 @@ export function createDeviceActionsService(deps: DeviceActionsDeps) {
       return { items, skipped };
     },
 
-    /** The device's MDM status and recent commands, newest first. */
+    /**
+     * The device's MDM status, how its actions reach it (its MDM's server, the sandbox, or not at all)
+     * and its recent commands, newest first.
+     */
     async list(tx: Db, _auth: AuthContext, deviceUuid: string): Promise<DeviceCommands> {
-      const mdmStatus = await mdmStatusOf(tx, deviceUuid);
-      if (mdmStatus === undefined) throw notFound(DEVICE_NOT_FOUND);
+      const state = await mdmStateOf(tx, deviceUuid);
+      if (state === undefined) throw notFound(DEVICE_NOT_FOUND);
       return {
-        mdmStatus,
+        mdmStatus: state.mdmStatus,
+        reachedThrough: state.provider ? deps.mdm.reachedThrough(state.connection) : null,
         items: await toCommands(tx, await recentCommands(tx, deviceUuid, RECENT_COMMANDS)),
       };
     },

@@ -23,9 +23,9 @@ declare module '../../app-services.ts' {
  */
 export const devicesApiArea = defineApiArea(devicesArea, {
   routes: [deviceRoutes, deviceActionRoutes],
-  services: ({ jobs, flags }) => ({
+  services: ({ jobs, flags, mdm }) => ({
     devices: createDevicesService({ jobs }),
-    deviceActions: createDeviceActionsService({ jobs, readFlags: flags.values }),
+    deviceActions: createDeviceActionsService({ jobs, readFlags: flags.values, mdm }),
   }),
   eventWords: {
     en: {

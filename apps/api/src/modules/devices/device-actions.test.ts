@@ -150,6 +150,9 @@ describe('MDM actions (issue 11 item 3)', () => {
     });
     const done = await until(mac, settled);
     expect(done.mdmStatus).toBe('locked');
+    // No Jamf server is connected: the sandbox answered (and the drawer says so), not a device.
+    expect(done.reachedThrough).toBe('sandbox');
+    expect((await commandsOf(unmanaged)).json()).toMatchObject({ reachedThrough: null, items: [] });
     expect(done.items[0]).toMatchObject({ uuid: queued.uuid, state: 'completed', progress: 100 });
     expect(done.items[0]!.sentAt).not.toBeNull();
     const detail = await send('GET', `/api/devices/${mac}`);
@@ -408,7 +411,12 @@ describe('MDM actions (issue 11 item 3)', () => {
       const res = await act(device, { action: 'lock' }, fleetOwnerToken);
       expect(res.statusCode, res.body).toBe(202);
       const done = await until(device, settled, fleetOwnerToken);
-      expect(done).toMatchObject({ mdmStatus: 'locked', items: [{ state: 'completed' }] });
+      // Through the organisation's own Fleet server.
+      expect(done).toMatchObject({
+        mdmStatus: 'locked',
+        reachedThrough: 'server',
+        items: [{ state: 'completed' }],
+      });
       // The token is stored sealed and opened for the call.
       const lock = fleet.requests.find(
         (r) => r.method === 'POST' && r.path === '/api/v1/fleet/hosts/42/lock',

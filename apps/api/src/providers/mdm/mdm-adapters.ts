@@ -1,4 +1,4 @@
-import type { MdmProvider } from '@equip/domain/mdm';
+import type { MdmProvider, MdmReach } from '@equip/domain/mdm';
 import {
   MDM_CHECK_ERRORS,
   MDM_PROVIDER_NAMES,
@@ -60,6 +60,12 @@ export class MdmAdapters {
         new SandboxMdmAdapter(p, options.sandboxDelayMs),
       ]),
     );
+  }
+
+  /** How a command to a device of `provider` would go: its server, the sandbox, or not at all (null). */
+  reachedThrough(connection: StoredMdmConnection | null): MdmReach | null {
+    if (connection) return 'server';
+    return this.options.sandbox ? 'sandbox' : null;
   }
 
   /** Throws NoMdmAdapter when neither a connection nor the sandbox serves the provider. */

@@ -35,13 +35,17 @@ const command = (device: DeviceListItem, overrides: Partial<DeviceCommand>): Dev
 
 /** The devices API plus a device that reports `lock` after two reads of its commands. */
 function fakeMdm() {
-  let commands: DeviceCommands = { mdmStatus: null, items: [] };
+  let commands: DeviceCommands = { mdmStatus: null, reachedThrough: 'server', items: [] };
   let reads = 0;
   const list = devicesApi(devices);
   const api = installFakeApi((request: FakeRequest) => {
     if (request.path === `/devices/${mac.uuid}/actions` && request.method === 'POST') {
       const body = request.body as { action: DeviceCommand['action'] };
-      commands = { mdmStatus: null, items: [command(mac, { action: body.action })] };
+      commands = {
+        mdmStatus: null,
+        reachedThrough: 'server',
+        items: [command(mac, { action: body.action })],
+      };
       reads = 0;
       return { status: 202, body: commands.items[0] };
     }
@@ -51,7 +55,11 @@ function fakeMdm() {
       if (first && reads === 2)
         commands = { ...commands, items: [{ ...first, state: 'sent', progress: 50 }] };
       if (first && reads >= 3)
-        commands = { mdmStatus: 'locked', items: [{ ...first, state: 'completed', progress: 100 }] };
+        commands = {
+          mdmStatus: 'locked',
+          reachedThrough: 'server',
+          items: [{ ...first, state: 'completed', progress: 100 }],
+        };
       return { body: commands };
     }
     if (request.path === '/devices/actions' && request.method === 'POST') {
@@ -224,6 +232,38 @@ describe('MDM actions in the devices screen', () => {
     expect(failed!.getByRole('progressbar', { name: 'Wipe: Failed' })).toBeInTheDocument();
     expect(failed!.getByText('Fleet 500: Unknown Error')).toBeInTheDocument();
     expect(failed!.queryByText(/Next try/)).not.toBeInTheDocument();
+  });
+
+  it('says when the actions go to the sandbox (the demo) or cannot reach the device, and nothing for a connected server', async () => {
+    const list = devicesApi(devices);
+    let reach: DeviceCommands['reachedThrough'] = 'sandbox';
+    installFakeApi((request) =>
+      request.path === `/devices/${mac.uuid}/actions`
+        ? { body: { mdmStatus: null, reachedThrough: reach, items: [] } }
+        : list(request),
+    );
+    const first = renderDevice(mac);
+    let drawer = await screen.findByRole('dialog');
+    expect(
+      await within(drawer).findByText(/Demo: no Jamf server is connected, so Equip simulates/),
+    ).toBeInTheDocument();
+    first.unmount();
+
+    reach = null;
+    const second = renderDevice(mac);
+    drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText(/actions cannot reach this device/)).toBeInTheDocument();
+    expect(within(drawer).getByRole('link', { name: 'MDM servers' })).toHaveAttribute(
+      'href',
+      '/dashboard/settings/mdm-servers',
+    );
+    second.unmount();
+
+    reach = 'server';
+    renderDevice(mac);
+    drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText('No actions sent to this device yet.')).toBeInTheDocument();
+    expect(within(drawer).queryByText(/server is connected/)).toBeNull();
   });
 
   it('says once why nothing can be sent to an unmanaged device', async () => {

@@ -1,11 +1,15 @@
 import type { DeviceDetail } from '@equip/domain/devices';
-import { type DeviceCommand, isCommandOpen } from '@equip/domain/mdm';
+import { type DeviceCommand, isCommandOpen, type MdmProvider, type MdmReach } from '@equip/domain/mdm';
+import { MDM_PROVIDER_NAMES } from '@equip/domain/mdm-connections';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
 import { LoadError } from '@/ui/load-error';
+import { Notice } from '@/ui/notice';
 import { Skeleton } from '@/ui/skeleton';
 import { hasOpenCommand, useDeviceCommands } from '../api/device-actions';
 import { deviceKeys } from '../api/query-keys';
@@ -55,6 +59,9 @@ export function DeviceMdmSection({ device }: { device: DeviceDetail }) {
           )}
         </span>
       </Field>
+      {commands.data && device.mdmProvider ? (
+        <MdmReachNotice reach={commands.data.reachedThrough} provider={device.mdmProvider} />
+      ) : null}
       {commands.isPending ? (
         <Skeleton className="h-9 w-full" />
       ) : commands.isError && !commands.data ? (
@@ -167,5 +174,32 @@ function CommandRow({ command }: { command: DeviceCommand }) {
         </p>
       ) : null}
     </li>
+  );
+}
+
+/**
+ * Says how the actions reach the device when it is not through the organisation's own MDM server: the
+ * sandbox simulates the device's answers (the demo, a trial), or nothing can send them yet.
+ */
+function MdmReachNotice({ reach, provider }: { reach: MdmReach | null; provider: MdmProvider }) {
+  const name = MDM_PROVIDER_NAMES[provider];
+  if (reach === 'server') return null;
+  return (
+    <Notice>
+      {reach === 'sandbox' ? (
+        <Trans>
+          Demo: no {name} server is connected, so Equip simulates this device's answers. Nothing is sent to a
+          real device.
+        </Trans>
+      ) : (
+        <Trans>
+          No {name} server is connected: actions cannot reach this device. Connect one in{' '}
+          <Link to={paths.dashboard.mdmServers} className="font-medium underline underline-offset-2">
+            MDM servers
+          </Link>
+          .
+        </Trans>
+      )}
+    </Notice>
   );
 }
