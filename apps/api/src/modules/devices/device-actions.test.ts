@@ -3,7 +3,15 @@ import type { DeviceReturnRequest } from '@equip/domain/devices';
 import type { DeviceCommand, DeviceCommands } from '@equip/domain/mdm';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { deviceCommands, devices, eventLog, featureFlags, mdmConnections } from '../../db/schema/index.ts';
+import {
+  deviceCommands,
+  devices,
+  eventLog,
+  featureFlags,
+  mdmConnections,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import type { AuthContext } from '../../http/access.ts';
 import type { App } from '../../http/types.ts';
@@ -186,6 +194,31 @@ describe('MDM actions (issue 11 item 3)', () => {
     expect(again.json().errors[0]).toMatchObject({ msg: 'The device is already locked', param: 'action' });
     expect((await act(mac, { action: 'unlock' })).statusCode).toBe(202);
     expect((await until(mac, settled)).mdmStatus).toBe('unlocked');
+  });
+
+  it('raises device.action.sent as the command goes to the MDM, before the device confirms (issue 27)', async () => {
+    const [endpoint] = await db()
+      .insert(webhookEndpoints)
+      .values({
+        organizationUuid: orgUuid,
+        url: 'https://hooks.example/equip',
+        eventTypes: ['device.action.sent'],
+        // Never opened here: the delivery is only queued (the receiver is not reachable from tests).
+        secretCiphertext: 'unused',
+      })
+      .returning();
+    try {
+      const queued = (await act(mac, { action: 'lock' })).json<DeviceCommand>();
+      await until(mac, settled);
+      const deliveries = await db()
+        .select({ eventType: webhookDeliveries.eventType, payload: webhookDeliveries.payload })
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.endpointUuid, endpoint!.uuid));
+      expect(deliveries.map((d) => d.eventType)).toEqual(['device.action.sent']);
+      expect(JSON.stringify(deliveries[0]!.payload)).toContain(queued.uuid);
+    } finally {
+      await db().delete(webhookEndpoints).where(eq(webhookEndpoints.uuid, endpoint!.uuid));
+    }
   });
 
   it('wipe needs the device name typed exactly; reset needs the flag too', async () => {

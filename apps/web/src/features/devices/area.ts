@@ -40,6 +40,7 @@ export const devicesWebArea = defineWebArea(devicesArea, {
     'device.unassigned': msg`A device was unassigned`,
     'device.returned': msg`A device was returned`,
     'device.enrolled': msg`A device was enrolled in device management`,
+    'device.action.sent': msg`A device action was sent to its MDM`,
     'device.action.completed': msg`A device action finished`,
     'security.alert': msg`A security alert was raised`,
   },
