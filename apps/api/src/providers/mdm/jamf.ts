@@ -1,0 +1,495 @@
+import { randomInt } from 'node:crypto';
+import { type DeviceAction, reportedStatusOf } from '@equip/domain/mdm';
+import { z } from 'zod';
+import {
+  type CommandResult,
+  type MdmAdapter,
+  MdmCommandRejected,
+  type MdmDevice,
+  MdmUnavailable,
+  type SentCommand,
+} from './adapter.ts';
+import { retryAfterOf } from './fleet.ts';
+
+/**
+ * A client of the Jamf Pro API (developer.jamf.com/jamf-pro; the shapes and where each came from are
+ * listed in apps/api/src/test/jamf-fake.ts, "SOURCES"): OAuth client credentials at `POST
+ * /api/oauth/token` (the token renewed before it expires), the computers' and mobile devices' inventory
+ * (to find a device's `managementId` by serial number), `POST /api/v2/mdm/commands` and the commands'
+ * status (`GET /api/v2/mdm/commands`). No official npm client exists; this is a small typed one that
+ * parses every answer with zod.
+ */
+
+/** The Jamf Pro API's error body: `{ httpStatus, errors: [{ code, field, description, id }] }`. */
+const JamfErrorBody = z.object({
+  httpStatus: z.number().optional(),
+  errors: z
+    .array(
+      z.object({
+        code: z.string().nullish(),
+        description: z.string().nullish(),
+        field: z.string().nullish(),
+      }),
+    )
+    .optional(),
+});
+/** The token endpoint's OAuth error (RFC 6749 §5.2): `{ error, error_description? }`. */
+const OAuthErrorBody = z.object({ error: z.string(), error_description: z.string().optional() });
+
+export class JamfApiError extends Error {
+  override name = 'JamfApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    /** When `retry-after` (a 429 or 503) allows the next request. */
+    readonly retryAt: Date | null,
+    /** The request was the token request (a 400/401 there: the client id or secret is wrong). */
+    readonly duringToken = false,
+  ) {
+    super(message);
+  }
+  get retryable(): boolean {
+    return this.status === 429 || this.status >= 500;
+  }
+}
+
+const TokenAnswer = z.object({
+  access_token: z.string().min(1),
+  token_type: z.string().optional(),
+  /** Seconds the token lives (Jamf's default: 60). */
+  expires_in: z.number().positive(),
+});
+const VersionAnswer = z.object({ version: z.string() });
+
+/** `GET /api/v1/computers-inventory` with sections GENERAL and HARDWARE. */
+const JamfComputer = z.object({
+  id: z.string(),
+  udid: z.string().nullish(),
+  general: z
+    .object({
+      name: z.string().nullish(),
+      managementId: z.string().nullish(),
+      remoteManagement: z.object({ managed: z.boolean().nullish() }).partial().nullish(),
+    })
+    .partial()
+    .nullish(),
+  hardware: z.object({ serialNumber: z.string().nullish() }).partial().nullish(),
+});
+const ComputerPage = z.object({ totalCount: z.number().int(), results: z.array(JamfComputer) });
+
+/** `GET /api/v2/mobile-devices/detail` with sections GENERAL and HARDWARE. */
+const JamfMobileDevice = z.object({
+  mobileDeviceId: z.string(),
+  deviceType: z.string().nullish(),
+  general: z
+    .object({
+      displayName: z.string().nullish(),
+      managementId: z.string().nullish(),
+      managed: z.boolean().nullish(),
+    })
+    .partial()
+    .nullish(),
+  hardware: z.object({ serialNumber: z.string().nullish() }).partial().nullish(),
+});
+const MobileDevicePage = z.object({ totalCount: z.number().int(), results: z.array(JamfMobileDevice) });
+
+/** `POST /api/v2/mdm/commands` answers 201 with one entry per client: `[{ id, href }]`. */
+const SentAnswer = z.array(z.object({ id: z.string().min(1), href: z.string().optional() })).min(1);
+/** `GET /api/v2/mdm/commands`: the commands with their state (PENDING, ACKNOWLEDGED, NOT_NOW, ERROR). */
+const JamfCommand = z.object({
+  uuid: z.string(),
+  commandState: z.string().nullish(),
+  /** Older answers call the state `status` (Pending, Acknowledged, …). */
+  status: z.string().nullish(),
+  commandType: z.string().nullish(),
+  dateSent: z.string().nullish(),
+  dateCompleted: z.string().nullish(),
+  client: z
+    .object({ managementId: z.string().nullish(), clientType: z.string().nullish() })
+    .partial()
+    .nullish(),
+});
+export type JamfCommand = z.infer<typeof JamfCommand>;
+const CommandPage = z.object({ totalCount: z.number().int(), results: z.array(JamfCommand) });
+
+/** A device record at Jamf: what a command needs (its `managementId`). */
+export interface JamfRecord {
+  kind: 'computer' | 'mobile';
+  id: string;
+  managementId: string;
+  serialNumber: string | null;
+  name: string | null;
+}
+
+export interface JamfCredentials {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** Records per page of an inventory search, and how many pages a search may read before it gives up. */
+export const JAMF_PAGE_SIZE = 100;
+const MAX_PAGES = 100;
+/** A token is renewed when less than this much of its life is left (or half its life, when shorter). */
+const TOKEN_RENEW_MARGIN_MS = 30_000;
+
+/** RSQL's quoting of a value in `filter=` (a `"` or `\` in it escaped). */
+const rsql = (value: string) => `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+
+export class JamfClient {
+  private readonly base: string;
+  private token: { value: string; renewAt: number } | null = null;
+
+  constructor(
+    private readonly credentials: JamfCredentials,
+    private readonly fetcher: typeof fetch = fetch,
+    /** How long a request may take to be answered (then it is aborted). */
+    readonly timeoutMs = 15_000,
+    private readonly now: () => number = Date.now,
+    readonly pageSize = JAMF_PAGE_SIZE,
+  ) {
+    this.base = credentials.baseUrl.replace(/\/+$/, '');
+  }
+
+  /**
+   * `POST /api/oauth/token` (grant_type=client_credentials, form-encoded): a bearer token. Kept until
+   * shortly before it expires, then a new one is asked for.
+   */
+  async accessToken(): Promise<string> {
+    if (this.token && this.now() < this.token.renewAt) return this.token.value;
+    const body = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: this.credentials.clientId,
+      client_secret: this.credentials.clientSecret,
+    });
+    const answer = TokenAnswer.parse(
+      await this.request('POST', '/api/oauth/token', {
+        body: body.toString(),
+        contentType: 'application/x-www-form-urlencoded',
+        duringToken: true,
+      }),
+    );
+    const lifeMs = answer.expires_in * 1000;
+    this.token = {
+      value: answer.access_token,
+      renewAt: this.now() + lifeMs - Math.min(TOKEN_RENEW_MARGIN_MS, lifeMs / 2),
+    };
+    return this.token.value;
+  }
+
+  /**
+   * Whether the address is a Jamf Pro server that accepts the client id and secret: a token, then
+   * `GET /api/v1/jamf-pro-version`. JamfApiError (duringToken) for refused credentials, a ZodError for
+   * another server's answer.
+   */
+  async checkConnection(): Promise<{ version: string }> {
+    return VersionAnswer.parse(await this.call('GET', '/api/v1/jamf-pro-version'));
+  }
+
+  /** One page (from 0) of `GET /api/v1/computers-inventory`, filtered (RSQL). */
+  async computers(filter: string, page = 0) {
+    const params = new URLSearchParams([
+      ['section', 'GENERAL'],
+      ['section', 'HARDWARE'],
+      ['page', String(page)],
+      ['page-size', String(this.pageSize)],
+      ['sort', 'id:asc'],
+      ['filter', filter],
+    ]);
+    return ComputerPage.parse(await this.call('GET', `/api/v1/computers-inventory?${params}`));
+  }
+
+  /** One page (from 0) of `GET /api/v2/mobile-devices/detail`, filtered (RSQL). */
+  async mobileDevices(filter: string, page = 0) {
+    const params = new URLSearchParams([
+      ['section', 'GENERAL'],
+      ['section', 'HARDWARE'],
+      ['page', String(page)],
+      ['page-size', String(this.pageSize)],
+      ['sort', 'mobileDeviceId:asc'],
+      ['filter', filter],
+    ]);
+    return MobileDevicePage.parse(await this.call('GET', `/api/v2/mobile-devices/detail?${params}`));
+  }
+
+  /**
+   * The managed record of a device by serial number (or, without one, by name), reading page after page:
+   * Jamf keeps a re-enrolled machine's old, unmanaged record beside the new one, and RSQL's `==` ignores
+   * case, so the record that takes commands may be on any page. Null when none does.
+   */
+  async findRecord(kind: JamfRecord['kind'], key: { serialNumber: string | null; name: string }) {
+    const filter =
+      kind === 'computer'
+        ? key.serialNumber
+          ? `hardware.serialNumber==${rsql(key.serialNumber)}`
+          : `general.name==${rsql(key.name)}`
+        : key.serialNumber
+          ? `serialNumber==${rsql(key.serialNumber)}`
+          : `displayName==${rsql(key.name)}`;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const records =
+        kind === 'computer'
+          ? (await this.computers(filter, page)).results.map(
+              (c) =>
+                ({
+                  record: {
+                    kind,
+                    id: c.id,
+                    managementId: c.general?.managementId ?? '',
+                    serialNumber: c.hardware?.serialNumber ?? null,
+                    name: c.general?.name ?? null,
+                  },
+                  managed: c.general?.remoteManagement?.managed !== false,
+                }) as const,
+            )
+          : (await this.mobileDevices(filter, page)).results.map(
+              (d) =>
+                ({
+                  record: {
+                    kind,
+                    id: d.mobileDeviceId,
+                    managementId: d.general?.managementId ?? '',
+                    serialNumber: d.hardware?.serialNumber ?? null,
+                    name: d.general?.displayName ?? null,
+                  },
+                  managed: d.general?.managed !== false,
+                }) as const,
+            );
+      const match = records.find(
+        ({ record, managed }) =>
+          managed &&
+          record.managementId !== '' &&
+          (key.serialNumber ? record.serialNumber === key.serialNumber : record.name === key.name),
+      );
+      if (match) return match.record as JamfRecord;
+      if (records.length < this.pageSize) return null;
+    }
+    throw new Error(`More than ${MAX_PAGES * this.pageSize} Jamf records match the device`);
+  }
+
+  /** `POST /api/v2/mdm/commands` for one device: the command's id. */
+  async sendCommand(managementId: string, commandData: Record<string, unknown>): Promise<string> {
+    const answer = SentAnswer.parse(
+      await this.call('POST', '/api/v2/mdm/commands', {
+        clientData: [{ managementId }],
+        commandData,
+      }),
+    );
+    return answer[0]!.id;
+  }
+
+  /** `GET /api/v2/mdm/commands?filter=…` (RSQL over uuid, clientManagementId, command, dateSent, …). */
+  async commands(filter: string): Promise<JamfCommand[]> {
+    const params = new URLSearchParams({ page: '0', 'page-size': '100', sort: 'dateSent:desc', filter });
+    return CommandPage.parse(await this.call('GET', `/api/v2/mdm/commands?${params}`)).results;
+  }
+
+  /** A command by its id, or null when Jamf has no record of it. */
+  async command(uuid: string): Promise<JamfCommand | null> {
+    return (await this.commands(`uuid==${rsql(uuid)}`)).find((c) => c.uuid === uuid) ?? null;
+  }
+
+  /** An authenticated request; a 401 (the token revoked or expired early) asks for a new token once. */
+  private async call(method: string, path: string, json?: unknown): Promise<unknown> {
+    const options = {
+      ...(json === undefined ? {} : { body: JSON.stringify(json), contentType: 'application/json' }),
+    };
+    try {
+      return await this.request(method, path, { ...options, token: await this.accessToken() });
+    } catch (error) {
+      if (!(error instanceof JamfApiError) || error.status !== 401 || error.duringToken) throw error;
+      this.token = null;
+      return this.request(method, path, { ...options, token: await this.accessToken() });
+    }
+  }
+
+  private async request(
+    method: string,
+    path: string,
+    options: { body?: string; contentType?: string; token?: string; duringToken?: boolean },
+  ): Promise<unknown> {
+    const response = await this.fetcher(`${this.base}${path}`, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(options.contentType ? { 'content-type': options.contentType } : {}),
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      },
+      ...(options.body === undefined ? {} : { body: options.body }),
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    if (response.status === 204) return null;
+    const text = await response.text();
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
+    if (!response.ok) throw jamfError(response, body, options.duringToken ?? false);
+    return body;
+  }
+}
+
+function jamfError(response: Response, body: unknown, duringToken: boolean): JamfApiError {
+  const retryAt = retryAfterOf(response.headers.get('retry-after'));
+  const oauth = OAuthErrorBody.safeParse(body);
+  const api = JamfErrorBody.safeParse(body);
+  const described =
+    oauth.success && duringToken
+      ? (oauth.data.error_description ?? oauth.data.error)
+      : api.success
+        ? (api.data.errors ?? [])
+            .map((e) => [e.field, e.description ?? e.code].filter(Boolean).join(': '))
+            .filter(Boolean)
+            .join('; ')
+        : '';
+  return new JamfApiError(
+    response.status,
+    described || `Jamf Pro answered ${response.status}`,
+    retryAt,
+    duringToken,
+  );
+}
+
+/** A 6-digit PIN: a Mac locked by DEVICE_LOCK (or erased) asks for it to be unlocked. */
+const newPin = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+/** Jamf's `commandType` of each action (an unlock has none: the PIN shown with the lock is typed on the Mac). */
+const COMMAND_TYPE: Partial<Record<DeviceAction, string>> = {
+  lock: 'DEVICE_LOCK',
+  wipe: 'ERASE_DEVICE',
+  reset: 'ERASE_DEVICE',
+  restart: 'RESTART_DEVICE',
+  shutdown: 'SHUT_DOWN_DEVICE',
+  enable_lost_mode: 'ENABLE_LOST_MODE',
+};
+
+/** The message an iPhone or iPad in lost mode shows (Jamf requires a message or a phone number). */
+export const LOST_MODE_MESSAGE = 'This device is managed by your organisation and was reported lost.';
+
+/** The Jamf Pro adapter: a Mac is a computer record, an iPhone or iPad a mobile device, found by serial. */
+export class JamfMdmAdapter implements MdmAdapter {
+  readonly provider = 'JAMF' as const;
+  readonly kind = 'jamf' as const;
+  /** An offline laptop reports when it is next online: wait three days before giving up. */
+  readonly reportTimeoutMs = 3 * 24 * 3600_000;
+
+  constructor(
+    private readonly client: JamfClient,
+    readonly checkIntervalMs = 30_000,
+  ) {}
+
+  async send(device: MdmDevice, action: DeviceAction): Promise<SentCommand> {
+    const commandType = COMMAND_TYPE[action];
+    if (!commandType)
+      throw new MdmCommandRejected(
+        action === 'unlock'
+          ? 'Jamf Pro has no unlock command: type the PIN shown with the lock on the Mac'
+          : `Jamf Pro does not offer ${action}`,
+      );
+    const record = await this.guard('read', () => this.findRecord(device));
+    const pin = record.kind === 'computer' && action === 'lock' ? newPin() : null;
+    const commandData: Record<string, unknown> = { commandType };
+    if (pin) commandData.pin = pin;
+    if (action === 'enable_lost_mode') {
+      if (record.kind !== 'mobile') throw new MdmCommandRejected('Lost mode is for iPhones and iPads');
+      commandData.lostModeMessage = LOST_MODE_MESSAGE;
+    }
+    if (action === 'restart' && record.kind === 'computer') commandData.notifyUser = true;
+    const id = await this.guard('command', () => this.client.sendCommand(record.managementId, commandData));
+    return { providerCommandId: id, ...(pin ? { unlockPin: pin } : {}) };
+  }
+
+  /**
+   * Jamf keeps every command sent to a device (pending until the device acknowledges it): one of this
+   * type sent to the device since the try started means the command arrived.
+   */
+  async findSent(device: MdmDevice, action: DeviceAction, attemptedAt: Date): Promise<SentCommand | null> {
+    const commandType = COMMAND_TYPE[action];
+    if (!commandType) throw new MdmCommandRejected(`Jamf Pro does not offer ${action}`);
+    const record = await this.guard('read', () => this.findRecord(device));
+    // A minute's margin: Jamf's dateSent and Equip's clock are different clocks.
+    const since = new Date(attemptedAt.getTime() - 60_000).toISOString();
+    const found = await this.guard('read', () =>
+      this.client.commands(
+        `clientManagementId==${rsql(record.managementId)};command==${commandType};dateSent=ge=${since}`,
+      ),
+    );
+    const sent = found.find((c) => (c.commandType ?? commandType) === commandType);
+    return sent ? { providerCommandId: sent.uuid } : null;
+  }
+
+  async result(
+    _device: MdmDevice,
+    action: DeviceAction,
+    sent: SentCommand & { sentAt: Date },
+  ): Promise<CommandResult> {
+    const command = await this.guard('read', () => this.client.command(sent.providerCommandId));
+    const state = (command?.commandState ?? command?.status ?? '').toUpperCase().replace(/\s+/g, '_');
+    if (state === 'ACKNOWLEDGED') return { state: 'completed', mdmStatus: reportedStatusOf(action) };
+    if (state === 'ERROR')
+      return {
+        state: 'failed',
+        error: `Jamf Pro: the device answered the ${command?.commandType ?? 'command'} with an error`,
+      };
+    return { state: 'pending' };
+  }
+
+  private async findRecord(device: MdmDevice): Promise<JamfRecord> {
+    const kind = device.os === 'MACOS' ? 'computer' : device.os === 'IOS' ? 'mobile' : null;
+    if (!kind) throw new MdmCommandRejected(`Jamf Pro manages Macs, iPhones and iPads, not ${device.os}`);
+    const key = { serialNumber: device.serialNumber?.trim() || null, name: device.name };
+    const record = await this.client.findRecord(kind, key);
+    if (!record)
+      throw new MdmCommandRejected(
+        `No managed Jamf Pro ${kind === 'computer' ? 'computer' : 'mobile device'} matches the device (${key.serialNumber ?? key.name})`,
+      );
+    return record;
+  }
+
+  /**
+   * Jamf's refusals that will not change on a retry become MdmCommandRejected; a rate limit, a server
+   * error, no answer in time or no connection become MdmUnavailable (with `Retry-After`). A failure while
+   * reading never reached Jamf's command queue; one of the command request did not when Jamf refused it
+   * unread (429) or the connection was refused.
+   */
+  private async guard<T>(phase: 'read' | 'command', work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof JamfApiError) {
+        const what = `Jamf Pro ${error.status}${error.duringToken ? ' (token)' : ''}: ${error.message}`;
+        if (!error.retryable) throw new MdmCommandRejected(what);
+        throw new MdmUnavailable(
+          what,
+          error.retryAt,
+          phase === 'read' || error.duringToken || error.status === 429,
+          {
+            cause: error,
+          },
+        );
+      }
+      const name = (error as { name?: unknown } | null)?.name;
+      if (name === 'TimeoutError' || name === 'AbortError')
+        throw new MdmUnavailable(
+          `Jamf Pro did not answer within ${seconds(this.client.timeoutMs)}`,
+          null,
+          phase === 'read',
+          { cause: error },
+        );
+      if (error instanceof TypeError) {
+        const code = String((error.cause as { code?: unknown } | undefined)?.code ?? '');
+        throw new MdmUnavailable(
+          `Could not reach Jamf Pro${code ? ` (${code})` : ''}: ${error.message}`,
+          null,
+          phase === 'read' || code === 'ECONNREFUSED',
+          { cause: error },
+        );
+      }
+      throw error;
+    }
+  }
+}
+
+const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);

@@ -1,0 +1,439 @@
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local fake of the Jamf Pro API (a real HTTP server) answering in the documented shapes, for the
+ * Jamf client (providers/mdm/jamf.ts). Jamf Pro is not in /work/shared/vendors; the shapes come from
+ * Jamf's public documentation.
+ *
+ * SOURCES (where each shape came from):
+ * - Token: developer.jamf.com/jamf-pro/docs/client-credentials ("Client Credentials", Jamf Pro 10.49+):
+ *   `POST /api/oauth/token`, `application/x-www-form-urlencoded` with grant_type=client_credentials,
+ *   client_id, client_secret; answers `{ access_token, scope, token_type: "Bearer", expires_in }`
+ *   (seconds; 60 by default). The curl example is repeated in dev.to/brysontyrrell "Notes on Jamf Pro API
+ *   Roles and Clients". A wrong secret: 401 with the OAuth error body `{ "error": "invalid_client" }`
+ *   (RFC 6749 §5.2).
+ * - Overview, bearer tokens, base `/api`: developer.jamf.com/jamf-pro ("Jamf Pro API Overview");
+ *   `GET /api/v1/jamf-pro-version` → `{ version }` (the API reference, "jamf-pro-version").
+ * - Computers: `GET /api/v1/computers-inventory?section=GENERAL&section=HARDWARE&page=&page-size=&sort=&filter=`
+ *   (RSQL filter, e.g. `hardware.serialNumber=="…"`) → `{ totalCount, results: [{ id, udid, general:
+ *   { name, managementId, remoteManagement: { managed } }, hardware: { serialNumber, … } }] }`
+ *   (Jamf Pro API reference "Return paginated Computer Inventory records"; the same fields in the
+ *   ruby-jss OAPI schemas generated from a server's /api/schema, rubydoc.info/gems/ruby-jss).
+ * - Mobile devices: `GET /api/v2/mobile-devices/detail?section=GENERAL&section=HARDWARE&page=&page-size=&filter=`
+ *   → `{ totalCount, results: [{ mobileDeviceId, deviceType, general: { displayName, managementId, … },
+ *   hardware: { serialNumber, … } }] }` (API reference "Return paginated Mobile Device Inventory records").
+ * - Commands: `POST /api/v2/mdm/commands` with `{ clientData: [{ managementId }], commandData: {
+ *   commandType, … } }` → 201 `[{ id, href }]`; commandType DEVICE_LOCK (`pin` for a Mac, `message`),
+ *   ERASE_DEVICE, RESTART_DEVICE (`notifyUser`), SHUT_DOWN_DEVICE, ENABLE_LOST_MODE (`lostModeMessage`
+ *   or `lostModePhone`, `lostModeFootnote`) (API reference "Post a command for creation and queuing";
+ *   macadmins.github.io/jamf-pro-sdk-python "Pro API: MDM Commands" for the models and required fields;
+ *   the Classic API's mobile device command table for which commands need a supervised device).
+ * - Command status: `GET /api/v2/mdm/commands?page=&page-size=&sort=dateSent:asc&filter=` with RSQL over
+ *   uuid, clientManagementId, command, status, clientType, dateSent (`=ge=`), … (API reference "Get
+ *   information about mdm commands made by Jamf Pro") → `{ totalCount, results: [{ uuid, client: {
+ *   managementId, clientType }, commandState: PENDING | ACKNOWLEDGED | NOT_NOW | ERROR, commandType,
+ *   dateSent, dateCompleted }] }` (MdmCommand / MdmCommandState in the ruby-jss OAPI schemas).
+ * - Errors: the Jamf Pro API's `{ httpStatus, errors: [{ code, field, description, id }] }` (the API
+ *   reference's 400/401/404 examples); 429/503 with `Retry-After` as any HTTP server may send it (Jamf
+ *   Cloud rate limits).
+ *
+ * Controls for what a real server does to a client (issue 27): wrong credentials (401 at the token),
+ * a 429 or 503 with the `retry-after` of the test's choice, planted on a path; a page boundary (the page
+ * size is the client's, the records are the test's); an answer held past the client's timeout; an
+ * unknown device (an empty page). A command stays PENDING for `reportAfterReads` status reads, then
+ * turns ACKNOWLEDGED (the device reported), or ERROR when the test says so.
+ */
+export interface FakeComputer {
+  id: string;
+  name: string;
+  serialNumber: string;
+  managementId: string;
+  managed: boolean;
+}
+export interface FakeMobileDevice {
+  id: string;
+  displayName: string;
+  serialNumber: string;
+  managementId: string;
+  managed: boolean;
+}
+export interface FakeCommand {
+  uuid: string;
+  managementId: string;
+  clientType: 'COMPUTER' | 'MOBILE_DEVICE';
+  commandType: string;
+  commandData: Record<string, unknown>;
+  dateSent: string;
+  state: 'PENDING' | 'ACKNOWLEDGED' | 'NOT_NOW' | 'ERROR';
+  reads: number;
+}
+export interface JamfRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  authorization: string | undefined;
+  contentType: string | undefined;
+  userAgent: string | undefined;
+  body: unknown;
+}
+
+const COMMAND_TYPES = new Set([
+  'DEVICE_LOCK',
+  'ERASE_DEVICE',
+  'RESTART_DEVICE',
+  'SHUT_DOWN_DEVICE',
+  'ENABLE_LOST_MODE',
+  'DISABLE_LOST_MODE',
+]);
+
+/** RSQL conditions `a==b;c=ge=d` (and only), values quoted or not: enough for the client's filters. */
+function parseRsql(filter: string): { field: string; op: string; value: string }[] {
+  const parts = filter.match(/(?:[^;"]|"(?:[^"\\]|\\.)*")+/g) ?? [];
+  return parts.map((part) => {
+    const m = /^([\w.]+)(==|!=|=ge=|=le=|=gt=|=lt=)(.*)$/.exec(part.trim());
+    if (!m) throw new Error(`Bad RSQL: ${part}`);
+    const raw = m[3]!;
+    const value = raw.startsWith('"') ? raw.slice(1, -1).replace(/\\(.)/g, '$1') : raw;
+    return { field: m[1]!, op: m[2]!, value };
+  });
+}
+/** RSQL `==` in Jamf ignores case and takes `*` as a wildcard. */
+const rsqlEquals = (actual: string, wanted: string) =>
+  new RegExp(`^${wanted.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`, 'i').test(actual);
+
+export async function startJamfFake(options: { clientId?: string; clientSecret?: string } = {}) {
+  const clientId = options.clientId ?? 'b8d4e4f1-5a3c-4c6d-9e1f-0123456789ab';
+  const clientSecret = options.clientSecret ?? 'jamf-client-secret-0123456789abcdef';
+  /** Seconds a token lives (Jamf's default 60). */
+  let tokenLifetime = 60;
+  const tokens = new Map<string, number>();
+  const computers = new Map<string, FakeComputer>();
+  const mobileDevices = new Map<string, FakeMobileDevice>();
+  const commands: FakeCommand[] = [];
+  const requests: JamfRequest[] = [];
+  const failures: { status: 401 | 429 | 500 | 503; retryAfter?: string; path?: string; method?: string }[] =
+    [];
+  const held: ServerResponse[] = [];
+  const holds: { path: string; afterEffect: boolean }[] = [];
+  let readsUntilReport = 1;
+  /** Command types the device answers with an error. */
+  const erroring = new Set<string>();
+  let now = () => Date.now();
+
+  const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify(body));
+  };
+  const apiError = (res: ServerResponse, status: number, code: string, description: string, field?: string) =>
+    json(res, status, {
+      httpStatus: status,
+      errors: [{ code, field: field ?? null, description, id: '0' }],
+    });
+
+  async function readBody(req: IncomingMessage): Promise<string> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  const computerBody = (c: FakeComputer) => ({
+    id: c.id,
+    udid: `${c.id.padStart(8, '0')}-0000-4000-8000-000000000000`,
+    general: {
+      name: c.name,
+      lastIpAddress: '10.0.0.12',
+      platform: 'Mac',
+      managementId: c.managementId,
+      remoteManagement: { managed: c.managed, managementUsername: 'jamfadmin' },
+      supervised: true,
+      mdmCapable: { capable: true, capableUsers: [] },
+      lastContactTime: '2026-11-26T20:01:12.000Z',
+    },
+    hardware: { make: 'Apple', model: 'MacBook Pro (14-inch, 2023)', serialNumber: c.serialNumber },
+  });
+  const mobileBody = (d: FakeMobileDevice) => ({
+    mobileDeviceId: d.id,
+    deviceType: 'iOS',
+    hardware: { capacityMb: 262144, model: 'iPhone 15', serialNumber: d.serialNumber },
+    general: {
+      udid: `${d.id.padStart(8, '0')}-0000-4000-8000-00000000ffff`,
+      displayName: d.displayName,
+      managed: d.managed,
+      supervised: true,
+      managementId: d.managementId,
+      osVersion: '18.1',
+    },
+  });
+  const commandBody = (c: FakeCommand) => ({
+    uuid: c.uuid,
+    client: { managementId: c.managementId, clientType: c.clientType },
+    commandState: c.state,
+    commandType: c.commandType,
+    dateSent: c.dateSent,
+    dateCompleted: c.state === 'ACKNOWLEDGED' ? c.dateSent : null,
+    validAfter: c.dateSent,
+    active: c.state === 'PENDING',
+  });
+
+  /** The page of `items` the query asks for, with the total. */
+  function page<T>(items: T[], query: URLSearchParams) {
+    const size = Number(query.get('page-size') ?? 100) || 100;
+    const n = Number(query.get('page') ?? 0);
+    return { totalCount: items.length, results: items.slice(n * size, (n + 1) * size) };
+  }
+  function matches(filter: string | null, get: (field: string) => string | undefined): boolean {
+    if (!filter) return true;
+    return parseRsql(filter).every(({ field, op, value }) => {
+      const actual = get(field);
+      if (actual === undefined) return false;
+      if (op === '==') return rsqlEquals(actual, value);
+      if (op === '!=') return !rsqlEquals(actual, value);
+      if (op === '=ge=') return actual >= value;
+      if (op === '=le=') return actual <= value;
+      return false;
+    });
+  }
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://jamf.local');
+    const text = await readBody(req);
+    const contentType = req.headers['content-type'];
+    let body: unknown = text;
+    if (contentType?.startsWith('application/json') && text) body = JSON.parse(text);
+    if (contentType?.startsWith('application/x-www-form-urlencoded'))
+      body = Object.fromEntries(new URLSearchParams(text));
+    requests.push({
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      authorization: req.headers.authorization,
+      contentType,
+      userAgent: req.headers['user-agent'],
+      body,
+    });
+    const failure = failures.findIndex(
+      (f) => (!f.path || url.pathname.startsWith(f.path)) && (!f.method || f.method === req.method),
+    );
+    if (failure >= 0) {
+      const { status, retryAfter } = failures.splice(failure, 1)[0]!;
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        ...(retryAfter ? { 'retry-after': retryAfter } : {}),
+      });
+      return res.end(
+        JSON.stringify({
+          httpStatus: status,
+          errors: [
+            {
+              code: status === 429 ? 'TOO_MANY_REQUESTS' : status === 401 ? 'INVALID_TOKEN' : 'SERVER_ERROR',
+              field: null,
+              description:
+                status === 429
+                  ? 'Too many requests'
+                  : status === 401
+                    ? 'Unauthorized'
+                    : 'Service unavailable',
+              id: '0',
+            },
+          ],
+        }),
+      );
+    }
+    const hold = holds.findIndex((h) => url.pathname.startsWith(h.path));
+    const heldHere = hold >= 0 ? holds.splice(hold, 1)[0]! : null;
+    if (heldHere && !heldHere.afterEffect) return void held.push(res);
+
+    if (url.pathname === '/api/oauth/token' && req.method === 'POST') {
+      const form = (typeof body === 'object' ? body : {}) as Record<string, string>;
+      if (form.grant_type !== 'client_credentials')
+        return json(res, 400, { error: 'unsupported_grant_type' });
+      if (form.client_id !== clientId || form.client_secret !== clientSecret)
+        return json(res, 401, { error: 'invalid_client' });
+      const token = randomUUID();
+      tokens.set(token, now() + tokenLifetime * 1000);
+      return json(res, 200, {
+        access_token: token,
+        scope: 'api-role:1',
+        token_type: 'Bearer',
+        expires_in: tokenLifetime,
+      });
+    }
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const expires = bearer ? tokens.get(bearer) : undefined;
+    if (expires === undefined || expires <= now()) return apiError(res, 401, 'INVALID_TOKEN', 'Unauthorized');
+
+    if (req.method === 'GET' && url.pathname === '/api/v1/jamf-pro-version')
+      return json(res, 200, { version: '11.11.0-t1729006783' });
+    if (req.method === 'GET' && url.pathname === '/api/v1/computers-inventory') {
+      const filter = url.searchParams.get('filter');
+      const found = [...computers.values()]
+        .filter((c) =>
+          matches(filter, (f) =>
+            f === 'hardware.serialNumber' ? c.serialNumber : f === 'general.name' ? c.name : undefined,
+          ),
+        )
+        .sort((a, b) => Number(a.id) - Number(b.id));
+      return json(res, 200, page(found.map(computerBody), url.searchParams));
+    }
+    if (req.method === 'GET' && url.pathname === '/api/v2/mobile-devices/detail') {
+      const filter = url.searchParams.get('filter');
+      const found = [...mobileDevices.values()]
+        .filter((d) =>
+          matches(filter, (f) =>
+            f === 'serialNumber' ? d.serialNumber : f === 'displayName' ? d.displayName : undefined,
+          ),
+        )
+        .sort((a, b) => Number(a.id) - Number(b.id));
+      return json(res, 200, page(found.map(mobileBody), url.searchParams));
+    }
+    if (req.method === 'POST' && url.pathname === '/api/v2/mdm/commands') {
+      const sent = body as {
+        clientData?: { managementId?: string }[];
+        commandData?: Record<string, unknown>;
+      } | null;
+      const commandType = String(sent?.commandData?.commandType ?? '');
+      if (!COMMAND_TYPES.has(commandType))
+        return apiError(res, 400, 'INVALID_FIELD', 'Invalid command type', 'commandData.commandType');
+      const clients = sent?.clientData ?? [];
+      const created: FakeCommand[] = [];
+      for (const client of clients) {
+        const computer = [...computers.values()].find((c) => c.managementId === client.managementId);
+        const mobile = [...mobileDevices.values()].find((d) => d.managementId === client.managementId);
+        if (!computer && !mobile)
+          return apiError(res, 404, 'INVALID_ID', 'Management ID not found', 'clientData.managementId');
+        if (
+          commandType === 'DEVICE_LOCK' &&
+          computer &&
+          !/^\d{6}$/.test(String(sent?.commandData?.pin ?? ''))
+        )
+          return apiError(
+            res,
+            400,
+            'INVALID_FIELD',
+            'A 6-digit PIN is required for computers',
+            'commandData.pin',
+          );
+        if (
+          commandType === 'ENABLE_LOST_MODE' &&
+          (computer || !(sent?.commandData?.lostModeMessage || sent?.commandData?.lostModePhone))
+        )
+          return apiError(
+            res,
+            400,
+            'INVALID_FIELD',
+            'Lost mode needs a mobile device and a message or phone',
+            'commandData',
+          );
+        created.push({
+          uuid: randomUUID(),
+          managementId: client.managementId!,
+          clientType: computer ? 'COMPUTER' : 'MOBILE_DEVICE',
+          commandType,
+          commandData: sent!.commandData!,
+          dateSent: new Date(now()).toISOString(),
+          state: 'PENDING',
+          reads: 0,
+        });
+      }
+      commands.push(...created);
+      if (heldHere?.afterEffect) return void held.push(res);
+      return json(
+        res,
+        201,
+        created.map((c) => ({ id: c.uuid, href: `/v2/mdm/commands/${c.uuid}` })),
+      );
+    }
+    if (req.method === 'GET' && url.pathname === '/api/v2/mdm/commands') {
+      const filter = url.searchParams.get('filter');
+      if (!filter) return apiError(res, 400, 'INVALID_FILTER', 'At least one filter field is required');
+      const found = commands.filter((c) =>
+        matches(
+          filter,
+          (f) =>
+            ({
+              uuid: c.uuid,
+              clientManagementId: c.managementId,
+              command: c.commandType,
+              status: c.state,
+              clientType: c.clientType,
+              dateSent: c.dateSent,
+            })[f],
+        ),
+      );
+      for (const c of found) {
+        if (c.state !== 'PENDING') continue;
+        c.reads += 1;
+        if (c.reads > readsUntilReport) c.state = erroring.has(c.commandType) ? 'ERROR' : 'ACKNOWLEDGED';
+      }
+      return json(res, 200, page(found.map(commandBody), url.searchParams));
+    }
+    return apiError(res, 404, 'NOT_FOUND', 'Not found');
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  let nextId = 1;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    clientId,
+    clientSecret,
+    computers,
+    mobileDevices,
+    commands,
+    requests,
+    addComputer(c: Partial<FakeComputer> & Pick<FakeComputer, 'serialNumber'>) {
+      const id = c.id ?? String(nextId++);
+      const computer = { id, name: `Mac ${id}`, managementId: randomUUID(), managed: true, ...c };
+      computers.set(id, computer);
+      return computer;
+    },
+    addMobileDevice(d: Partial<FakeMobileDevice> & Pick<FakeMobileDevice, 'serialNumber'>) {
+      const id = d.id ?? String(nextId++);
+      const device = { id, displayName: `iPhone ${id}`, managementId: randomUUID(), managed: true, ...d };
+      mobileDevices.set(id, device);
+      return device;
+    },
+    /** The next request to `path` (any when none; `method` too) answers this status, with `retry-after`. */
+    failNext(
+      status: 401 | 429 | 500 | 503,
+      where: { retryAfter?: string; path?: string; method?: string } = {},
+    ) {
+      failures.push({ status, ...where });
+    },
+    /**
+     * The next request to `path` is held until `releaseHeld` (the client's timeout passes first);
+     * `afterEffect`: a command is created first, then its answer held (it reached Jamf).
+     */
+    holdNext(path: string, afterEffect = false) {
+      holds.push({ path, afterEffect });
+    },
+    releaseHeld() {
+      for (const res of held.splice(0)) if (!res.destroyed) json(res, 503, { httpStatus: 503, errors: [] });
+    },
+    /** Status reads a command stays PENDING for before the device reports it. */
+    reportAfterReads(n: number) {
+      readsUntilReport = n;
+    },
+    /** Commands of this type end in ERROR instead of ACKNOWLEDGED. */
+    failCommands(commandType: string) {
+      erroring.add(commandType);
+    },
+    tokenLifetime(seconds: number) {
+      tokenLifetime = seconds;
+    },
+    setClock(clock: () => number) {
+      now = clock;
+    },
+    tokenRequests: () => requests.filter((r) => r.path === '/api/oauth/token'),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const res of held.splice(0)) res.destroy();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+export type JamfFake = Awaited<ReturnType<typeof startJamfFake>>;
