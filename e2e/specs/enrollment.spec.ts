@@ -26,6 +26,11 @@ test.describe('unified enrolment and the agent', () => {
     await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
     await page.getByRole('button', { name: 'Register this device' }).click();
     await expect(page.getByRole('heading', { name: 'Almost done' })).toBeVisible();
+    // The name the device is registered with, which the agent's reports keep.
+    const registered = (await page.getByText(/ is registered and waits/).textContent())!.replace(
+      / is registered and waits.*$/,
+      '',
+    );
     const command = (await page.locator('pre').textContent())!;
     const token = /--token (\S+)/.exec(command)![1]!;
 
@@ -48,10 +53,14 @@ test.describe('unified enrolment and the agent', () => {
     expect(agent.status, agent.stderr).toBe(0);
 
     await signIn(page, demoLogin('it-owner'));
-    await page.goto(`/dashboard/devices?q=${encodeURIComponent(hostname())}`);
-    const row = page.getByRole('table').getByRole('row').filter({ hasText: hostname() }).first();
+    await page.goto(`/dashboard/devices?q=${encodeURIComponent(registered)}`);
+    const row = page.getByRole('table').getByRole('row').filter({ hasText: registered }).first();
     await expect(row).toBeVisible();
     await row.click();
-    await expect(page.getByRole('dialog').getByText('Enrolled').first()).toBeVisible();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByText('Enrolled').first()).toBeVisible();
+    // The machine's hostname, as the agent reported it.
+    await drawer.getByRole('tab', { name: 'Specification' }).click();
+    await expect(drawer.getByText(hostname(), { exact: true })).toBeVisible();
   });
 });

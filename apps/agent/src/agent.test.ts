@@ -68,10 +68,13 @@ describe('equip-agent against a real API server', () => {
       session.body.accessToken,
     );
     expect(device.status).toBe(201);
+    registeredName = (device.body as unknown as { deviceName: string }).deviceName;
     return device.body.agentToken;
   }
+  /** The name the last registration gave its device. */
+  let registeredName = '';
 
-  it('enrols this machine and reports its real inventory; the device shows its hostname', async () => {
+  it('enrols this machine and reports its real inventory; the device keeps its name and shows its hostname', async () => {
     const config = path.join(await mkdtemp(path.join(tmpdir(), 'agent-')), 'config.json');
     const token = await oneTimeToken();
     expect(await main(['enroll', '--server', server, '--token', token, '--config', config], io)).toBe(0);
@@ -87,7 +90,8 @@ describe('equip-agent against a real API server', () => {
       .select()
       .from(devices)
       .where(eq(devices.uuid, saved.deviceUuid));
-    expect(row).toMatchObject({ name: hostname(), enrollmentState: 'ENROLLED', status: 'active' });
+    // The name given at registration stays; the hostname is reported in the specification.
+    expect(row).toMatchObject({ name: registeredName, enrollmentState: 'ENROLLED', status: 'active' });
     expect(row!.lastSeenAt).not.toBeNull();
     expect(row!.specification).toMatchObject({ hostname: hostname(), agentVersion: '0.1.0' });
     expect(Number(row!.specification!.memoryBytes)).toBeGreaterThan(0);

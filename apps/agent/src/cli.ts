@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import type { AgentCheckInResult, AgentReport } from '@equip/domain/enrollment';
 import { checkIn, enroll, ServerError } from './client.ts';
 import { type AgentConfig, defaultConfigPath, readConfig, writeConfig } from './config.ts';
-import { type Inventory, readInventory } from './inventory.ts';
+import { type Inventory, missingSerialNote, readInventory } from './inventory.ts';
 import { serviceDefinition } from './service.ts';
 import {
   describeInstall,
@@ -260,6 +260,8 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
         io.out(
           `Enrolled ${machine.hostname} with ${credentials.organizationName}. Credentials saved in ${configPath}.`,
         );
+        const note = missingSerialNote(machine);
+        if (note) io.out(note);
         const first = await reportOnce(configPath, config, () => Promise.resolve(machine));
         io.out(`First report sent (device ${first.deviceUuid}).`);
         io.out('To keep reporting in the background: equip-agent install-service');

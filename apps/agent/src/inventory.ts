@@ -69,10 +69,29 @@ export async function readInventory(): Promise<Inventory> {
     osVersion: clean(osVersion, 50),
     model: clean(system.model, 200),
     manufacturer: clean(system.manufacturer, 200),
-    serialNumber: clean(system.serial, 100) ?? clean(os.serial, 100),
+    // The hardware's own serial number only: the OS's installation id (`os.serial`, /etc/machine-id on
+    // Linux) is no serial number, and would never match the device's MDM record or its invoice.
+    serialNumber: clean(system.serial, 100),
     cpu: clean(`${cpu.manufacturer} ${cpu.brand}`, 200),
     memoryBytes: Number.isFinite(mem.total) ? mem.total : null,
     diskBytes: diskBytes > 0 ? diskBytes : null,
     diskEncrypted: await diskEncryption(os.platform),
   };
+}
+
+/**
+ * Why the report carries no serial number, for the person running the agent (null when it has one):
+ * Linux keeps the firmware's serial readable by root only.
+ */
+export function missingSerialNote(
+  inventory: Pick<Inventory, 'serialNumber'>,
+  platform: string = process.platform,
+  isRoot: boolean = process.getuid?.() === 0,
+): string | null {
+  if (inventory.serialNumber) return null;
+  const hint =
+    platform === 'linux' && !isRoot
+      ? ' Linux lets only root read it: run `sudo equip-agent report` once to add it.'
+      : '';
+  return `This machine's hardware serial number could not be read, so the device is reported without one.${hint}`;
 }

@@ -67,8 +67,9 @@ interface CheckInRow {
 /**
  * The check-in as one statement: the agent's row authenticates it (by the token's hash), counts it in
  * the device's rate-limit window and de-duplicates it (the last report's id and collection time); an
- * accepted report is written onto the device (name from the hostname, OS and version, model, serial,
- * specification, encryption when the agent could tell, last seen) when it changes something or last
+ * accepted report is written onto the device (OS and version, model, serial, specification with the
+ * hostname, encryption when the agent could tell, last seen; the name given at registration stays)
+ * when it changes something or last
  * seen is older than LAST_SEEN_RESOLUTION_SECONDS. It also lets its transaction commit without waiting
  * for the disk (`synchronous_commit`, local to it): a check-in lost in a crash is sent again a minute
  * later. Unless `allowSecurityLoss`, a report that would take the device's encryption away changes
@@ -110,7 +111,9 @@ function checkInSql(
       for update
     ), changed as (
       select old.uuid,
-        ${report.hostname}::text as name,
+        -- The name given at registration stays (people know the device by it); the hostname is in the
+        -- specification.
+        old.name as name,
         ${report.os}::text as os,
         coalesce(${report.osVersion}::text, old.os_version) as os_version,
         coalesce(${report.model}::text, old.model) as model,

@@ -1,7 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { COMPANION_DOWNLOAD_PATHS, type CompanionPlatform } from '@equip/domain/companion';
+import {
+  COMPANION_DOWNLOAD_PATHS,
+  CompanionInstallers,
+  type CompanionPlatform,
+} from '@equip/domain/companion';
 import { notFound } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
 
@@ -41,8 +45,29 @@ export async function companionRelease(
   return found ? { file: found.file, size: found.size } : null;
 }
 
-/** GET /downloads/companion/latest.pkg and latest.exe (SPEC §2's download paths). */
+/**
+ * GET /downloads/companion/latest.pkg and latest.exe (SPEC §2's download paths), and
+ * GET /api/companion/installers: which of them this server has.
+ */
 export function companionDownloadRoutes(app: App, releasesDir: string | undefined): void {
+  app.get(
+    '/api/companion/installers',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['enrollment'],
+        summary: 'Which companion installers this server offers (macOS .pkg, Windows .exe)',
+        response: { 200: CompanionInstallers },
+      },
+    },
+    async (): Promise<CompanionInstallers> => {
+      const [macos, windows] = await Promise.all([
+        companionRelease(releasesDir, 'macos'),
+        companionRelease(releasesDir, 'windows'),
+      ]);
+      return { macos: macos !== null, windows: windows !== null };
+    },
+  );
   for (const platform of Object.keys(COMPANION_DOWNLOAD_PATHS) as CompanionPlatform[]) {
     app.get(
       COMPANION_DOWNLOAD_PATHS[platform],

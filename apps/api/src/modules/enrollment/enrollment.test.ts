@@ -370,13 +370,17 @@ describe('unified enrolment and the agent (decision 013)', () => {
 
     it('records a check-in on the device, once per report', async () => {
       const { deviceUuid, credential } = await enrolledAgent(anna);
+      const registered = (await deviceRow(deviceUuid)).name;
       const first = report();
       const res = await post('/api/agent/check-ins', first, { token: credential });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ deviceUuid, duplicate: false });
       const row = await deviceRow(deviceUuid);
+      // The name given at registration stays; the hostname is part of the specification.
+      expect(registered).not.toBe('annas-macbook');
+      expect(row.specification).toMatchObject({ hostname: 'annas-macbook' });
       expect(row).toMatchObject({
-        name: 'annas-macbook',
+        name: registered,
         osVersion: '15.1',
         model: 'MacBookPro18,3',
         serialNumber: 'C02TEST',
@@ -464,6 +468,9 @@ describe('unified enrolment and the agent (decision 013)', () => {
 
   describe('companion downloads', () => {
     it('explains with 404 when no installer is configured, and serves the newest one when it is', async () => {
+      const installers = async () =>
+        (await app.inject({ method: 'GET', url: '/api/companion/installers' })).json();
+      expect(await installers()).toEqual({ macos: false, windows: false });
       const missing = await app.inject({ method: 'GET', url: '/downloads/companion/latest.exe' });
       expect(missing.statusCode).toBe(404);
       expect(missing.json().errors[0].msg).toContain('No companion installer for Windows');
@@ -472,6 +479,8 @@ describe('unified enrolment and the agent (decision 013)', () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe('pkg-bytes');
       expect(res.headers['content-disposition']).toContain('EquipCompanion-1.2.0.pkg');
+      // Asked without a session, as the register-devices steps and /start do before offering it.
+      expect(await installers()).toEqual({ macos: true, windows: false });
     });
   });
 });

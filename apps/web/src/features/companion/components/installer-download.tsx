@@ -1,27 +1,24 @@
 import { COMPANION_DOWNLOAD_PATHS, type CompanionPlatform } from '@equip/domain/companion';
 import { Trans } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useHosts } from '@/lib/hosts';
 import { type ButtonVariant, buttonClasses } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
+import { installersQueryOptions } from '../api/get-installers';
 
 export type InstallerAvailability = 'checking' | 'available' | 'unavailable';
 
-/** Whether the server has an installer at `href` (it answers 404 when none is configured). */
-export function useInstallerAvailability(href: string): InstallerAvailability {
-  const [state, setState] = useState<InstallerAvailability>('checking');
-  useEffect(() => {
-    let current = true;
-    fetch(href, { method: 'HEAD' }).then(
-      (response) => current && setState(response.ok ? 'available' : 'unavailable'),
-      () => current && setState('unavailable'),
-    );
-    return () => {
-      current = false;
-    };
-  }, [href]);
-  return state;
+/**
+ * Whether this server has the installer for `platform` (`GET /api/companion/installers`, asked once per
+ * page: the download paths themselves answer 404 when none is configured, which the browser reports
+ * as an error). A failed question counts as unavailable.
+ */
+export function useInstallerAvailability(platform: CompanionPlatform): InstallerAvailability {
+  const installers = useQuery(installersQueryOptions);
+  if (installers.isPending) return 'checking';
+  return installers.data?.[platform] ? 'available' : 'unavailable';
 }
 
 /**
@@ -39,7 +36,7 @@ export function InstallerDownload({
   variant?: ButtonVariant;
 }) {
   const href = useHosts().href('companion', COMPANION_DOWNLOAD_PATHS[platform]);
-  const availability = useInstallerAvailability(href);
+  const availability = useInstallerAvailability(platform);
   if (availability === 'checking') return <Spinner />;
   if (availability === 'unavailable')
     return (

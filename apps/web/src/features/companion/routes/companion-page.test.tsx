@@ -1,23 +1,16 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { installFakeApi } from '@/test/fake-api';
 import { renderRoute } from '@/test/render';
 
-afterEach(() => vi.unstubAllGlobals());
-
-/** The server answers HEAD for configured installers with 200, else 404. */
-function serverWith(available: string[]) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      async (input: RequestInfo | URL) =>
-        new Response(null, { status: available.includes(String(input)) ? 200 : 404 }),
-    ),
-  );
+/** A server that has the installers named. */
+function serverWith(installers: { macos: boolean; windows: boolean }) {
+  return installFakeApi({ 'GET /companion/installers': installers });
 }
 
 describe('/companion', () => {
   it('offers the configured installers at the fixed download paths', async () => {
-    serverWith(['/downloads/companion/latest.pkg', '/downloads/companion/latest.exe']);
+    serverWith({ macos: true, windows: true });
     renderRoute('/companion', { user: null });
     expect(await screen.findByRole('heading', { level: 1, name: 'Equip Companion' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Download for macOS' })).toHaveAttribute(
@@ -33,10 +26,12 @@ describe('/companion', () => {
   });
 
   it('says when an installer is not available', async () => {
-    serverWith(['/downloads/companion/latest.pkg']);
+    const api = serverWith({ macos: true, windows: false });
     renderRoute('/companion', { user: null });
     expect(await screen.findByRole('link', { name: 'Download for macOS' })).toBeInTheDocument();
     expect(await screen.findByText('Not available yet')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Download for Windows' })).toBeNull();
+    // One question for both, and never the download paths themselves (a 404 there is a console error).
+    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /companion/installers']);
   });
 });

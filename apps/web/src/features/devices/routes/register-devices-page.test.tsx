@@ -18,9 +18,8 @@ const fresh: OrganizationSetup = {
 function server(initial: OrganizationSetup = fresh) {
   let setup = { ...initial };
   return installFakeApi({
-    // The server has both installers (HEAD answers 200).
-    'HEAD /downloads/companion/latest.pkg': () => json(200, null),
-    'HEAD /downloads/companion/latest.exe': () => json(200, null),
+    // The server has both installers.
+    'GET /companion/installers': { macos: true, windows: true },
     [`GET ${PATH}`]: () => json(200, setup),
     [`PATCH ${PATH}`]: ({ body }) => {
       const { testDeviceRegistrationStarted, ...flags } = body as Record<string, boolean>;

@@ -38,8 +38,8 @@ describe('/start', () => {
       'POST /enrollment/code': () => noContent(),
       'POST /enrollment/verify': SESSION,
       'POST /enrollment/device': () => json(201, REGISTERED),
-      // The server has the macOS installer (HEAD answers 200).
-      'HEAD /downloads/companion/latest.pkg': () => noContent(),
+      // The server has the macOS installer.
+      'GET /companion/installers': { macos: true, windows: false },
     });
     const { user } = renderRoute('/start', { user: null });
     expect(await screen.findByRole('heading', { level: 1, name: 'Enrol your device' })).toBeInTheDocument();
@@ -149,7 +149,7 @@ describe('/start', () => {
       'POST /enrollment/code': () => noContent(),
       'POST /enrollment/verify': SESSION,
       'POST /enrollment/device': () => json(201, REGISTERED),
-      'HEAD /downloads/companion/latest.pkg': () => noContent(),
+      'GET /companion/installers': { macos: true, windows: false },
     });
     const first = renderRoute('/start', { user: null });
     await first.user.type(await toOtp(first.user), '123456{Enter}');
