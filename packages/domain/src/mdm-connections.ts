@@ -22,7 +22,7 @@ export function mdmProviderName(value: string): string {
 }
 
 /** The providers Equip has a real client for; the others run in the sandbox only (decision 012). */
-export const CONNECTABLE_MDM_PROVIDERS: readonly MdmProvider[] = ['FLEET'];
+export const CONNECTABLE_MDM_PROVIDERS: readonly MdmProvider[] = ['FLEET', 'JAMF'];
 export const isConnectableMdmProvider = (provider: MdmProvider): boolean =>
   CONNECTABLE_MDM_PROVIDERS.includes(provider);
 
@@ -44,6 +44,9 @@ export const MDM_CHECK_ERRORS = {
   serverError: 'The MDM server answered with an error; try again later',
   /** Sealed under another installation secret (JWT_SECRET changed): connect again. */
   tokenUnreadable: 'The stored API token cannot be read; connect the server again',
+  /** Jamf Pro: the token endpoint refused the API client's ID or secret (it does not say which). */
+  credentialsRefused: 'The MDM server refused the client ID or secret',
+  notJamf: 'The address did not answer like a Jamf Pro server',
 } as const;
 export type MdmCheckError = (typeof MDM_CHECK_ERRORS)[keyof typeof MDM_CHECK_ERRORS];
 
@@ -67,12 +70,31 @@ export const MdmServerUrl = z
   .trim()
   .max(2000);
 
+/**
+ * What connecting a server takes: its address and the provider's credentials — Fleet an API token,
+ * Jamf Pro an API client's ID and secret. Each provider's are required by the API (`MDM_CREDENTIAL_FIELDS`,
+ * a 400 at the missing field); the others are ignored.
+ */
 export const SaveMdmConnectionRequest = z.object({
   baseUrl: MdmServerUrl,
   /** Fleet: the API token of an API-only user (`fleetctl user create --api-only`). */
-  apiToken: z.string().trim().min(1, 'Required').max(4000),
+  apiToken: z.string().trim().min(1, 'Required').max(4000).optional(),
+  /** Jamf Pro: the API client's ID (Settings → API Roles and Clients). */
+  clientId: z.string().trim().min(1, 'Required').max(200).optional(),
+  /** Jamf Pro: the API client's secret, sealed at rest like Fleet's token. */
+  clientSecret: z.string().trim().min(1, 'Required').max(4000).optional(),
 });
 export type SaveMdmConnectionRequest = z.input<typeof SaveMdmConnectionRequest>;
+
+/** The credentials each provider's connection needs (Jamf's secret is sealed and hinted like a token). */
+export const MDM_CREDENTIAL_FIELDS: Record<
+  MdmProvider,
+  readonly ('apiToken' | 'clientId' | 'clientSecret')[]
+> = {
+  FLEET: ['apiToken'],
+  JAMF: ['clientId', 'clientSecret'],
+  MANAGE_ENGINE: ['apiToken'],
+};
 
 /** How many of the token's last characters are shown, and from what length on. */
 export const TOKEN_HINT_LENGTH = 4;
@@ -85,8 +107,10 @@ export const tokenHintOf = (token: string): string | null =>
 export const MdmConnection = z.object({
   provider: MdmProvider,
   baseUrl: z.string(),
-  /** The token's last four characters (null for a short token). */
+  /** The token's (Jamf: the client secret's) last four characters (null for a short one). */
   tokenHint: z.string().nullable(),
+  /** Jamf Pro: the API client's ID (not secret); absent for providers without one. */
+  clientId: z.string().optional(),
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
   /** When the connection was last tested (on save and by "Test connection"). */

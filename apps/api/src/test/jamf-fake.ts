@@ -261,6 +261,8 @@ export async function startJamfFake(options: { clientId?: string; clientSecret?:
         expires_in: tokenLifetime,
       });
     }
+    // Outside /api: the web interface's pages, not the API (another server's address looks the same).
+    if (!url.pathname.startsWith('/api/')) return apiError(res, 404, 'NOT_FOUND', 'Not found');
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     const expires = bearer ? tokens.get(bearer) : undefined;
     if (expires === undefined || expires <= now()) return apiError(res, 401, 'INVALID_TOKEN', 'Unauthorized');

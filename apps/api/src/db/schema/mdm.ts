@@ -74,6 +74,11 @@ export const mdmConnections = pgTable(
     apiTokenEncrypted: text('api_token_encrypted').notNull(),
     /** The token's last four characters, to recognise it by (null for a short token). */
     apiTokenHint: text('api_token_hint'),
+    /**
+     * Jamf Pro: the API client's ID (not secret; migration 0036); its secret is `api_token_encrypted`.
+     * Null for providers that take a token alone (Fleet).
+     */
+    clientId: text('client_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** When the connection was last tested (saving tests it too). */

@@ -8,6 +8,7 @@ const CONNECTION_COLUMNS = {
   provider: mdmConnections.provider,
   baseUrl: mdmConnections.baseUrl,
   apiTokenHint: mdmConnections.apiTokenHint,
+  clientId: mdmConnections.clientId,
   createdAt: mdmConnections.createdAt,
   updatedAt: mdmConnections.updatedAt,
   lastCheckedAt: mdmConnections.lastCheckedAt,
@@ -36,6 +37,7 @@ export async function findStoredConnection(tx: Db, provider: MdmProvider) {
       provider: mdmConnections.provider,
       baseUrl: mdmConnections.baseUrl,
       apiTokenEncrypted: mdmConnections.apiTokenEncrypted,
+      clientId: mdmConnections.clientId,
     })
     .from(mdmConnections)
     .where(eq(mdmConnections.provider, provider));
@@ -48,6 +50,8 @@ export interface SavedConnection {
   baseUrl: string;
   apiTokenEncrypted: string;
   apiTokenHint: string | null;
+  /** Jamf Pro: the API client's ID (null for Fleet). */
+  clientId: string | null;
   /** The test made before saving. */
   checkedAt: Date;
 }
@@ -59,6 +63,7 @@ export async function upsertConnection(tx: Db, saved: SavedConnection): Promise<
     baseUrl: saved.baseUrl,
     apiTokenEncrypted: saved.apiTokenEncrypted,
     apiTokenHint: saved.apiTokenHint,
+    clientId: saved.clientId,
     lastCheckedAt: saved.checkedAt,
     lastError: null,
   };

@@ -4,6 +4,7 @@ import {
   isConnectableMdmProvider,
   MDM_CHECK_ERRORS,
   MDM_CONNECTION_NOT_FOUND,
+  MDM_CREDENTIAL_FIELDS,
   type MdmCheckError,
   type MdmConnection,
   type MdmConnectionList,
@@ -44,6 +45,7 @@ const toConnection = (row: ConnectionRow): MdmConnection => ({
   provider: row.provider,
   baseUrl: row.baseUrl,
   tokenHint: row.apiTokenHint,
+  ...(row.clientId ? { clientId: row.clientId } : {}),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
   lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
@@ -70,9 +72,32 @@ function assertConnectable(provider: MdmProvider): void {
     });
 }
 
-/** 422 at the field the failed test points to: the token when it was refused, else the address. */
+/**
+ * The provider's credentials from the request (Fleet: the API token; Jamf Pro: the API client's ID and
+ * secret), a 400 at the first one missing. `secret` is what is sealed and hinted.
+ */
+function credentialsOf(
+  provider: MdmProvider,
+  body: z.output<typeof SaveMdmConnectionRequest>,
+): { secret: string; clientId: string | null } {
+  for (const field of MDM_CREDENTIAL_FIELDS[provider])
+    if (!body[field]) throw badRequest('Required', { location: 'body', param: field, path: [field] });
+  return provider === 'JAMF'
+    ? { secret: body.clientSecret!, clientId: body.clientId! }
+    : { secret: body.apiToken!, clientId: null };
+}
+
+/**
+ * 422 at the field the failed test points to: the token (Jamf: the client secret) when it was refused,
+ * else the address.
+ */
 function checkFailed(error: MdmCheckError): AppError {
-  const field = error === MDM_CHECK_ERRORS.tokenRefused ? 'apiToken' : 'baseUrl';
+  const field =
+    error === MDM_CHECK_ERRORS.tokenRefused
+      ? 'apiToken'
+      : error === MDM_CHECK_ERRORS.credentialsRefused
+        ? 'clientSecret'
+        : 'baseUrl';
   return new AppError(422, {
     msg: error,
     errorType: ErrorType.MdmConnectionFailed,
@@ -150,6 +175,7 @@ export function createMdmConnectionsService(deps: MdmConnectionsDeps) {
     ): Promise<{ connection: MdmConnection; created: boolean }> {
       const provider = providerOf(param);
       assertConnectable(provider);
+      const { secret, clientId } = credentialsOf(provider, body);
       const problem = await publicUrlProblem(body.baseUrl, deps.policy);
       if (problem)
         throw badRequest(`The server URL cannot be used: ${problem}`, {
@@ -158,17 +184,18 @@ export function createMdmConnectionsService(deps: MdmConnectionsDeps) {
           path: ['baseUrl'],
         });
       // Asked outside any transaction: a slow server holds no connection of the database.
-      const checked = await deps.mdm.check(provider, { baseUrl: body.baseUrl, apiToken: body.apiToken });
+      const checked = await deps.mdm.check(provider, { baseUrl: body.baseUrl, apiToken: secret, clientId });
       if (!checked.ok) throw checkFailed(checked.error);
-      const tokenHint = tokenHintOf(body.apiToken);
+      const tokenHint = tokenHintOf(secret);
       return tenant(async (tx) => {
         const before = await findConnection(tx, provider);
         const row = await upsertConnection(tx, {
           organizationUuid: auth.organizationUuid,
           provider,
           baseUrl: body.baseUrl,
-          apiTokenEncrypted: deps.mdm.sealToken(body.apiToken),
+          apiTokenEncrypted: deps.mdm.sealToken(secret),
           apiTokenHint: tokenHint,
+          clientId,
           checkedAt: new Date(),
         });
         await logEvent(tx, {
@@ -179,7 +206,16 @@ export function createMdmConnectionsService(deps: MdmConnectionsDeps) {
             provider,
             baseUrl: row.baseUrl,
             tokenHint,
-            ...(before ? { before: { baseUrl: before.baseUrl, tokenHint: before.apiTokenHint } } : {}),
+            ...(clientId ? { clientId } : {}),
+            ...(before
+              ? {
+                  before: {
+                    baseUrl: before.baseUrl,
+                    tokenHint: before.apiTokenHint,
+                    ...(before.clientId ? { clientId: before.clientId } : {}),
+                  },
+                }
+              : {}),
           },
         });
         return { connection: toConnection(row), created: !before };

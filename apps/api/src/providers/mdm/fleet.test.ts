@@ -139,10 +139,7 @@ describe('Fleet REST client against a local fake of Fleet', () => {
       }
     });
 
-    it('has no client for Jamf and ManageEngine servers yet', async () => {
-      await expect(adapters.check('JAMF', { baseUrl: fleet.url, apiToken: 't' })).rejects.toThrow(
-        'Equip has no client for Jamf servers yet',
-      );
+    it('has no client for ManageEngine servers yet (Jamf Pro: jamf.test.ts)', async () => {
       await expect(adapters.check('MANAGE_ENGINE', { baseUrl: fleet.url, apiToken: 't' })).rejects.toThrow(
         NoMdmAdapter,
       );

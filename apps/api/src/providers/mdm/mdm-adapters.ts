@@ -11,12 +11,16 @@ import { decryptSecret, encryptSecret } from '../../security/sealed-secrets.ts';
 import { equipUserAgent, outboundFetch } from '../outbound/public-fetch.ts';
 import type { MdmAdapter } from './adapter.ts';
 import { FleetApiError, FleetClient, FleetMdmAdapter } from './fleet.ts';
+import { JamfApiError, JamfClient, JamfMdmAdapter } from './jamf.ts';
 import { SandboxMdmAdapter } from './sandbox.ts';
 
 /** A connection's server and (plain) API token: what a client needs. */
 export interface MdmServer {
   baseUrl: string;
+  /** Fleet's API token, or Jamf Pro's API client secret (with `clientId`). */
   apiToken: string;
+  /** Jamf Pro: the API client's ID. */
+  clientId?: string | null;
 }
 
 /** An organisation's stored connection to a real MDM server (table mdm_connections): the token sealed. */
@@ -24,6 +28,8 @@ export interface StoredMdmConnection {
   provider: MdmProvider;
   baseUrl: string;
   apiTokenEncrypted: string;
+  /** Jamf Pro: the API client's ID (its secret is the sealed token). */
+  clientId?: string | null;
 }
 
 /** What testing a connection found: it works, or why not (fixed words, decision 015). */
@@ -76,6 +82,15 @@ export class MdmAdapters {
           this.fleetClient({ baseUrl: connection.baseUrl, apiToken: this.openToken(connection) }),
           this.options.checkIntervalMs,
         );
+      if (connection.provider === 'JAMF')
+        return new JamfMdmAdapter(
+          this.jamfClient({
+            baseUrl: connection.baseUrl,
+            apiToken: this.openToken(connection),
+            clientId: connection.clientId ?? null,
+          }),
+          this.options.checkIntervalMs,
+        );
       throw new NoMdmAdapter(noMdmClientMessage(provider));
     }
     if (this.options.sandbox) return this.sandboxes.get(provider)!;
@@ -89,10 +104,18 @@ export class MdmAdapters {
 
   /**
    * Asks the server whether the address is one of the provider's and the token is accepted (Fleet:
-   * `GET /api/v1/fleet/me`). Never throws for the server's sake: a refusal, no answer, another server's
+   * `GET /api/v1/fleet/me`; Jamf Pro: a token for the client ID and secret, then
+   * `GET /api/v1/jamf-pro-version`). Never throws for the server's sake: a refusal, no answer, another server's
    * answer or a server error comes back as the reason. Throws NoMdmAdapter for a provider without client.
    */
   async check(provider: MdmProvider, server: MdmServer): Promise<MdmCheckResult> {
+    if (provider === 'JAMF')
+      try {
+        await this.jamfClient(server).checkConnection();
+        return { ok: true };
+      } catch (error) {
+        return { ok: false, error: jamfCheckError(error) };
+      }
     if (provider !== 'FLEET') throw new NoMdmAdapter(noMdmClientMessage(provider));
     try {
       await this.fleetClient(server).checkConnection();
@@ -110,7 +133,19 @@ export class MdmAdapters {
     } catch {
       return { ok: false, error: MDM_CHECK_ERRORS.tokenUnreadable };
     }
-    return this.check(connection.provider, { baseUrl: connection.baseUrl, apiToken });
+    return this.check(connection.provider, {
+      baseUrl: connection.baseUrl,
+      apiToken,
+      clientId: connection.clientId ?? null,
+    });
+  }
+
+  private jamfClient(server: MdmServer): JamfClient {
+    return new JamfClient(
+      { baseUrl: server.baseUrl, clientId: server.clientId ?? '', clientSecret: server.apiToken },
+      this.fetcher,
+      this.options.requestTimeoutMs,
+    );
   }
 
   private fleetClient(server: MdmServer): FleetClient {
@@ -140,5 +175,18 @@ function checkError(error: unknown): MdmCheckError {
   // 200 with another shape: not a Fleet server (or not its API).
   if (error instanceof ZodError) return MDM_CHECK_ERRORS.unexpectedAnswer;
   // No answer: refused, unresolvable, a private address, a timeout, TLS.
+  return MDM_CHECK_ERRORS.unreachable;
+}
+
+/** Jamf Pro: refused credentials at the token endpoint (400 invalid_client or 401) are the secret's fault. */
+function jamfCheckError(error: unknown): MdmCheckError {
+  if (error instanceof JamfApiError) {
+    if (error.duringToken && (error.status === 400 || error.status === 401 || error.status === 403))
+      return MDM_CHECK_ERRORS.credentialsRefused;
+    if (error.status === 401 || error.status === 403) return MDM_CHECK_ERRORS.credentialsRefused;
+    if (error.retryable) return MDM_CHECK_ERRORS.serverError;
+    return MDM_CHECK_ERRORS.notJamf;
+  }
+  if (error instanceof ZodError) return MDM_CHECK_ERRORS.notJamf;
   return MDM_CHECK_ERRORS.unreachable;
 }

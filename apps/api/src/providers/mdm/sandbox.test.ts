@@ -63,13 +63,21 @@ describe('sandbox MDM adapters', () => {
     };
     expect(adapters.for('FLEET', fleet).kind).toBe('fleet');
     expect(adapters.for('JAMF', null).kind).toBe('sandbox');
-    expect(() =>
+    expect(
       adapters.for('JAMF', {
         provider: 'JAMF',
         baseUrl: 'https://jamf.example',
         apiTokenEncrypted: adapters.sealToken('t'),
+        clientId: 'client',
+      }).kind,
+    ).toBe('jamf');
+    expect(() =>
+      adapters.for('MANAGE_ENGINE', {
+        provider: 'MANAGE_ENGINE',
+        baseUrl: 'https://me.example',
+        apiTokenEncrypted: adapters.sealToken('t'),
       }),
-    ).toThrow('Equip has no client for Jamf servers yet');
+    ).toThrow('Equip has no client for ManageEngine servers yet');
     // Sealed under another installation secret: refused at once, with what to do.
     const other = new MdmAdapters(
       { sandbox: true, sandboxDelayMs: 0, allowPrivateServers: true, checkIntervalMs: 0 },
