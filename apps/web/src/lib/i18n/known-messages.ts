@@ -59,6 +59,8 @@ const KNOWN_TEXTS: Record<string, MessageDescriptor> = {
   'The address did not answer like a Fleet server': msg`The address did not answer like a Fleet server`,
   'The MDM server answered with an error; try again later': msg`The MDM server answered with an error; try again later`,
   'The stored API token cannot be read; connect the server again': msg`The stored API token cannot be read; connect the server again`,
+  'The MDM server refused the client ID or secret': msg`The MDM server refused the client ID or secret`,
+  'The address did not answer like a Jamf Pro server': msg`The address did not answer like a Jamf Pro server`,
 };
 
 /** Texts with a value in them: `Expected string, received number`, zod's length bounds. */

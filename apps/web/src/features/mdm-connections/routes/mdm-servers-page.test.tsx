@@ -82,12 +82,10 @@ describe('MDM servers page', () => {
     const { user } = renderPage();
     const fleet = (await screen.findByRole('heading', { name: /Fleet/ })).closest('li')!;
     expect(within(fleet).getByText('Not connected')).toBeInTheDocument();
-    // Jamf and ManageEngine: no form, said so.
-    for (const name of ['Jamf', 'ManageEngine']) {
-      const card = screen.getByRole('heading', { name: new RegExp(name) }).closest('li')!;
-      expect(within(card).getByText('Not available yet')).toBeInTheDocument();
-      expect(within(card).queryByRole('button')).not.toBeInTheDocument();
-    }
+    // ManageEngine: no form, said so (Jamf Pro: jamf-connection-dialog.test.tsx).
+    const manageEngine = screen.getByRole('heading', { name: /ManageEngine/ }).closest('li')!;
+    expect(within(manageEngine).getByText('Not available yet')).toBeInTheDocument();
+    expect(within(manageEngine).queryByRole('button')).not.toBeInTheDocument();
     await user.click(within(fleet).getByRole('button', { name: 'Connect Fleet' }));
     const dialog = await screen.findByRole('dialog', { name: 'Connect Fleet' });
     expect(dialog).toHaveAccessibleDescription(/create an API-only user/);
@@ -187,6 +185,6 @@ describe('MDM servers page', () => {
     expect(within(fleet).getByText('Verbindung gestört')).toBeInTheDocument();
     expect(within(fleet).getByText('Der MDM-Server hat das API-Token abgelehnt')).toBeInTheDocument();
     expect(within(fleet).getByRole('button', { name: 'Verbindung testen' })).toBeInTheDocument();
-    expect(screen.getAllByText('Noch nicht verfügbar')).toHaveLength(2);
+    expect(screen.getAllByText('Noch nicht verfügbar')).toHaveLength(1);
   });
 });

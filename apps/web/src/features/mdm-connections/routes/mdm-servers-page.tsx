@@ -4,11 +4,13 @@ import { PageHeader } from '@/ui/page-header';
 import { Skeleton } from '@/ui/skeleton';
 import { useMdmConnections } from '../api/get-mdm-connections';
 import { FleetServerCard } from '../components/fleet-server-card';
+import { JamfServerCard } from '../components/jamf-server-card';
 import { UnavailableProviderCard } from '../components/unavailable-provider-card';
 
 /**
  * The organisation's MDM servers (organisation settings, decision 015): Fleet connected with its
- * address and an API token, tested before it is saved; Jamf and ManageEngine not available yet.
+ * address and an API token, Jamf Pro with an API client's ID and secret, each tested before it is saved;
+ * ManageEngine not available yet.
  */
 export function MdmServersPage() {
   const { t } = useLingui();
@@ -39,7 +41,7 @@ export function MdmServersPage() {
             <FleetServerCard connection={connections.data.find((c) => c.provider === 'FLEET')} />
           </li>
           <li>
-            <UnavailableProviderCard provider="JAMF" />
+            <JamfServerCard connection={connections.data.find((c) => c.provider === 'JAMF')} />
           </li>
           <li>
             <UnavailableProviderCard provider="MANAGE_ENGINE" />
