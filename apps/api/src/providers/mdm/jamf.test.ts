@@ -133,7 +133,25 @@ describe('Jamf Pro API client against a local fake of Jamf Pro', () => {
     });
     // Lost mode is for phones and tablets; Jamf has no unlock command for a Mac.
     await expect(a.send(mac, 'enable_lost_mode')).rejects.toBeInstanceOf(MdmCommandRejected);
-    await expect(a.send(mac, 'unlock')).rejects.toThrow(/no unlock command/);
+    await expect(a.send(mac, 'unlock')).rejects.toThrow(/no unlock command for a Mac/);
+    // An iPhone is unlocked by ending lost mode.
+    await a.send(phone, 'unlock');
+    expect(jamf.commands.at(-1)!.commandData).toEqual({ commandType: 'DISABLE_LOST_MODE' });
+  });
+
+  it('erases a Mac with a PIN (shown for the start-up lock) and an iPhone without one', async () => {
+    const a = adapter();
+    const wiped = await a.send(mac, 'wipe');
+    expect(wiped.unlockPin).toMatch(/^\d{6}$/);
+    expect(jamf.commands[0]!.commandData).toEqual({ commandType: 'ERASE_DEVICE', pin: wiped.unlockPin });
+    const phoneWiped = await a.send(phone, 'reset');
+    expect(phoneWiped.unlockPin).toBeUndefined();
+    expect(jamf.commands[1]!.commandData).toEqual({ commandType: 'ERASE_DEVICE' });
+    jamf.reportAfterReads(0);
+    expect(await a.result(phone, 'reset', { ...phoneWiped, sentAt: new Date() })).toEqual({
+      state: 'completed',
+      mdmStatus: 'wiped',
+    });
   });
 
   it('finds the managed record across a page boundary (an old unmanaged record of the same serial first)', async () => {

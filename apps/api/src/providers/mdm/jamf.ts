@@ -355,15 +355,33 @@ function jamfError(response: Response, body: unknown, duringToken: boolean): Jam
 /** A 6-digit PIN: a Mac locked by DEVICE_LOCK (or erased) asks for it to be unlocked. */
 const newPin = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
-/** Jamf's `commandType` of each action (an unlock has none: the PIN shown with the lock is typed on the Mac). */
-const COMMAND_TYPE: Partial<Record<DeviceAction, string>> = {
-  lock: 'DEVICE_LOCK',
-  wipe: 'ERASE_DEVICE',
-  reset: 'ERASE_DEVICE',
-  restart: 'RESTART_DEVICE',
-  shutdown: 'SHUT_DOWN_DEVICE',
-  enable_lost_mode: 'ENABLE_LOST_MODE',
-};
+/**
+ * Jamf's `commandType` of an action on a computer or mobile device. An iPhone or iPad is unlocked by
+ * ending lost mode (a passcode lock is undone on the device); a Mac has no unlock command: the PIN shown
+ * with its lock is typed on it.
+ */
+function commandTypeOf(action: DeviceAction, kind: JamfRecord['kind']): string {
+  switch (action) {
+    case 'lock':
+      return 'DEVICE_LOCK';
+    case 'wipe':
+    case 'reset':
+      return 'ERASE_DEVICE';
+    case 'restart':
+      return 'RESTART_DEVICE';
+    case 'shutdown':
+      return 'SHUT_DOWN_DEVICE';
+    case 'enable_lost_mode':
+      if (kind !== 'mobile') throw new MdmCommandRejected('Lost mode is for iPhones and iPads');
+      return 'ENABLE_LOST_MODE';
+    case 'unlock':
+      if (kind !== 'mobile')
+        throw new MdmCommandRejected(
+          'Jamf Pro has no unlock command for a Mac: type the PIN shown with the lock on the Mac',
+        );
+      return 'DISABLE_LOST_MODE';
+  }
+}
 
 /** The message an iPhone or iPad in lost mode shows (Jamf requires a message or a phone number). */
 export const LOST_MODE_MESSAGE = 'This device is managed by your organisation and was reported lost.';
@@ -381,22 +399,18 @@ export class JamfMdmAdapter implements MdmAdapter {
   ) {}
 
   async send(device: MdmDevice, action: DeviceAction): Promise<SentCommand> {
-    const commandType = COMMAND_TYPE[action];
-    if (!commandType)
-      throw new MdmCommandRejected(
-        action === 'unlock'
-          ? 'Jamf Pro has no unlock command: type the PIN shown with the lock on the Mac'
-          : `Jamf Pro does not offer ${action}`,
-      );
     const record = await this.guard('read', () => this.findRecord(device));
-    const pin = record.kind === 'computer' && action === 'lock' ? newPin() : null;
+    const commandType = commandTypeOf(action, record.kind);
+    // A Mac is locked with a PIN (required), and erased with one (Macs without Apple silicon or a T2
+    // chip ask for it at start-up): the drawer shows it.
+    const pin =
+      record.kind === 'computer' && commandType !== 'RESTART_DEVICE' && commandType !== 'SHUT_DOWN_DEVICE'
+        ? newPin()
+        : null;
     const commandData: Record<string, unknown> = { commandType };
     if (pin) commandData.pin = pin;
-    if (action === 'enable_lost_mode') {
-      if (record.kind !== 'mobile') throw new MdmCommandRejected('Lost mode is for iPhones and iPads');
-      commandData.lostModeMessage = LOST_MODE_MESSAGE;
-    }
-    if (action === 'restart' && record.kind === 'computer') commandData.notifyUser = true;
+    if (commandType === 'ENABLE_LOST_MODE') commandData.lostModeMessage = LOST_MODE_MESSAGE;
+    if (commandType === 'RESTART_DEVICE' && record.kind === 'computer') commandData.notifyUser = true;
     const id = await this.guard('command', () => this.client.sendCommand(record.managementId, commandData));
     return { providerCommandId: id, ...(pin ? { unlockPin: pin } : {}) };
   }
@@ -406,9 +420,8 @@ export class JamfMdmAdapter implements MdmAdapter {
    * type sent to the device since the try started means the command arrived.
    */
   async findSent(device: MdmDevice, action: DeviceAction, attemptedAt: Date): Promise<SentCommand | null> {
-    const commandType = COMMAND_TYPE[action];
-    if (!commandType) throw new MdmCommandRejected(`Jamf Pro does not offer ${action}`);
     const record = await this.guard('read', () => this.findRecord(device));
+    const commandType = commandTypeOf(action, record.kind);
     // A minute's margin: Jamf's dateSent and Equip's clock are different clocks.
     const since = new Date(attemptedAt.getTime() - 60_000).toISOString();
     const found = await this.guard('read', () =>
