@@ -203,6 +203,7 @@ export const CHANNELS = [
   'setup',
   'sandbox',
   'fleet',
+  'jamf',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 /** What a device command ended as (`state`). */

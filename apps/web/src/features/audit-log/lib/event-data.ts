@@ -122,6 +122,7 @@ const CHANNELS: Readonly<Record<Channel, MessageDescriptor>> = {
   setup: msg`Set-up link`,
   sandbox: msg`Sandbox`,
   fleet: msg`Fleet`,
+  jamf: msg`Jamf Pro`,
 };
 
 const MDM_PROVIDERS: Readonly<Record<MdmProvider, string>> = {
