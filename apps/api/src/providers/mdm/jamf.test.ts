@@ -167,6 +167,13 @@ describe('Jamf Pro API client against a local fake of Jamf Pro', () => {
     expect(
       jamf.requests.filter((r) => r.path === '/api/v1/computers-inventory').map((r) => r.query.get('page')),
     ).toEqual(['0', '1', '2']);
+    // Full pages up to `totalCount`, and no managed record: the search stops at the last page.
+    jamf.requests.length = 0;
+    jamf.computers.delete('5');
+    expect(await c.findRecord('computer', { serialNumber: 'C02JAMF1', name: 'x' })).toBeNull();
+    expect(
+      jamf.requests.filter((r) => r.path === '/api/v1/computers-inventory').map((r) => r.query.get('page')),
+    ).toEqual(['0', '1']);
     // An unknown device: a refusal, not a retry.
     await expect(new JamfMdmAdapter(c, 0).send({ ...mac, serialNumber: 'NOPE' }, 'lock')).rejects.toThrow(
       new MdmCommandRejected('No managed Jamf Pro computer matches the device (NOPE)'),

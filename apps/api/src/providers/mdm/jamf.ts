@@ -217,7 +217,10 @@ export class JamfClient {
    * Jamf keeps a re-enrolled machine's old, unmanaged record beside the new one, and RSQL's `==` ignores
    * case, so the record that takes commands may be on any page. Null when none does.
    */
-  async findRecord(kind: JamfRecord['kind'], key: { serialNumber: string | null; name: string }) {
+  async findRecord(
+    kind: JamfRecord['kind'],
+    key: { serialNumber: string | null; name: string },
+  ): Promise<JamfRecord | null> {
     const filter =
       kind === 'computer'
         ? key.serialNumber
@@ -227,44 +230,53 @@ export class JamfClient {
           ? `serialNumber==${rsql(key.serialNumber)}`
           : `displayName==${rsql(key.name)}`;
     for (let page = 0; page < MAX_PAGES; page++) {
-      const records =
+      const { totalCount, records } =
         kind === 'computer'
-          ? (await this.computers(filter, page)).results.map(
-              (c) =>
-                ({
-                  record: {
-                    kind,
-                    id: c.id,
-                    managementId: c.general?.managementId ?? '',
-                    serialNumber: c.hardware?.serialNumber ?? null,
-                    name: c.general?.name ?? null,
-                  },
-                  managed: c.general?.remoteManagement?.managed !== false,
-                }) as const,
-            )
-          : (await this.mobileDevices(filter, page)).results.map(
-              (d) =>
-                ({
-                  record: {
-                    kind,
-                    id: d.mobileDeviceId,
-                    managementId: d.general?.managementId ?? '',
-                    serialNumber: d.hardware?.serialNumber ?? null,
-                    name: d.general?.displayName ?? null,
-                  },
-                  managed: d.general?.managed !== false,
-                }) as const,
-            );
+          ? this.computerRecords(await this.computers(filter, page))
+          : this.mobileRecords(await this.mobileDevices(filter, page));
       const match = records.find(
         ({ record, managed }) =>
           managed &&
           record.managementId !== '' &&
           (key.serialNumber ? record.serialNumber === key.serialNumber : record.name === key.name),
       );
-      if (match) return match.record as JamfRecord;
-      if (records.length < this.pageSize) return null;
+      if (match) return match.record;
+      // The last page: `totalCount` says so (and a short page, should a server cap the page size).
+      if ((page + 1) * this.pageSize >= totalCount || records.length === 0) return null;
     }
     throw new Error(`More than ${MAX_PAGES * this.pageSize} Jamf records match the device`);
+  }
+
+  private computerRecords(page: z.infer<typeof ComputerPage>) {
+    return {
+      totalCount: page.totalCount,
+      records: page.results.map((c) => ({
+        record: {
+          kind: 'computer',
+          id: c.id,
+          managementId: c.general?.managementId ?? '',
+          serialNumber: c.hardware?.serialNumber ?? null,
+          name: c.general?.name ?? null,
+        } satisfies JamfRecord,
+        managed: c.general?.remoteManagement?.managed !== false,
+      })),
+    };
+  }
+
+  private mobileRecords(page: z.infer<typeof MobileDevicePage>) {
+    return {
+      totalCount: page.totalCount,
+      records: page.results.map((d) => ({
+        record: {
+          kind: 'mobile',
+          id: d.mobileDeviceId,
+          managementId: d.general?.managementId ?? '',
+          serialNumber: d.hardware?.serialNumber ?? null,
+          name: d.general?.displayName ?? null,
+        } satisfies JamfRecord,
+        managed: d.general?.managed !== false,
+      })),
+    };
   }
 
   /** `POST /api/v2/mdm/commands` for one device: the command's id. */
