@@ -82,15 +82,29 @@ describe('the job runner (pg-boss on the app database)', () => {
   it('starts the retry of a job that threw RetryAt at its instant, not after the backoff (issue 27)', async () => {
     const run = randomUUID();
     const id = await runner.send('test.later', { run });
-    await until(async () => (await jobRow('test.later', id!))?.state === 'retry');
+    const read = async () => {
+      const { rows } = await database.jobStore.executeSql(
+        `select state, start_after as "startAfter", output from pgboss.job where name = 'test.later' and id = $1`,
+        [id],
+      );
+      return rows[0] as
+        | { state: string; startAfter: Date; output: { message: string; name: string } | null }
+        | undefined;
+    };
+    // pg-boss records the failure (state retry, its backoff), then the runner moves the start to the
+    // job's instant: asked until both have happened (a backoff's start would never become it).
+    await until(async () => {
+      const row = await read();
+      const notBefore = laterTries.get(run);
+      return (
+        row?.state === 'retry' && notBefore !== undefined && row.startAfter.getTime() === notBefore.getTime()
+      );
+    });
     const notBefore = laterTries.get(run)!;
-    const { rows } = await database.jobStore.executeSql(
-      `select start_after as "startAfter", output from pgboss.job where name = 'test.later' and id = $1`,
-      [id],
-    );
-    const row = rows[0] as { startAfter: Date; output: { message: string; name: string } };
-    expect(row.startAfter.getTime()).toBe(notBefore.getTime());
-    expect(row.output).toMatchObject({ name: 'RetryAt', message: `busy until ${notBefore.toISOString()}` });
+    expect((await read())!.output).toMatchObject({
+      name: 'RetryAt',
+      message: `busy until ${notBefore.toISOString()}`,
+    });
     await database.jobStore.executeSql(`delete from pgboss.job where name = 'test.later' and id = $1`, [id]);
   });
 
