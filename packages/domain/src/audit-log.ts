@@ -204,6 +204,7 @@ export const CHANNELS = [
   'sandbox',
   'fleet',
   'jamf',
+  'manage-engine',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 /** What a device command ended as (`state`). */

@@ -30,8 +30,8 @@ export type CommandResult =
 
 export interface MdmAdapter {
   readonly provider: MdmProvider;
-  /** `sandbox` (the simulation of decision 012), `fleet` or `jamf` (the REST clients). */
-  readonly kind: 'sandbox' | 'fleet' | 'jamf';
+  /** `sandbox` (the simulation of decision 012), `fleet`, `jamf` or `manage-engine` (the REST clients). */
+  readonly kind: 'sandbox' | 'fleet' | 'jamf' | 'manage-engine';
   /** How long to wait between result checks. */
   readonly checkIntervalMs: number;
   /** How long after sending a device may take to report before the command counts as failed. */

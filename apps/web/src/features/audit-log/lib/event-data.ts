@@ -123,6 +123,7 @@ const CHANNELS: Readonly<Record<Channel, MessageDescriptor>> = {
   sandbox: msg`Sandbox`,
   fleet: msg`Fleet`,
   jamf: msg`Jamf Pro`,
+  'manage-engine': msg`ManageEngine`,
 };
 
 const MDM_PROVIDERS: Readonly<Record<MdmProvider, string>> = {
