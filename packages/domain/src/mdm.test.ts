@@ -44,9 +44,12 @@ describe('MDM action rules', () => {
     expect(actionUnavailable('enable_lost_mode', mac, on)).toBe('unsupported_os');
     expect(actionUnavailable('enable_lost_mode', { ...mac, os: 'IOS' }, on)).toBeNull();
     expect(actionUnavailable('lock', { ...mac, os: 'UNKNOWN' }, on)).toBe('unsupported_os');
-    expect(actionUnavailable('restart', { ...mac, mdmProvider: 'FLEET' }, on)).toBe(
+    // Fleet restarts Apple devices (a raw Apple MDM command), not Windows PCs; lost mode on iPhones.
+    expect(actionUnavailable('restart', { ...mac, mdmProvider: 'FLEET' }, on)).toBeNull();
+    expect(actionUnavailable('restart', { ...mac, mdmProvider: 'FLEET', os: 'WINDOWS' }, on)).toBe(
       'unsupported_by_provider',
     );
+    expect(actionUnavailable('enable_lost_mode', { ...mac, mdmProvider: 'FLEET', os: 'IOS' }, on)).toBeNull();
     expect(actionUnavailable('lock', { ...mac, mdmProvider: 'FLEET' }, on)).toBeNull();
     expect(
       actionUnavailable('shutdown', { ...mac, mdmProvider: 'MANAGE_ENGINE', os: 'WINDOWS' }, on),

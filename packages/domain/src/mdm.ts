@@ -84,7 +84,7 @@ export function confirmationProblem(
  * ManageEngine MDM send all seven as MDM commands.
  */
 export const PROVIDER_ACTIONS: Record<MdmProvider, readonly DeviceAction[]> = {
-  FLEET: ['lock', 'unlock', 'wipe', 'reset'],
+  FLEET: ['lock', 'unlock', 'wipe', 'reset', 'restart', 'shutdown', 'enable_lost_mode'],
   JAMF: DeviceAction.options,
   MANAGE_ENGINE: DeviceAction.options,
 };
@@ -99,6 +99,21 @@ const ACTION_OS: Record<DeviceAction, readonly DeviceOs[]> = {
   wipe: ['MACOS', 'WINDOWS', 'IOS'],
   reset: ['MACOS', 'WINDOWS', 'IOS'],
 };
+
+/**
+ * Actions a provider sends to some systems only: Fleet sends restart, shut down and lost mode as raw
+ * Apple MDM commands (`POST /api/v1/fleet/commands/run`), so to Apple devices alone.
+ */
+const PROVIDER_ACTION_OS: Partial<Record<MdmProvider, Partial<Record<DeviceAction, readonly DeviceOs[]>>>> = {
+  FLEET: { restart: ['MACOS', 'IOS'], shutdown: ['MACOS', 'IOS'], enable_lost_mode: ['IOS'] },
+};
+
+/** Whether `provider` offers `action` on a device with `os`. */
+export function providerOffers(provider: MdmProvider, action: DeviceAction, os: DeviceOs): boolean {
+  if (!PROVIDER_ACTIONS[provider].includes(action)) return false;
+  const systems = PROVIDER_ACTION_OS[provider]?.[action];
+  return systems === undefined || systems.includes(os);
+}
 
 /** Why an action cannot be sent to a device. */
 export const ActionUnavailableReason = z.enum([
@@ -137,7 +152,7 @@ export function actionUnavailable(
   if (device.mdmStatus === 'wiped') return 'wiped';
   if (device.enrollmentState !== 'ENROLLED') return 'not_enrolled';
   if (!ACTION_OS[action].includes(device.os)) return 'unsupported_os';
-  if (!PROVIDER_ACTIONS[device.mdmProvider].includes(action)) return 'unsupported_by_provider';
+  if (!providerOffers(device.mdmProvider, action, device.os)) return 'unsupported_by_provider';
   if (action === 'lock' && device.mdmStatus === 'locked') return 'already_locked';
   if (action === 'unlock' && device.mdmStatus !== 'locked') return 'not_locked';
   return null;

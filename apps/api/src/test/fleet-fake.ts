@@ -6,7 +6,10 @@ import type { AddressInfo } from 'node:net';
  * A local fake of Fleet's REST API (a real HTTP server) answering in the shapes of Fleet's documentation
  * (/work/shared/vendors/fleet): login, the token's user (`GET /me`), the host list (no paging metadata) and host, lock (204, or 200
  * with `unlock_pin` when `view_pin=true` on macOS), unlock (204, or 200 with the PIN on macOS), wipe
- * (204), and Fleet's error bodies for 401, 404, 422, 429 and 500.
+ * (204), raw Apple MDM commands (`POST /commands/run` with a base64 property list and host UUIDs; their
+ * results by command, and a host's commands by request type), and Fleet's error bodies for 401, 404,
+ * 422, 429 and 500. The commands' shapes are Fleet's REST API documentation's ("Run MDM command", "Get
+ * MDM command results", "List MDM commands": docs/REST API/rest-api.md in fleetdm/fleet).
  *
  * The host list pages as Fleet's does (`page` from 0, `per_page`, sorted by `order_key`), with no paging
  * metadata in the answer. Controls for what a real server does to a client (issue 27): a 429 with the
@@ -23,6 +26,17 @@ export interface FakeHost {
   pending_action: '' | 'lock' | 'unlock' | 'wipe';
 }
 
+/** An Apple MDM command run through `POST /api/v1/fleet/commands/run`. */
+export interface FakeCommand {
+  command_uuid: string;
+  host_uuid: string;
+  request_type: string;
+  /** The decoded property list. */
+  plist: string;
+  status: 'Pending' | 'Acknowledged' | 'Error';
+  reads: number;
+  updated_at: string;
+}
 export interface FleetRequest {
   method: string;
   path: string;
@@ -75,12 +89,27 @@ export async function startFleetFake(options: { token?: string; email?: string; 
   };
   const error = (res: ServerResponse, status: FleetErrorStatus, retryAfter = '3') =>
     json(res, status, ERRORS[status], status === 429 ? { 'retry-after': retryAfter } : {});
+  /** MDM commands run through `commands/run`, answered `Pending` until `readsUntilReport` reads. */
+  const commands: FakeCommand[] = [];
+  let commandCount = 0;
+  let commandOutcome: 'Acknowledged' | 'Error' = 'Acknowledged';
+  const hostUuid = (h: FakeHost) => `309a4b7d-0000-0000-8e7f-${String(h.id).padStart(12, '0')}`;
+  const commandBody = (c: FakeCommand) => ({
+    host_uuid: c.host_uuid,
+    command_uuid: c.command_uuid,
+    status: c.status,
+    updated_at: c.updated_at,
+    request_type: c.request_type,
+    hostname: [...hosts.values()].find((h) => hostUuid(h) === c.host_uuid)?.hostname ?? '',
+    payload: Buffer.from(c.plist, 'utf8').toString('base64'),
+    result: '',
+  });
   const hostBody = (h: FakeHost) => ({
     created_at: '2021-08-19T02:02:22Z',
     updated_at: '2021-08-19T21:14:58Z',
     id: h.id,
     hostname: h.hostname,
-    uuid: `309a4b7d-0000-0000-8e7f-${String(h.id).padStart(12, '0')}`,
+    uuid: hostUuid(h),
     platform: h.platform,
     os_version: 'macOS 14.5',
     hardware_serial: h.hardware_serial,
@@ -161,6 +190,44 @@ export async function startFleetFake(options: { token?: string; email?: string; 
       const page = Number(url.searchParams.get('page') ?? 0);
       return json(res, 200, { hosts: found.slice(page * perPage, (page + 1) * perPage).map(hostBody) });
     }
+    if (req.method === 'POST' && url.pathname === '/api/v1/fleet/commands/run') {
+      const { command, host_uuids } = body as { command: string; host_uuids: string[] };
+      const plist = Buffer.from(command, 'base64').toString('utf8');
+      const requestType = /<key>RequestType<\/key>\s*<string>([^<]+)<\/string>/.exec(plist)?.[1];
+      const target = [...hosts.values()].find((h) => hostUuid(h) === host_uuids?.[0]);
+      if (!requestType || !target) return error(res, 422);
+      const sent: FakeCommand = {
+        command_uuid: `cmd-${++commandCount}`,
+        host_uuid: hostUuid(target),
+        request_type: requestType,
+        plist,
+        status: 'Pending',
+        reads: 0,
+        updated_at: new Date().toISOString(),
+      };
+      commands.push(sent);
+      const lost = lostAnswers.shift();
+      if (lost === 'drop') return void res.socket?.destroy();
+      if (lost === 'hold') return void held.push(res);
+      return json(res, 200, { command_uuid: sent.command_uuid, request_type: requestType });
+    }
+    if (req.method === 'GET' && url.pathname === '/api/v1/fleet/commands/results') {
+      const found = commands.filter((c) => c.command_uuid === url.searchParams.get('command_uuid'));
+      for (const c of found)
+        if (c.status === 'Pending' && ++c.reads > readsUntilReport) {
+          c.status = commandOutcome;
+          c.updated_at = new Date().toISOString();
+        }
+      return json(res, 200, { results: found.map(commandBody) });
+    }
+    if (req.method === 'GET' && url.pathname === '/api/v1/fleet/commands') {
+      const found = commands.filter(
+        (c) =>
+          c.host_uuid === url.searchParams.get('host_identifier') &&
+          c.request_type === (url.searchParams.get('request_type') ?? c.request_type),
+      );
+      return json(res, 200, { results: found.map(commandBody) });
+    }
     const match = /^\/api\/v1\/fleet\/hosts\/(\d+)(?:\/(lock|unlock|wipe))?$/.exec(url.pathname);
     const host = match ? hosts.get(Number(match[1])) : undefined;
     if (!match || !host) return error(res, 404);
@@ -200,6 +267,11 @@ export async function startFleetFake(options: { token?: string; email?: string; 
     password,
     hosts,
     requests,
+    commands,
+    /** How the device answers the next commands that complete (Apple's status). */
+    answerCommandsWith(outcome: 'Acknowledged' | 'Error') {
+      commandOutcome = outcome;
+    },
     addHost(host: Partial<FakeHost> & Pick<FakeHost, 'id' | 'hostname' | 'hardware_serial'>) {
       hosts.set(host.id, { platform: 'darwin', device_status: 'unlocked', pending_action: '', ...host });
     },

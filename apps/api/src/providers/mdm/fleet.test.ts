@@ -24,6 +24,7 @@ describe('Fleet REST client against a local fake of Fleet', () => {
   beforeEach(() => {
     fleet.hosts.clear();
     fleet.requests.length = 0;
+    fleet.commands.length = 0;
     fleet.reportAfterReads(1);
     fleet.addHost({ id: 8, hostname: 'olga-mbp', hardware_serial: 'C02XK1' });
     fleet.addHost({ id: 9, hostname: 'win-desk', hardware_serial: 'W123', platform: 'windows' });
@@ -189,6 +190,53 @@ describe('Fleet REST client against a local fake of Fleet', () => {
       });
     });
 
+    it('restarts and shuts down a Mac and puts an iPhone in lost mode as raw Apple MDM commands (issue 27)', async () => {
+      fleet.addHost({ id: 12, hostname: 'olga-iphone', hardware_serial: 'F2LX1', platform: 'ios' });
+      const iphone = { ...laptop, serialNumber: 'F2LX1', os: 'IOS' as const };
+      const restart = await adapter().send(laptop, 'restart');
+      expect(restart.providerCommandId).toMatch(/^apple:cmd-\d+$/);
+      const [sent] = fleet.commands.slice(-1);
+      expect(sent).toMatchObject({ request_type: 'RestartDevice', host_uuid: expect.stringMatching(/08$/) });
+      expect(sent!.plist).toContain('<key>RequestType</key><string>RestartDevice</string>');
+      const check = (
+        action: 'restart' | 'shutdown' | 'enable_lost_mode',
+        command: { providerCommandId: string },
+      ) =>
+        adapter().result(action === 'enable_lost_mode' ? iphone : laptop, action, {
+          ...command,
+          sentAt: new Date(),
+        });
+      expect(await check('restart', restart)).toEqual({ state: 'pending' });
+      expect(await check('restart', restart)).toEqual({ state: 'completed', mdmStatus: null });
+
+      const lost = await adapter().send(iphone, 'enable_lost_mode');
+      expect(fleet.commands.at(-1)!.plist).toContain(
+        '<key>Message</key><string>This device has been reported lost. Please contact your IT team.</string>',
+      );
+      await check('enable_lost_mode', lost);
+      expect(await check('enable_lost_mode', lost)).toEqual({ state: 'completed', mdmStatus: 'locked' });
+
+      // The device refuses: the command fails with Apple's status.
+      fleet.answerCommandsWith('Error');
+      const shutdown = await adapter().send(laptop, 'shutdown');
+      await check('shutdown', shutdown);
+      expect(await check('shutdown', shutdown)).toEqual({
+        state: 'failed',
+        error: 'The device answered Error to ShutDownDevice',
+      });
+      fleet.answerCommandsWith('Acknowledged');
+    });
+
+    it('finds a raw Apple command that arrived although its answer was lost, instead of sending it again', async () => {
+      const attemptedAt = new Date();
+      expect(await adapter().findSent(laptop, 'restart', attemptedAt)).toBeNull();
+      fleet.loseNextAnswer('drop');
+      await expect(adapter().send(laptop, 'restart')).rejects.toBeInstanceOf(MdmUnavailable);
+      const found = await adapter().findSent(laptop, 'restart', attemptedAt);
+      expect(found).toEqual({ providerCommandId: `apple:${fleet.commands.at(-1)!.command_uuid}` });
+      expect(fleet.commands.filter((c) => c.request_type === 'RestartDevice')).toHaveLength(1);
+    });
+
     it('matches a device without serial by host name', async () => {
       const sent = await adapter().send(
         { ...laptop, serialNumber: null, name: 'win-desk', os: 'WINDOWS' },
@@ -201,7 +249,11 @@ describe('Fleet REST client against a local fake of Fleet', () => {
       await expect(adapter().send({ ...laptop, serialNumber: 'NOPE' }, 'lock')).rejects.toThrow(
         MdmCommandRejected,
       );
-      await expect(adapter().send(laptop, 'restart')).rejects.toThrow(MdmCommandRejected);
+      // Raw Apple commands go to Apple hosts only, lost mode to iPhones and iPads only.
+      await expect(
+        adapter().send({ ...laptop, serialNumber: 'W123', os: 'WINDOWS' }, 'restart'),
+      ).rejects.toThrow(MdmCommandRejected);
+      await expect(adapter().send(laptop, 'enable_lost_mode')).rejects.toThrow(MdmCommandRejected);
       for (const status of [401, 404, 422] as const) {
         fleet.failNext(status);
         await expect(adapter().send(laptop, 'lock')).rejects.toThrow(MdmCommandRejected);

@@ -1,4 +1,9 @@
-import { type DeviceAction, type DeviceMdmStatus, PROVIDER_ACTIONS } from '@equip/domain/mdm';
+import {
+  type DeviceAction,
+  type DeviceMdmStatus,
+  PROVIDER_ACTIONS,
+  reportedStatusOf,
+} from '@equip/domain/mdm';
 import { z } from 'zod';
 import {
   type CommandResult,
@@ -75,6 +80,19 @@ const MeAnswer = z.object({
 });
 export type FleetUser = z.infer<typeof MeAnswer>['user'];
 const PinAnswer = z.object({ unlock_pin: z.string().optional(), host_id: z.number().optional() });
+/** `POST /api/v1/fleet/commands/run`'s answer. */
+const CommandRun = z.object({ command_uuid: z.string().min(1), request_type: z.string().optional() });
+/** One host's result of an MDM command (`GET /api/v1/fleet/commands/results`, `GET /api/v1/fleet/commands`). */
+const CommandResultRow = z.object({
+  host_uuid: z.string(),
+  command_uuid: z.string(),
+  /** Apple's answer: `Pending`, `Acknowledged`, `Error`, `CommandFormatError` or `NotNow`. */
+  status: z.string(),
+  updated_at: z.string().optional(),
+  request_type: z.string().optional(),
+});
+export type FleetCommandResult = z.infer<typeof CommandResultRow>;
+const CommandResults = z.object({ results: z.array(CommandResultRow).nullish() });
 
 export interface FleetCredentials {
   baseUrl: string;
@@ -171,6 +189,30 @@ export class FleetClient {
     await this.call('POST', `/api/v1/fleet/hosts/${id}/wipe`);
   }
 
+  /**
+   * `POST /api/v1/fleet/commands/run`: a raw Apple MDM command (`RequestType` and its fields, as a
+   * base64 property list) for one host, run the next time it checks in. Answers Fleet's command UUID.
+   */
+  async runAppleCommand(hostUuid: string, requestType: string, fields: Record<string, string> = {}) {
+    const command = Buffer.from(applePropertyList(requestType, fields), 'utf8').toString('base64');
+    const body = await this.call('POST', '/api/v1/fleet/commands/run', { command, host_uuids: [hostUuid] });
+    return CommandRun.parse(body).command_uuid;
+  }
+
+  /** `GET /api/v1/fleet/commands/results?command_uuid=`: each host's answer to a command. */
+  async commandResults(commandUuid: string): Promise<FleetCommandResult[]> {
+    const params = new URLSearchParams({ command_uuid: commandUuid });
+    return (
+      CommandResults.parse(await this.call('GET', `/api/v1/fleet/commands/results?${params}`)).results ?? []
+    );
+  }
+
+  /** `GET /api/v1/fleet/commands?host_identifier=&request_type=`: the commands of a kind a host was sent. */
+  async hostCommands(hostUuid: string, requestType: string): Promise<FleetCommandResult[]> {
+    const params = new URLSearchParams({ host_identifier: hostUuid, request_type: requestType });
+    return CommandResults.parse(await this.call('GET', `/api/v1/fleet/commands?${params}`)).results ?? [];
+  }
+
   /** One request; a 401 with a login (not a fixed token) logs in again once. */
   private async call(method: string, path: string, json?: unknown, authenticated = true): Promise<unknown> {
     if (authenticated && !this.token) await this.login();
@@ -249,6 +291,41 @@ const EXPECTED_STATUS: Partial<Record<DeviceAction, DeviceMdmStatus>> = {
   reset: 'wiped',
 };
 
+/**
+ * Actions Fleet has no endpoint of its own for, sent as Apple MDM commands (Apple's RequestType) through
+ * `commands/run`: restart and shut down (Macs, iPhones, iPads), lost mode (iPhones and iPads).
+ */
+const APPLE_REQUEST: Partial<Record<DeviceAction, string>> = {
+  restart: 'RestartDevice',
+  shutdown: 'ShutDownDevice',
+  enable_lost_mode: 'EnableLostMode',
+};
+/** Fleet's platforms of Apple hosts, and of those that have a lost mode (iPhones and iPads). */
+const APPLE_PLATFORMS = ['darwin', 'ios', 'ipados'];
+const APPLE_MOBILE = ['ios', 'ipados'];
+/** The lost-mode screen's text (EnableLostMode needs a message or a phone number). */
+const LOST_MODE_MESSAGE = 'This device has been reported lost. Please contact your IT team.';
+/** A command sent through `commands/run` is kept as `apple:<command UUID>` (the others by host id). */
+const APPLE_PREFIX = 'apple:';
+
+const xml = (text: string) =>
+  text.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
+
+/** An Apple MDM command as its property list (Apple's "Commands and Queries" documentation). */
+export function applePropertyList(requestType: string, fields: Record<string, string> = {}): string {
+  const entries = Object.entries({ RequestType: requestType, ...fields })
+    .map(([key, value]) => `<key>${xml(key)}</key><string>${xml(value)}</string>`)
+    .join('');
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">',
+    `<plist version="1.0"><dict><key>Command</key><dict>${entries}</dict></dict></plist>`,
+  ].join('\n');
+}
+
 /** The Fleet adapter: a device is the Fleet host with its serial number (or, without one, its name). */
 export class FleetMdmAdapter implements MdmAdapter {
   readonly provider = 'FLEET' as const;
@@ -265,6 +342,22 @@ export class FleetMdmAdapter implements MdmAdapter {
     if (!PROVIDER_ACTIONS.FLEET.includes(action))
       throw new MdmCommandRejected(`Fleet does not offer ${action}`);
     const host = await this.guard('read', () => this.findHost(device));
+    const requestType = APPLE_REQUEST[action];
+    if (requestType) {
+      const systems = action === 'enable_lost_mode' ? APPLE_MOBILE : APPLE_PLATFORMS;
+      if (!systems.includes(host.platform ?? ''))
+        throw new MdmCommandRejected(
+          `Fleet sends ${action} to ${systems.join(', ')} hosts only, not ${host.platform}`,
+        );
+      const hostUuid = host.uuid;
+      if (!hostUuid)
+        throw new MdmCommandRejected(`The Fleet host ${host.hostname} has no UUID to send ${action} to`);
+      const fields = action === 'enable_lost_mode' ? { Message: LOST_MODE_MESSAGE } : undefined;
+      const commandUuid = await this.guard('command', () =>
+        this.client.runAppleCommand(hostUuid, requestType, fields),
+      );
+      return { providerCommandId: `${APPLE_PREFIX}${commandUuid}` };
+    }
     const unlockPin = await this.guard('command', async () => {
       if (action === 'lock') await this.client.lock(host.id);
       // A Mac is unlocked by typing the PIN Fleet answers with on the device itself.
@@ -279,7 +372,20 @@ export class FleetMdmAdapter implements MdmAdapter {
    * Fleet keeps a sent lock or wipe on the host: `mdm.pending_action` names it until the device reports,
    * then `mdm.device_status` shows its effect. Either means the command arrived.
    */
-  async findSent(device: MdmDevice, action: DeviceAction, _attemptedAt: Date): Promise<SentCommand | null> {
+  async findSent(device: MdmDevice, action: DeviceAction, attemptedAt: Date): Promise<SentCommand | null> {
+    const requestType = APPLE_REQUEST[action];
+    if (requestType) {
+      // Fleet lists the commands of a kind a host was sent: one of them since the try began arrived.
+      const found = await this.guard('read', () => this.findHost(device));
+      if (!found.uuid) return null;
+      const uuid = found.uuid;
+      const sent = await this.guard('read', () => this.client.hostCommands(uuid, requestType));
+      const since = sent.find(
+        (c) =>
+          c.updated_at !== undefined && Date.parse(c.updated_at) >= attemptedAt.getTime() - CLOCK_SKEW_MS,
+      );
+      return since ? { providerCommandId: `${APPLE_PREFIX}${since.command_uuid}` } : null;
+    }
     const command = FLEET_COMMAND[action];
     if (!command) throw new MdmCommandRejected(`Fleet does not offer ${action}`);
     const found = await this.guard('read', () => this.findHost(device));
@@ -295,6 +401,18 @@ export class FleetMdmAdapter implements MdmAdapter {
     action: DeviceAction,
     sent: SentCommand & { sentAt: Date },
   ): Promise<CommandResult> {
+    if (sent.providerCommandId.startsWith(APPLE_PREFIX)) {
+      const commandUuid = sent.providerCommandId.slice(APPLE_PREFIX.length);
+      const [answer] = await this.guard('read', () => this.client.commandResults(commandUuid));
+      if (answer?.status === 'Acknowledged')
+        return { state: 'completed', mdmStatus: reportedStatusOf(action) };
+      if (answer?.status === 'Error' || answer?.status === 'CommandFormatError')
+        return {
+          state: 'failed',
+          error: `The device answered ${answer.status} to ${answer.request_type ?? action}`,
+        };
+      return { state: 'pending' };
+    }
     const host = await this.guard('read', () => this.client.getHost(Number(sent.providerCommandId)));
     const expected = EXPECTED_STATUS[action];
     const status = host.mdm?.device_status;
@@ -354,5 +472,11 @@ export class FleetMdmAdapter implements MdmAdapter {
     }
   }
 }
+
+/**
+ * How far Fleet's clock may be behind ours when a command's time is compared with a try's: small, since
+ * an earlier command of the same kind counted as this one would leave this one unsent.
+ */
+const CLOCK_SKEW_MS = 5_000;
 
 const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);

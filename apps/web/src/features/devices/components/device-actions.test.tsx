@@ -156,9 +156,11 @@ describe('MDM actions in the devices screen', () => {
     const drawer = await screen.findByRole('dialog');
     await within(drawer).findByText('No actions sent to this device yet.');
     await user.click(within(drawer).getByRole('button', { name: 'Actions' }));
-    const restart = await screen.findByRole('menuitem', { name: /Restart/ });
-    expect(restart).toHaveAttribute('aria-disabled', 'true');
-    expect(restart).toHaveTextContent("The device's MDM provider does not offer this.");
+    // Fleet restarts a Mac (a raw Apple MDM command) but has no lost mode for it (iPhones and iPads only).
+    const lost = await screen.findByRole('menuitem', { name: /Enable lost mode/ });
+    expect(lost).toHaveAttribute('aria-disabled', 'true');
+    expect(lost).toHaveTextContent('Not available for this operating system.');
+    expect(screen.getByRole('menuitem', { name: 'Restart' })).not.toHaveAttribute('aria-disabled');
     expect(screen.getByRole('menuitem', { name: 'Lock' })).not.toHaveAttribute('aria-disabled');
   });
 
