@@ -22,7 +22,7 @@ export function mdmProviderName(value: string): string {
 }
 
 /** The providers Equip has a real client for; the others run in the sandbox only (decision 012). */
-export const CONNECTABLE_MDM_PROVIDERS: readonly MdmProvider[] = ['FLEET', 'JAMF'];
+export const CONNECTABLE_MDM_PROVIDERS: readonly MdmProvider[] = ['FLEET', 'JAMF', 'MANAGE_ENGINE'];
 export const isConnectableMdmProvider = (provider: MdmProvider): boolean =>
   CONNECTABLE_MDM_PROVIDERS.includes(provider);
 
@@ -47,6 +47,7 @@ export const MDM_CHECK_ERRORS = {
   /** Jamf Pro: the token endpoint refused the API client's ID or secret (it does not say which). */
   credentialsRefused: 'The MDM server refused the client ID or secret',
   notJamf: 'The address did not answer like a Jamf Pro server',
+  notManageEngine: 'The address did not answer like a ManageEngine MDM server',
 } as const;
 export type MdmCheckError = (typeof MDM_CHECK_ERRORS)[keyof typeof MDM_CHECK_ERRORS];
 
@@ -72,12 +73,15 @@ export const MdmServerUrl = z
 
 /**
  * What connecting a server takes: its address and the provider's credentials — Fleet an API token,
- * Jamf Pro an API client's ID and secret. Each provider's are required by the API (`MDM_CREDENTIAL_FIELDS`,
+ * Jamf Pro an API client's ID and secret, ManageEngine an API key (`apiToken`). Each provider's are required by the API (`MDM_CREDENTIAL_FIELDS`,
  * a 400 at the missing field); the others are ignored.
  */
 export const SaveMdmConnectionRequest = z.object({
   baseUrl: MdmServerUrl,
-  /** Fleet: the API token of an API-only user (`fleetctl user create --api-only`). */
+  /**
+   * Fleet: the API token of an API-only user (`fleetctl user create --api-only`); ManageEngine: the API
+   * key (Admin → Integrations → API Key Generation).
+   */
   apiToken: z.string().trim().min(1, 'Required').max(4000).optional(),
   /** Jamf Pro: the API client's ID (Settings → API Roles and Clients). */
   clientId: z.string().trim().min(1, 'Required').max(200).optional(),

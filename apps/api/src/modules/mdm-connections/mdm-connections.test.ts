@@ -188,7 +188,7 @@ describe('MDM connections (issue 11, decision 015)', () => {
     expect(await eventsOf()).toHaveLength(1);
   });
 
-  it('answers bad input with 400 at the field, unknown providers with 404, and ManageEngine with 422', async () => {
+  it('answers bad input with 400 at the field and unknown providers with 404', async () => {
     const cases: [unknown, string][] = [
       [{ baseUrl: fleet.url }, 'apiToken'],
       [{ baseUrl: fleet.url, apiToken: '   ' }, 'apiToken'],
@@ -205,16 +205,7 @@ describe('MDM connections (issue 11, decision 015)', () => {
     const unknown = await connect(good(), ownerToken, 'MOBILEIRON');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().errors[0]).toMatchObject({ msg: 'No such MDM provider', errorType: 'NotFound' });
-    // Jamf Pro has a client (jamf-connection.test.ts); ManageEngine not yet.
-    for (const [provider, name] of [['MANAGE_ENGINE', 'ManageEngine']]) {
-      const res = await connect(good(), ownerToken, provider);
-      expect(res.statusCode).toBe(422);
-      expect(res.json().errors[0]).toMatchObject({
-        msg: `Equip has no client for ${name} servers yet`,
-        errorType: 'MdmProviderUnsupported',
-        param: 'provider',
-      });
-    }
+    // Jamf Pro and ManageEngine have clients (jamf-connection.test.ts, manage-engine-connection.test.ts).
     expect(fleet.requests).toEqual([]);
     expect(await rawRows()).toEqual([]);
     expect(await eventsOf()).toEqual([]);

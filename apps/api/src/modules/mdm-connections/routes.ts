@@ -49,7 +49,7 @@ export const mdmConnectionRoutes: ModuleRoutes = (app, { mdmConnections: connect
         tags,
         security,
         summary:
-          'Connect an MDM server (FLEET; JAMF and MANAGE_ENGINE have no client yet: 422) or replace its address and API token. The server is tested first (Fleet: GET /api/v1/fleet/me); a refused token or a server that cannot be reached is a 422 and nothing is saved',
+          'Connect an MDM server (FLEET and MANAGE_ENGINE with an API token, JAMF with an API client ID and secret) or replace its address and credentials. The server is tested first (Fleet: GET /api/v1/fleet/me; Jamf Pro: a token, then its version; ManageEngine: GET /api/v1/mdm/devices); a refused token or a server that cannot be reached is a 422 and nothing is saved',
         params: MdmConnectionParams,
         body: SaveMdmConnectionRequest,
         response: { 200: MdmConnection, 201: MdmConnection, 422: ApiErrorPayload },

@@ -60,7 +60,7 @@ function providerOf(param: string): MdmProvider {
   return provider;
 }
 
-/** 422: the provider has no client in Equip (Jamf, ManageEngine), said like the adapters' NoMdmAdapter. */
+/** 422: the provider has no client in Equip (none today), said like the adapters' NoMdmAdapter. */
 function assertConnectable(provider: MdmProvider): void {
   if (!isConnectableMdmProvider(provider))
     throw new AppError(422, {
@@ -73,8 +73,8 @@ function assertConnectable(provider: MdmProvider): void {
 }
 
 /**
- * The provider's credentials from the request (Fleet: the API token; Jamf Pro: the API client's ID and
- * secret), a 400 at the first one missing. `secret` is what is sealed and hinted.
+ * The provider's credentials from the request (Fleet: the API token; ManageEngine: the API key, as
+ * `apiToken`; Jamf Pro: the API client's ID and secret), a 400 at the first one missing. `secret` is what is sealed and hinted.
  */
 function credentialsOf(
   provider: MdmProvider,

@@ -8,7 +8,7 @@ import { type FleetFake, startFleetFake } from '../../test/fleet-fake.ts';
 import { EQUIP_VERSION } from '../outbound/public-fetch.ts';
 import { MdmCommandRejected, type MdmDevice, MdmUnavailable } from './adapter.ts';
 import { FleetApiError, FleetClient, FleetMdmAdapter, retryAfterOf } from './fleet.ts';
-import { MdmAdapters, NoMdmAdapter } from './mdm-adapters.ts';
+import { MdmAdapters } from './mdm-adapters.ts';
 
 const laptop: MdmDevice = { uuid: 'u1', name: 'Olga MacBook', serialNumber: 'C02XK1', os: 'MACOS' };
 
@@ -140,10 +140,13 @@ describe('Fleet REST client against a local fake of Fleet', () => {
       }
     });
 
-    it('has no client for ManageEngine servers yet (Jamf Pro: jamf.test.ts)', async () => {
-      await expect(adapters.check('MANAGE_ENGINE', { baseUrl: fleet.url, apiToken: 't' })).rejects.toThrow(
-        NoMdmAdapter,
-      );
+    it('asks ManageEngine’s API for a ManageEngine server (Jamf Pro: jamf.test.ts; ManageEngine: manage-engine.test.ts)', async () => {
+      // The Fleet fake refuses the request without a Fleet token.
+      expect(await adapters.check('MANAGE_ENGINE', { baseUrl: fleet.url, apiToken: 't' })).toEqual({
+        ok: false,
+        error: MDM_CHECK_ERRORS.tokenRefused,
+      });
+      expect(fleet.requests.at(-1)).toMatchObject({ path: '/api/v1/mdm/devices' });
     });
 
     it('never reaches a private address unless the installation allows it', async () => {

@@ -12,12 +12,13 @@ import { equipUserAgent, outboundFetch } from '../outbound/public-fetch.ts';
 import type { MdmAdapter } from './adapter.ts';
 import { FleetApiError, FleetClient, FleetMdmAdapter } from './fleet.ts';
 import { JamfApiError, JamfClient, JamfMdmAdapter } from './jamf.ts';
+import { ManageEngineApiError, ManageEngineClient, ManageEngineMdmAdapter } from './manage-engine.ts';
 import { SandboxMdmAdapter } from './sandbox.ts';
 
 /** A connection's server and (plain) API token: what a client needs. */
 export interface MdmServer {
   baseUrl: string;
-  /** Fleet's API token, or Jamf Pro's API client secret (with `clientId`). */
+  /** Fleet's API token, ManageEngine's API key, or Jamf Pro's API client secret (with `clientId`). */
   apiToken: string;
   /** Jamf Pro: the API client's ID. */
   clientId?: string | null;
@@ -42,7 +43,7 @@ export class NoMdmAdapter extends Error {
 
 /**
  * Picks the adapter for a device's provider: the real client when the organisation has connected that
- * provider (Fleet today), else the provider's sandbox when the installation allows it (the demo, tests).
+ * provider (Fleet, Jamf Pro, ManageEngine), else the provider's sandbox when the installation allows it (the demo, tests).
  */
 export class MdmAdapters {
   private readonly sandboxes: Map<MdmProvider, SandboxMdmAdapter>;
@@ -91,6 +92,11 @@ export class MdmAdapters {
           }),
           this.options.checkIntervalMs,
         );
+      if (connection.provider === 'MANAGE_ENGINE')
+        return new ManageEngineMdmAdapter(
+          this.manageEngineClient({ baseUrl: connection.baseUrl, apiToken: this.openToken(connection) }),
+          this.options.checkIntervalMs,
+        );
       throw new NoMdmAdapter(noMdmClientMessage(provider));
     }
     if (this.options.sandbox) return this.sandboxes.get(provider)!;
@@ -105,7 +111,8 @@ export class MdmAdapters {
   /**
    * Asks the server whether the address is one of the provider's and the token is accepted (Fleet:
    * `GET /api/v1/fleet/me`; Jamf Pro: a token for the client ID and secret, then
-   * `GET /api/v1/jamf-pro-version`). Never throws for the server's sake: a refusal, no answer, another server's
+   * `GET /api/v1/jamf-pro-version`; ManageEngine: the first page of `GET /api/v1/mdm/devices` with the
+   * API key). Never throws for the server's sake: a refusal, no answer, another server's
    * answer or a server error comes back as the reason. Throws NoMdmAdapter for a provider without client.
    */
   async check(provider: MdmProvider, server: MdmServer): Promise<MdmCheckResult> {
@@ -115,6 +122,13 @@ export class MdmAdapters {
         return { ok: true };
       } catch (error) {
         return { ok: false, error: jamfCheckError(error) };
+      }
+    if (provider === 'MANAGE_ENGINE')
+      try {
+        await this.manageEngineClient(server).checkConnection();
+        return { ok: true };
+      } catch (error) {
+        return { ok: false, error: manageEngineCheckError(error) };
       }
     if (provider !== 'FLEET') throw new NoMdmAdapter(noMdmClientMessage(provider));
     try {
@@ -143,6 +157,14 @@ export class MdmAdapters {
   private jamfClient(server: MdmServer): JamfClient {
     return new JamfClient(
       { baseUrl: server.baseUrl, clientId: server.clientId ?? '', clientSecret: server.apiToken },
+      this.fetcher,
+      this.options.requestTimeoutMs,
+    );
+  }
+
+  private manageEngineClient(server: MdmServer): ManageEngineClient {
+    return new ManageEngineClient(
+      { baseUrl: server.baseUrl, apiToken: server.apiToken },
       this.fetcher,
       this.options.requestTimeoutMs,
     );
@@ -188,5 +210,16 @@ function jamfCheckError(error: unknown): MdmCheckError {
     return MDM_CHECK_ERRORS.notJamf;
   }
   if (error instanceof ZodError) return MDM_CHECK_ERRORS.notJamf;
+  return MDM_CHECK_ERRORS.unreachable;
+}
+
+/** ManageEngine: a refused API key (401/403) is the key's fault, at `apiToken`. */
+function manageEngineCheckError(error: unknown): MdmCheckError {
+  if (error instanceof ManageEngineApiError) {
+    if (error.status === 401 || error.status === 403) return MDM_CHECK_ERRORS.tokenRefused;
+    if (error.retryable) return MDM_CHECK_ERRORS.serverError;
+    return MDM_CHECK_ERRORS.notManageEngine;
+  }
+  if (error instanceof ZodError) return MDM_CHECK_ERRORS.notManageEngine;
   return MDM_CHECK_ERRORS.unreachable;
 }

@@ -61,6 +61,7 @@ const KNOWN_TEXTS: Record<string, MessageDescriptor> = {
   'The stored API token cannot be read; connect the server again': msg`The stored API token cannot be read; connect the server again`,
   'The MDM server refused the client ID or secret': msg`The MDM server refused the client ID or secret`,
   'The address did not answer like a Jamf Pro server': msg`The address did not answer like a Jamf Pro server`,
+  'The address did not answer like a ManageEngine MDM server': msg`The address did not answer like a ManageEngine MDM server`,
 };
 
 /** Texts with a value in them: `Expected string, received number`, zod's length bounds. */
