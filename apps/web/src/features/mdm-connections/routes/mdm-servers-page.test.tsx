@@ -82,10 +82,11 @@ describe('MDM servers page', () => {
     const { user } = renderPage();
     const fleet = (await screen.findByRole('heading', { name: /Fleet/ })).closest('li')!;
     expect(within(fleet).getByText('Not connected')).toBeInTheDocument();
-    // ManageEngine: no form, said so (Jamf Pro: jamf-connection-dialog.test.tsx).
+    // Jamf Pro and ManageEngine: their own cards and dialogs (jamf-connection-dialog.test.tsx,
+    // manage-engine-connection-dialog.test.tsx).
     const manageEngine = screen.getByRole('heading', { name: /ManageEngine/ }).closest('li')!;
-    expect(within(manageEngine).getByText('Not available yet')).toBeInTheDocument();
-    expect(within(manageEngine).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(manageEngine).getByText('Not connected')).toBeInTheDocument();
+    expect(within(manageEngine).getByRole('button', { name: 'Connect ManageEngine' })).toBeInTheDocument();
     await user.click(within(fleet).getByRole('button', { name: 'Connect Fleet' }));
     const dialog = await screen.findByRole('dialog', { name: 'Connect Fleet' });
     expect(dialog).toHaveAccessibleDescription(/create an API-only user/);
@@ -185,6 +186,7 @@ describe('MDM servers page', () => {
     expect(within(fleet).getByText('Verbindung gestört')).toBeInTheDocument();
     expect(within(fleet).getByText('Der MDM-Server hat das API-Token abgelehnt')).toBeInTheDocument();
     expect(within(fleet).getByRole('button', { name: 'Verbindung testen' })).toBeInTheDocument();
-    expect(screen.getAllByText('Noch nicht verfügbar')).toHaveLength(1);
+    // Every provider has a client: no card says "not available".
+    expect(screen.getAllByText('Nicht verbunden')).toHaveLength(2);
   });
 });

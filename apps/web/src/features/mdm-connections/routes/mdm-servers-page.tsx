@@ -3,14 +3,12 @@ import { LoadError } from '@/ui/load-error';
 import { PageHeader } from '@/ui/page-header';
 import { Skeleton } from '@/ui/skeleton';
 import { useMdmConnections } from '../api/get-mdm-connections';
-import { FleetServerCard } from '../components/fleet-server-card';
-import { JamfServerCard } from '../components/jamf-server-card';
-import { UnavailableProviderCard } from '../components/unavailable-provider-card';
+import { MdmServerCard } from '../components/mdm-server-card';
 
 /**
  * The organisation's MDM servers (organisation settings, decision 015): Fleet connected with its
- * address and an API token, Jamf Pro with an API client's ID and secret, each tested before it is saved;
- * ManageEngine not available yet.
+ * address and an API token, Jamf Pro with an API client's ID and secret, ManageEngine with an API key,
+ * each tested before it is saved; one card component for the three (mdm-server-card.tsx).
  */
 export function MdmServersPage() {
   const { t } = useLingui();
@@ -37,15 +35,14 @@ export function MdmServersPage() {
         />
       ) : (
         <ul className="space-y-4" aria-label={t`MDM servers`}>
-          <li>
-            <FleetServerCard connection={connections.data.find((c) => c.provider === 'FLEET')} />
-          </li>
-          <li>
-            <JamfServerCard connection={connections.data.find((c) => c.provider === 'JAMF')} />
-          </li>
-          <li>
-            <UnavailableProviderCard provider="MANAGE_ENGINE" />
-          </li>
+          {(['FLEET', 'JAMF', 'MANAGE_ENGINE'] as const).map((provider) => (
+            <li key={provider}>
+              <MdmServerCard
+                provider={provider}
+                connection={connections.data.find((c) => c.provider === provider)}
+              />
+            </li>
+          ))}
         </ul>
       )}
     </div>
