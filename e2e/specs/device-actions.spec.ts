@@ -18,10 +18,12 @@ test('locks a demo device from its drawer and watches it report locked', async (
   );
   expect(res.ok()).toBe(true);
   const { items } = (await res.json()) as { items: DeviceListItem[] };
+  // A ManageEngine one: jamf.spec.ts and mdm-connections.spec.ts connect the demo organisation's Jamf Pro
+  // and Fleet servers (local fakes) while they run, and those fakes know none of the other devices.
   const device = items.find(
     (d) =>
       d.enrollmentState === 'ENROLLED' &&
-      (d.mdmProvider === 'JAMF' || d.mdmProvider === 'MANAGE_ENGINE') &&
+      d.mdmProvider === 'MANAGE_ENGINE' &&
       (d.os === 'MACOS' || d.os === 'WINDOWS'),
   );
   expect(device, 'a managed demo computer').toBeDefined();

@@ -32,10 +32,12 @@ test('connects Fleet, locks a Fleet-managed Mac through it and disconnects', asy
       .getByRole('navigation', { name: 'Settings' })
       .getByRole('link', { name: 'MDM servers' })
       .click();
-    await expect(page.getByText('Not connected')).toBeVisible();
+    // Fleet's card (Jamf Pro's and ManageEngine's are beside it; another spec may connect Jamf meanwhile).
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /^Fleet/ }) });
+    await expect(card.getByText('Not connected')).toBeVisible();
 
     // A wrong token is refused at its field, and nothing is saved.
-    await page.getByRole('button', { name: 'Connect Fleet' }).click();
+    await card.getByRole('button', { name: 'Connect Fleet' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Server URL').fill(fleet.url);
     await dialog.getByLabel('API token').fill('not-the-token-0000');
@@ -44,8 +46,8 @@ test('connects Fleet, locks a Fleet-managed Mac through it and disconnects', asy
     await dialog.getByLabel('API token').fill(fleet.token);
     await dialog.getByRole('button', { name: 'Test and save' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText('Connected', { exact: true })).toBeVisible();
-    await expect(page.getByText('6789')).toBeVisible();
+    await expect(card.getByText('Connected', { exact: true })).toBeVisible();
+    await expect(card.getByText('6789')).toBeVisible();
     expect(fleet.requests.some((r) => r.path === '/api/v1/fleet/me')).toBe(true);
 
     // The Mac's lock now goes to Fleet, and the drawer follows until Fleet reports it locked.
@@ -70,9 +72,9 @@ test('connects Fleet, locks a Fleet-managed Mac through it and disconnects', asy
 
     // Disconnect, after a confirmation.
     await page.goto('/dashboard/settings/mdm-servers');
-    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await card.getByRole('button', { name: 'Disconnect' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Disconnect' }).click();
-    await expect(page.getByText('Not connected')).toBeVisible();
+    await expect(card.getByText('Not connected')).toBeVisible();
   } finally {
     // Whatever happened, the demo's Fleet devices go back to the sandbox for the other specs.
     await request.delete('/api/mdm-connections/FLEET', { headers });
