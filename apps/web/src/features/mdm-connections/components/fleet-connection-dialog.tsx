@@ -1,132 +1,44 @@
-import type { MdmConnection } from '@equip/domain/mdm-connections';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { type FormEvent, useState } from 'react';
-import { describeFailure } from '@/lib/api/error-message';
-import { Alert } from '@/ui/alert';
-import { FormDialog, FormDialogActions } from '@/ui/form-dialog';
-import { TextField } from '@/ui/form-field';
-import { useSaveMdmConnection } from '../api/save-mdm-connection';
+import { msg } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { type ConnectionDialogProps, type ConnectionForm, MdmConnectionDialog } from './connection-dialog';
 
-type Field = 'baseUrl' | 'apiToken';
-const FIELDS: readonly string[] = ['baseUrl', 'apiToken'] satisfies Field[];
-/** An address, the same in every language. */
-const EXAMPLE_URL = 'https://fleet.example.com';
+/** Fleet: an API-only user's token. */
+const FLEET_FORM: ConnectionForm = {
+  provider: 'FLEET',
+  exampleUrl: 'https://fleet.example.com',
+  title: msg`Connect Fleet`,
+  changeTitle: msg`Change the Fleet connection`,
+  formLabel: msg`Fleet connection`,
+  urlHint: msg`The address you open Fleet at, starting with https://.`,
+  Instructions: () => (
+    <>
+      <p>
+        <Trans>
+          In Fleet, create an API-only user (Settings → Users → Create user, “API only”, or{' '}
+          <code className="font-mono text-xs">fleetctl user create --api-only</code>) with the maintainer or
+          admin role, and paste its API token here.
+        </Trans>
+      </p>
+      <p>
+        <Trans>
+          Equip tests the connection before saving it. The token is stored encrypted and is never shown again.
+        </Trans>
+      </p>
+    </>
+  ),
+  fields: [
+    {
+      name: 'apiToken',
+      label: msg`API token`,
+      hint: msg`The API-only user’s token.`,
+      changeHint: msg`Paste the API-only user’s token again, or a new one.`,
+      secret: true,
+      maxLength: 4000,
+    },
+  ],
+};
 
-/**
- * Connect Fleet, or change its address and token: Equip tests them against the server before it saves
- * anything, and says at the field what went wrong (a refused token, a server it cannot reach).
- */
-export function FleetConnectionDialog({
-  open,
-  onOpenChange,
-  connection,
-  onSaved,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The connection to change; none to connect. */
-  connection: MdmConnection | undefined;
-  onSaved: (connection: MdmConnection) => void;
-}) {
-  const { t } = useLingui();
-  const save = useSaveMdmConnection();
-  return (
-    <FormDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) save.reset();
-        onOpenChange(next);
-      }}
-      busy={save.isPending}
-      title={connection ? t`Change the Fleet connection` : t`Connect Fleet`}
-      description={
-        <>
-          <p>
-            <Trans>
-              In Fleet, create an API-only user (Settings → Users → Create user, “API only”, or{' '}
-              <code className="font-mono text-xs">fleetctl user create --api-only</code>) with the maintainer
-              or admin role, and paste its API token here.
-            </Trans>
-          </p>
-          <p>
-            <Trans>
-              Equip tests the connection before saving it. The token is stored encrypted and is never shown
-              again.
-            </Trans>
-          </p>
-        </>
-      }
-    >
-      <FleetConnectionForm connection={connection} save={save} onSaved={onSaved} />
-    </FormDialog>
-  );
-}
-
-function FleetConnectionForm({
-  connection,
-  save,
-  onSaved,
-}: {
-  connection: MdmConnection | undefined;
-  save: ReturnType<typeof useSaveMdmConnection>;
-  onSaved: (connection: MdmConnection) => void;
-}) {
-  const { t } = useLingui();
-  const [baseUrl, setBaseUrl] = useState(connection?.baseUrl ?? '');
-  const [apiToken, setApiToken] = useState('');
-  const failure = save.isError
-    ? describeFailure<Field>(save.error, {
-        fallback: t`The connection could not be saved.`,
-        field: (entry) => (entry.param && FIELDS.includes(entry.param) ? (entry.param as Field) : undefined),
-      })
-    : null;
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    save.mutate(
-      { provider: 'FLEET', input: { baseUrl: baseUrl.trim(), apiToken: apiToken.trim() } },
-      { onSuccess: onSaved },
-    );
-  }
-
-  return (
-    <form onSubmit={onSubmit} aria-label={t`Fleet connection`} noValidate>
-      <div className="space-y-4">
-        <TextField
-          label={t`Server URL`}
-          type="url"
-          required
-          autoComplete="url"
-          placeholder={EXAMPLE_URL}
-          maxLength={2000}
-          value={baseUrl}
-          onChange={(event) => setBaseUrl(event.target.value)}
-          hint={t`The address you open Fleet at, starting with https://.`}
-          error={failure?.fields.baseUrl}
-        />
-        <TextField
-          label={t`API token`}
-          type="password"
-          required
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={4000}
-          value={apiToken}
-          onChange={(event) => setApiToken(event.target.value)}
-          hint={
-            connection
-              ? t`Paste the API-only user’s token again, or a new one.`
-              : t`The API-only user’s token.`
-          }
-          error={failure?.fields.apiToken}
-        />
-        {failure?.message ? <Alert variant="error">{failure.message}</Alert> : null}
-      </div>
-      <FormDialogActions
-        submitLabel={t`Test and save`}
-        pending={save.isPending}
-        pendingLabel={t`Testing the connection…`}
-      />
-    </form>
-  );
+/** Connect Fleet, or change its address and token (see MdmConnectionDialog). */
+export function FleetConnectionDialog(props: ConnectionDialogProps) {
+  return <MdmConnectionDialog form={FLEET_FORM} {...props} />;
 }

@@ -15,18 +15,10 @@ import { ConfirmDialog } from '@/ui/dialog';
 import { useToast } from '@/ui/toast';
 import { useCheckMdmConnection } from '../api/check-mdm-connection';
 import { useDeleteMdmConnection } from '../api/delete-mdm-connection';
+import type { ConnectionDialogProps } from './connection-dialog';
 import { FleetConnectionDialog } from './fleet-connection-dialog';
 import { JamfConnectionDialog } from './jamf-connection-dialog';
 import { ManageEngineConnectionDialog } from './manage-engine-connection-dialog';
-
-/** What a provider's connection dialog takes (each asks for its own credentials). */
-export interface ConnectionDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The connection to change; none to connect. */
-  connection: MdmConnection | undefined;
-  onSaved: (connection: MdmConnection) => void;
-}
 
 /** What differs between the providers' cards: the product's name, its dialog, its credentials, its words. */
 interface ProviderCard {
