@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { FailedJobsQuery } from '@equip/domain/jobs-admin';
-import type { DeviceCommand, DeviceCommands } from '@equip/domain/mdm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { devices } from '../../db/schema/index.ts';
 import type { App } from '../../http/types.ts';
 import { EQUIP_VERSION } from '../../providers/outbound/public-fetch.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { deviceCommands } from '../../test/device-commands.ts';
 import { bearer, createOrganization, createUser, tokenFor } from '../../test/factories.ts';
 import { type FleetFake, startFleetFake } from '../../test/fleet-fake.ts';
 import { MDM_JOB_RETRY_LIMIT } from './mdm-jobs.ts';
@@ -54,37 +54,6 @@ describe('MDM commands are sent once, and their retries are visible (issue 27)',
     return { hostId: id, device: row!.uuid };
   }
 
-  const lock = async (device: string) => {
-    const res = await app.inject({
-      method: 'POST',
-      url: `/api/devices/${device}/actions`,
-      headers: bearer(token),
-      payload: { action: 'lock' },
-    });
-    expect(res.statusCode, res.body).toBe(202);
-    return res.json<DeviceCommand>();
-  };
-
-  /** The device's newest command once `done` holds (the job runner polls every half second in tests). */
-  async function until(device: string, done: (c: DeviceCommand, all: DeviceCommands) => boolean) {
-    let last: DeviceCommands | undefined;
-    await expect
-      .poll(
-        async () => {
-          const res = await app.inject({
-            method: 'GET',
-            url: `/api/devices/${device}/actions`,
-            headers: bearer(token),
-          });
-          last = res.json<DeviceCommands>();
-          return last.items[0] ? done(last.items[0], last) : false;
-        },
-        { timeout: 20_000, interval: 100 },
-      )
-      .toBe(true);
-    return last!;
-  }
-
   const commandJob = async (commandUuid: string) =>
     (
       await sql(
@@ -95,14 +64,12 @@ describe('MDM commands are sent once, and their retries are visible (issue 27)',
     )[0] as { id: string; state: string; startAfter: Date; retryCount: number } | undefined;
 
   /** The planned retry of the command's job starts now instead of at its time. */
-  async function retryNow(commandUuid: string) {
-    await sql(
-      `update pgboss.job set start_after = now()
-        where name = 'mdm.command' and data->>'commandUuid' = $1 and state = 'retry'`,
-      [commandUuid],
-    );
-    t.services.jobs.kick('mdm.command');
-  }
+  const commands = deviceCommands(
+    () => t,
+    () => token,
+  );
+  const lock = (device: string) => commands.send(device, 'lock');
+  const { until, retryNow } = commands;
 
   const lockRequests = (hostId: number) =>
     fleet.requests.filter((r) => r.method === 'POST' && r.path === `/api/v1/fleet/hosts/${hostId}/lock`);

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { DeviceCommand, DeviceCommands } from '@equip/domain/mdm';
 import { MDM_CHECK_ERRORS, type MdmConnection } from '@equip/domain/mdm-connections';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import type { App } from '../../http/types.ts';
 import { EQUIP_VERSION } from '../../providers/outbound/public-fetch.ts';
 import { decryptSecret, SEALED_SECRET_PURPOSES, sealingKey } from '../../security/sealed-secrets.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { deviceCommands } from '../../test/device-commands.ts';
 import { bearer, createOrganization, createUser, tokenFor } from '../../test/factories.ts';
 import { type ManageEngineFake, startManageEngineFake } from '../../test/manage-engine-fake.ts';
 
@@ -27,7 +27,7 @@ describe('ManageEngine connections and commands against the ManageEngine fake (i
   let token: string;
 
   const db = () => t.services.database.db;
-  const sql = (text: string, params: unknown[] = []) =>
+  const _sql = (text: string, params: unknown[] = []) =>
     t.services.database.jobStore.executeSql(text, params).then((r) => r.rows as Record<string, unknown>[]);
   const connect = (payload: unknown) =>
     app.inject({
@@ -61,45 +61,12 @@ describe('ManageEngine connections and commands against the ManageEngine fake (i
     return { id, serialNumber, device: row!.uuid };
   }
 
-  const act = async (device: string, action: string) => {
-    const res = await app.inject({
-      method: 'POST',
-      url: `/api/devices/${device}/actions`,
-      headers: bearer(token),
-      payload: { action },
-    });
-    expect(res.statusCode, res.body).toBe(202);
-    return res.json<DeviceCommand>();
-  };
-
-  /** The device's commands once `done` holds for the newest (the job runner polls every half second). */
-  async function until(device: string, done: (c: DeviceCommand) => boolean) {
-    let last: DeviceCommands | undefined;
-    await expect
-      .poll(
-        async () => {
-          const res = await app.inject({
-            method: 'GET',
-            url: `/api/devices/${device}/actions`,
-            headers: bearer(token),
-          });
-          last = res.json<DeviceCommands>();
-          return last.items[0] ? done(last.items[0]) : false;
-        },
-        { timeout: 20_000, interval: 100 },
-      )
-      .toBe(true);
-    return last!;
-  }
-
-  async function retryNow(commandUuid: string) {
-    await sql(
-      `update pgboss.job set start_after = now()
-        where name = 'mdm.command' and data->>'commandUuid' = $1 and state = 'retry'`,
-      [commandUuid],
-    );
-    t.services.jobs.kick('mdm.command');
-  }
+  const commands = deviceCommands(
+    () => t,
+    () => token,
+  );
+  const act = commands.send;
+  const { until, retryNow } = commands;
   const sentTo = (id: string) => me.actions.filter((a) => a.deviceId === id);
 
   beforeAll(async () => {
