@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net';
  * 422, 429 and 500. The commands' shapes are Fleet's REST API documentation's ("Run MDM command", "Get
  * MDM command results", "List MDM commands": docs/REST API/rest-api.md in fleetdm/fleet).
  *
- * The host list pages as Fleet's does (`page` from 0, `per_page`, sorted by `order_key`), with no paging
+ * The host list pages as Fleet's does (`page` from 0, `per_page`, sorted by `order_key`: `hostname` or
+ * `id`, the inventory sync's), with no paging
  * metadata in the answer. Controls for what a real server does to a client (issue 27): a 429 with the
  * `retry-after` of the test's choice (seconds or an HTTP date), and a command that is carried out but
  * whose answer is lost — the connection dropped, or held until the test releases it (a client's
@@ -24,6 +25,17 @@ export interface FakeHost {
   platform: 'darwin' | 'windows' | 'ios' | 'ubuntu';
   device_status: 'unlocked' | 'locked' | 'wiped';
   pending_action: '' | 'lock' | 'unlock' | 'wipe';
+  /**
+   * Inventory fields (issue 27, item 3), as the "List hosts" example has them (GET-hosts.json):
+   * `hardware_model`, `hardware_vendor`, `os_version`, `seen_time`, `mdm.enrollment_status`; and
+   * `disk_encryption_enabled` as "Get host" has it (GET-hosts-id.json). Defaults: a MacBook Pro, macOS
+   * 14.5, seen now, MDM on, encrypted.
+   */
+  hardware_model?: string;
+  os_version?: string;
+  seen_time?: string;
+  disk_encryption_enabled?: boolean | null;
+  enrollment_status?: 'On (manual)' | 'On (automatic)' | 'Pending' | 'Off' | null;
 }
 
 /** An Apple MDM command run through `POST /api/v1/fleet/commands/run`. */
@@ -111,19 +123,23 @@ export async function startFleetFake(options: { token?: string; email?: string; 
     hostname: h.hostname,
     uuid: hostUuid(h),
     platform: h.platform,
-    os_version: 'macOS 14.5',
+    os_version: h.os_version ?? 'macOS 14.5',
     hardware_serial: h.hardware_serial,
+    hardware_vendor: h.platform === 'darwin' || h.platform === 'ios' ? 'Apple Inc.' : '',
+    hardware_model: h.hardware_model ?? (h.platform === 'darwin' ? 'MacBookPro18,3' : ''),
+    seen_time: h.seen_time ?? new Date().toISOString(),
+    disk_encryption_enabled: h.disk_encryption_enabled === undefined ? true : h.disk_encryption_enabled,
     computer_name: h.hostname,
     display_name: h.hostname,
     status: 'online',
     mdm: {
       encryption_key_available: true,
-      enrollment_status: 'On (manual)',
       name: 'Fleet',
       connected_to_fleet: true,
       server_url: 'https://acme.com/mdm/apple/mdm',
       device_status: h.device_status,
       pending_action: h.pending_action,
+      enrollment_status: h.enrollment_status === undefined ? 'On (manual)' : h.enrollment_status,
     },
   });
 
@@ -184,6 +200,7 @@ export async function startFleetFake(options: { token?: string; email?: string; 
       const found = [...hosts.values()].filter(
         (h) => !q || h.hostname.toLowerCase().includes(q) || h.hardware_serial.toLowerCase().includes(q),
       );
+      if (url.searchParams.get('order_key') === 'id') found.sort((a, b) => a.id - b.id);
       if (url.searchParams.get('order_key') === 'hostname')
         found.sort((a, b) => (a.hostname < b.hostname ? -1 : a.hostname > b.hostname ? 1 : a.id - b.id));
       const perPage = Number(url.searchParams.get('per_page') ?? found.length) || found.length;

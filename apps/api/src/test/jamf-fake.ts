@@ -25,6 +25,15 @@ import type { AddressInfo } from 'node:net';
  * - Mobile devices: `GET /api/v2/mobile-devices/detail?section=GENERAL&section=HARDWARE&page=&page-size=&filter=`
  *   → `{ totalCount, results: [{ mobileDeviceId, deviceType, general: { displayName, managementId, … },
  *   hardware: { serialNumber, … } }] }` (API reference "Return paginated Mobile Device Inventory records").
+ * - The inventory sync (issue 27, item 3) reads both lists unfiltered, page by page (`page` from 0,
+ *   `page-size`, the last page by `totalCount`), with more sections: computers' OPERATING_SYSTEM
+ *   (`operatingSystem: { name, version, build }`) and DISK_ENCRYPTION (`diskEncryption: {
+ *   bootPartitionEncryptionDetails: { partitionName, partitionFileVault2State: ENCRYPTED | UNENCRYPTED |
+ *   ENCRYPTING | …, partitionFileVault2Percent }, … }`), `general.lastContactTime`, `hardware.model`;
+ *   mobile devices' SECURITY (`security: { dataProtected, passcodePresent, … }`),
+ *   `general.osVersion`, `general.lastInventoryUpdateDate` (API reference, ComputerInventory and
+ *   MobileDeviceDetailsV2 schemas; ruby-jss OAPI schemas ComputerDiskEncryption and
+ *   ComputerOperatingSystem). A section not asked for is null, as Jamf answers.
  * - Commands: `POST /api/v2/mdm/commands` with `{ clientData: [{ managementId }], commandData: {
  *   commandType, … } }` → 201 `[{ id, href }]`; commandType DEVICE_LOCK (`pin` for a Mac, `message`),
  *   ERASE_DEVICE, RESTART_DEVICE (`notifyUser`), SHUT_DOWN_DEVICE, ENABLE_LOST_MODE (`lostModeMessage`
@@ -52,6 +61,11 @@ export interface FakeComputer {
   serialNumber: string;
   managementId: string;
   managed: boolean;
+  /** Inventory (issue 27, item 3): `hardware.model`, `operatingSystem.version`, FileVault's state. */
+  model?: string;
+  osVersion?: string;
+  fileVault?: 'ENCRYPTED' | 'UNENCRYPTED' | 'ENCRYPTING' | 'UNKNOWN';
+  lastContactTime?: string;
 }
 export interface FakeMobileDevice {
   id: string;
@@ -59,6 +73,10 @@ export interface FakeMobileDevice {
   serialNumber: string;
   managementId: string;
   managed: boolean;
+  /** Inventory: `hardware.model` (an iPad's says so), `general.osVersion`, `security.dataProtected`. */
+  model?: string;
+  osVersion?: string;
+  dataProtected?: boolean;
 }
 export interface FakeCommand {
   uuid: string;
@@ -139,7 +157,8 @@ export async function startJamfFake(options: { clientId?: string; clientSecret?:
     return Buffer.concat(chunks).toString('utf8');
   }
 
-  const computerBody = (c: FakeComputer) => ({
+  /** Jamf answers the sections asked for; the others are null (GENERAL and HARDWARE always asked here). */
+  const computerBody = (c: FakeComputer, sections: string[] = []) => ({
     id: c.id,
     udid: `${c.id.padStart(8, '0')}-0000-4000-8000-000000000000`,
     general: {
@@ -150,22 +169,47 @@ export async function startJamfFake(options: { clientId?: string; clientSecret?:
       remoteManagement: { managed: c.managed, managementUsername: 'jamfadmin' },
       supervised: true,
       mdmCapable: { capable: true, capableUsers: [] },
-      lastContactTime: '2026-11-26T20:01:12.000Z',
+      lastContactTime: c.lastContactTime ?? '2026-11-26T20:01:12.000Z',
     },
-    hardware: { make: 'Apple', model: 'MacBook Pro (14-inch, 2023)', serialNumber: c.serialNumber },
+    hardware: {
+      make: 'Apple',
+      model: c.model ?? 'MacBook Pro (14-inch, 2023)',
+      serialNumber: c.serialNumber,
+    },
+    operatingSystem: sections.includes('OPERATING_SYSTEM')
+      ? { name: 'macOS', version: c.osVersion ?? '15.1', build: '24B83', supplementalBuildVersion: null }
+      : null,
+    diskEncryption: sections.includes('DISK_ENCRYPTION')
+      ? {
+          bootPartitionEncryptionDetails: {
+            partitionName: 'Macintosh HD (Boot Partition)',
+            partitionFileVault2State: c.fileVault ?? 'ENCRYPTED',
+            partitionFileVault2Percent: 100,
+          },
+          individualRecoveryKeyValidityStatus: 'VALID',
+          institutionalRecoveryKeyPresent: false,
+          diskEncryptionConfigurationName: 'FileVault',
+          fileVault2EnabledUserNames: ['admin'],
+          fileVault2EligibilityMessage: 'Eligible',
+        }
+      : null,
   });
-  const mobileBody = (d: FakeMobileDevice) => ({
+  const mobileBody = (d: FakeMobileDevice, sections: string[] = []) => ({
     mobileDeviceId: d.id,
     deviceType: 'iOS',
-    hardware: { capacityMb: 262144, model: 'iPhone 15', serialNumber: d.serialNumber },
+    hardware: { capacityMb: 262144, model: d.model ?? 'iPhone 15', serialNumber: d.serialNumber },
     general: {
       udid: `${d.id.padStart(8, '0')}-0000-4000-8000-00000000ffff`,
       displayName: d.displayName,
       managed: d.managed,
       supervised: true,
       managementId: d.managementId,
-      osVersion: '18.1',
+      osVersion: d.osVersion ?? '18.1',
+      lastInventoryUpdateDate: '2026-11-26T19:55:02.000Z',
     },
+    security: sections.includes('SECURITY')
+      ? { dataProtected: d.dataProtected ?? true, passcodePresent: true, hardwareEncryption: 3 }
+      : null,
   });
   const commandBody = (c: FakeCommand) => ({
     uuid: c.uuid,
@@ -278,7 +322,15 @@ export async function startJamfFake(options: { clientId?: string; clientSecret?:
           ),
         )
         .sort((a, b) => Number(a.id) - Number(b.id));
-      return json(res, 200, page(found.map(computerBody), url.searchParams));
+      const sections = url.searchParams.getAll('section');
+      return json(
+        res,
+        200,
+        page(
+          found.map((c) => computerBody(c, sections)),
+          url.searchParams,
+        ),
+      );
     }
     if (req.method === 'GET' && url.pathname === '/api/v2/mobile-devices/detail') {
       const filter = url.searchParams.get('filter');
@@ -289,7 +341,15 @@ export async function startJamfFake(options: { clientId?: string; clientSecret?:
           ),
         )
         .sort((a, b) => Number(a.id) - Number(b.id));
-      return json(res, 200, page(found.map(mobileBody), url.searchParams));
+      const sections = url.searchParams.getAll('section');
+      return json(
+        res,
+        200,
+        page(
+          found.map((d) => mobileBody(d, sections)),
+          url.searchParams,
+        ),
+      );
     }
     if (req.method === 'POST' && url.pathname === '/api/v2/mdm/commands') {
       const sent = body as {

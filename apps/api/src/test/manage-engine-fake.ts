@@ -24,6 +24,11 @@ import type { AddressInfo } from 'node:net';
  * - Paging: www.manageengine.com/za/mobile-device-management/api/pagination ("Pagination"): lists are
  *   "paginated to 50 items by default", query `offset` (and `limit`), the answer carries `metadata: {
  *   total_record_count }` and `paging: { next, previous }` (URLs of the next and previous pages).
+ * - Inventory (issue 27, item 3): the same list read page by page without `search`; each device's
+ *   `last_contact_time` (epoch milliseconds, as text) as the device details and summary answer it
+ *   (…/help/api/onpremise/devices-get-device-summary.html; the field in the manageengine-mdm npm
+ *   package's Device type), `model`, `os_version`, `platform_type`; removed devices stay in the list with
+ *   `is_removed: true`.
  * - Device details: the same Devices page, "Get device details", `GET /api/v1/mdm/devices/{device_id}`
  *   → the device object above.
  * - Actions: www.manageengine.com/products/desktop-central/help/api/onpremise/action-lock-device.html
@@ -54,6 +59,10 @@ export interface FakeManageEngineDevice {
   platform: 'ios' | 'android' | 'windows' | 'macos';
   removed: boolean;
   lostMode: boolean;
+  /** Inventory (issue 27, item 3): `model`, `os_version`, `last_contact_time` (epoch ms). */
+  model?: string;
+  osVersion?: string;
+  lastContactTime?: number;
 }
 export interface FakeManageEngineAction {
   deviceId: string;
@@ -110,7 +119,7 @@ export async function startManageEngineFake(options: { apiKey?: string } = {}) {
 
   const deviceBody = (d: FakeManageEngineDevice) => ({
     device_id: d.id,
-    os_version: d.platform === 'ios' ? '18.1' : '14',
+    os_version: d.osVersion ?? (d.platform === 'ios' ? '18.1' : '14'),
     is_lost_mode_enabled: d.lostMode,
     owned_by: 1,
     is_removed: d.removed,
@@ -120,7 +129,8 @@ export async function startManageEngineFake(options: { apiKey?: string } = {}) {
     platform_type_id: d.platform === 'ios' ? 1 : d.platform === 'android' ? 2 : 3,
     udid: `udid-${d.id}`,
     serial_number: d.serialNumber,
-    model: d.platform === 'ios' ? 'iPhone15,2' : 'SM-G935F',
+    model: d.model ?? (d.platform === 'ios' ? 'iPhone15,2' : 'SM-G935F'),
+    last_contact_time: String(d.lastContactTime ?? 1795400000000),
     user: { user_name: 'olga', user_id: 9007199254741000, user_email: 'olga@example.com' },
     imei: 357327071694307,
     summary: { profile_count: 5, app_count: 10, doc_count: 1, group_count: 2 },

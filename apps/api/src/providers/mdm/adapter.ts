@@ -1,4 +1,4 @@
-import type { DeviceOs } from '@equip/domain/devices';
+import type { DeviceOs, DeviceType, EnrollmentState } from '@equip/domain/devices';
 import type { DeviceAction, DeviceMdmStatus, MdmProvider } from '@equip/domain/mdm';
 
 /**
@@ -28,6 +28,35 @@ export type CommandResult =
   | { state: 'completed'; mdmStatus: DeviceMdmStatus | null }
   | { state: 'failed'; error: string };
 
+/**
+ * One device of the MDM's inventory, in Equip's terms (issue 27, item 3; decision 025). A field the
+ * vendor does not give is null (never a guess), so the sync leaves Equip's value as it is.
+ */
+export interface MdmInventoryDevice {
+  /** The MDM's own id of the record (Fleet's host id, Jamf's computer or mobile device id, ManageEngine's device_id). */
+  mdmId: string;
+  /** The hardware serial number, trimmed; null when the MDM has none (then the device cannot be matched). */
+  serialNumber: string | null;
+  name: string;
+  type: DeviceType;
+  os: DeviceOs;
+  osVersion: string | null;
+  model: string | null;
+  manufacturer: string | null;
+  /** ENROLLED, PENDING_ENROLLMENT or READY_TO_ENROLL (MDM off) where the vendor says; else null. */
+  enrollmentState: EnrollmentState | null;
+  /** Disk encryption (FileVault, BitLocker, data protection) where the vendor reports it; else null. */
+  encrypted: boolean | null;
+  /** When the device last checked in with the MDM. */
+  lastSeenAt: Date | null;
+}
+
+/** One page of the MDM's inventory; `next` is the cursor of the following page, null after the last. */
+export interface MdmInventoryPage {
+  devices: MdmInventoryDevice[];
+  next: string | null;
+}
+
 export interface MdmAdapter {
   readonly provider: MdmProvider;
   /** `sandbox` (the simulation of decision 012), `fleet`, `jamf` or `manage-engine` (the REST clients). */
@@ -55,6 +84,12 @@ export interface MdmAdapter {
     action: DeviceAction,
     sent: SentCommand & { sentAt: Date },
   ): Promise<CommandResult>;
+  /**
+   * One page of the MDM's device inventory (managed devices only), from the first (`cursor` null) on;
+   * the cursor is the adapter's own (a page number, an offset). Errors as for commands: MdmUnavailable
+   * when the provider cannot answer now, MdmCommandRejected when it refuses (the credentials).
+   */
+  inventory(cursor: string | null): Promise<MdmInventoryPage>;
 }
 
 /** A refusal that trying again will not change (unknown device, bad credentials, unsupported action). */

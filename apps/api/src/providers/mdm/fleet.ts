@@ -10,9 +10,12 @@ import {
   type MdmAdapter,
   MdmCommandRejected,
   type MdmDevice,
+  type MdmInventoryDevice,
+  type MdmInventoryPage,
   MdmUnavailable,
   type SentCommand,
 } from './adapter.ts';
+import { enrollmentOfFleet, instantOf, osOfPlatform, textOf, typeOfDevice } from './inventory.ts';
 
 /**
  * A client of Fleet's REST API (fleetdm.com, `docs/REST API/rest-api.md`; shapes in
@@ -53,10 +56,19 @@ const FleetHost = z.object({
   hardware_serial: z.string().optional(),
   uuid: z.string().optional(),
   platform: z.string().optional(),
+  os_version: z.string().nullish(),
+  hardware_model: z.string().nullish(),
+  hardware_vendor: z.string().nullish(),
+  /** When the host last checked in (osquery or MDM). */
+  seen_time: z.string().nullish(),
+  /** macOS FileVault / Windows BitLocker, where Fleet knows it (null or absent otherwise). */
+  disk_encryption_enabled: z.boolean().nullish(),
   mdm: z
     .object({
       device_status: z.string().optional(),
       pending_action: z.string().optional(),
+      /** `On (manual)`, `On (automatic)`, `Pending`, `Off`, or null for hosts without MDM. */
+      enrollment_status: z.string().nullish(),
     })
     .partial()
     .nullish(),
@@ -143,12 +155,23 @@ export class FleetClient {
     page = 0,
     perPage = HOSTS_PER_PAGE,
   ): Promise<FleetHost[] & { more?: boolean }> {
-    const params = new URLSearchParams({
-      query,
-      page: String(page),
-      per_page: String(perPage),
-      order_key: 'hostname',
-    });
+    return this.hostPage({ query, order_key: 'hostname' }, page, perPage);
+  }
+
+  /**
+   * One page (from 0) of every host, by id (`order_key=id`: hosts enrolled while the pages are read come
+   * last instead of shifting the pages), for the inventory sync.
+   */
+  async listHosts(page = 0, perPage = HOSTS_PER_PAGE): Promise<FleetHost[] & { more?: boolean }> {
+    return this.hostPage({ order_key: 'id' }, page, perPage);
+  }
+
+  private async hostPage(
+    filter: Record<string, string>,
+    page: number,
+    perPage: number,
+  ): Promise<FleetHost[] & { more?: boolean }> {
+    const params = new URLSearchParams({ ...filter, page: String(page), per_page: String(perPage) });
     const { hosts, meta } = HostList.parse(await this.call('GET', `/api/v1/fleet/hosts?${params}`));
     return Object.assign(hosts, { more: meta?.has_next_results ?? hosts.length >= perPage });
   }
@@ -421,6 +444,13 @@ export class FleetMdmAdapter implements MdmAdapter {
     return { state: 'pending' };
   }
 
+  /** A page of `GET /api/v1/fleet/hosts?page=&per_page=&order_key=id`; the cursor is the page number. */
+  async inventory(cursor: string | null): Promise<MdmInventoryPage> {
+    const page = cursor ? Number(cursor) : 0;
+    const hosts = await this.guard('read', () => this.client.listHosts(page));
+    return { devices: hosts.map(inventoryOfHost), next: hosts.more ? String(page + 1) : null };
+  }
+
   private async findHost(device: MdmDevice): Promise<FleetHost> {
     const key = device.serialNumber?.trim() || device.name;
     const host = await this.client.findHost(key, (h) =>
@@ -480,3 +510,22 @@ export class FleetMdmAdapter implements MdmAdapter {
 const CLOCK_SKEW_MS = 5_000;
 
 const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);
+
+/** A Fleet host in Equip's terms: its platform gives the OS, its model (iPad…) the type. */
+export function inventoryOfHost(host: FleetHost): MdmInventoryDevice {
+  const os = osOfPlatform(host.platform);
+  const model = textOf(host.hardware_model);
+  return {
+    mdmId: String(host.id),
+    serialNumber: textOf(host.hardware_serial),
+    name: textOf(host.display_name) ?? textOf(host.computer_name) ?? host.hostname,
+    type: typeOfDevice(os, model, host.platform),
+    os,
+    osVersion: textOf(host.os_version),
+    model,
+    manufacturer: textOf(host.hardware_vendor),
+    enrollmentState: enrollmentOfFleet(host.mdm?.enrollment_status),
+    encrypted: host.disk_encryption_enabled ?? null,
+    lastSeenAt: instantOf(host.seen_time),
+  };
+}

@@ -6,10 +6,13 @@ import {
   type MdmAdapter,
   MdmCommandRejected,
   type MdmDevice,
+  type MdmInventoryDevice,
+  type MdmInventoryPage,
   MdmUnavailable,
   type SentCommand,
 } from './adapter.ts';
 import { retryAfterOf } from './fleet.ts';
+import { instantOf, osOfPlatform, textOf, typeOfDevice } from './inventory.ts';
 
 /**
  * A client of the Jamf Pro API (developer.jamf.com/jamf-pro; the shapes and where each came from are
@@ -70,10 +73,29 @@ const JamfComputer = z.object({
       name: z.string().nullish(),
       managementId: z.string().nullish(),
       remoteManagement: z.object({ managed: z.boolean().nullish() }).partial().nullish(),
+      lastContactTime: z.string().nullish(),
     })
     .partial()
     .nullish(),
-  hardware: z.object({ serialNumber: z.string().nullish() }).partial().nullish(),
+  hardware: z
+    .object({ serialNumber: z.string().nullish(), model: z.string().nullish(), make: z.string().nullish() })
+    .partial()
+    .nullish(),
+  /** Section OPERATING_SYSTEM (the inventory sync asks for it). */
+  operatingSystem: z
+    .object({ name: z.string().nullish(), version: z.string().nullish() })
+    .partial()
+    .nullish(),
+  /** Section DISK_ENCRYPTION: FileVault's state of the boot partition (ENCRYPTED, UNENCRYPTED, …). */
+  diskEncryption: z
+    .object({
+      bootPartitionEncryptionDetails: z
+        .object({ partitionFileVault2State: z.string().nullish() })
+        .partial()
+        .nullish(),
+    })
+    .partial()
+    .nullish(),
 });
 const ComputerPage = z.object({ totalCount: z.number().int(), results: z.array(JamfComputer) });
 
@@ -86,10 +108,14 @@ const JamfMobileDevice = z.object({
       displayName: z.string().nullish(),
       managementId: z.string().nullish(),
       managed: z.boolean().nullish(),
+      osVersion: z.string().nullish(),
+      lastInventoryUpdateDate: z.string().nullish(),
     })
     .partial()
     .nullish(),
-  hardware: z.object({ serialNumber: z.string().nullish() }).partial().nullish(),
+  hardware: z.object({ serialNumber: z.string().nullish(), model: z.string().nullish() }).partial().nullish(),
+  /** Section SECURITY: whether the device's data protection (its encryption) is on. */
+  security: z.object({ dataProtected: z.boolean().nullish() }).partial().nullish(),
 });
 const MobileDevicePage = z.object({ totalCount: z.number().int(), results: z.array(JamfMobileDevice) });
 
@@ -132,6 +158,24 @@ export const JAMF_PAGE_SIZE = 100;
 const MAX_PAGES = 100;
 /** A token is renewed when less than this much of its life is left (or half its life, when shorter). */
 const TOKEN_RENEW_MARGIN_MS = 30_000;
+
+/** The query of an inventory page: GENERAL and HARDWARE and the given sections, paged, sorted, filtered. */
+function inventoryParams(
+  sections: readonly string[],
+  page: number,
+  pageSize: number,
+  sort: string,
+  filter: string | null,
+): URLSearchParams {
+  const entries: [string, string][] = [
+    ...['GENERAL', 'HARDWARE', ...sections].map((section): [string, string] => ['section', section]),
+    ['page', String(page)],
+    ['page-size', String(pageSize)],
+    ['sort', sort],
+  ];
+  if (filter) entries.push(['filter', filter]);
+  return new URLSearchParams(entries);
+}
 
 /** RSQL's quoting of a value in `filter=` (a `"` or `\` in it escaped). */
 const rsql = (value: string) => `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`;
@@ -186,30 +230,44 @@ export class JamfClient {
     return VersionAnswer.parse(await this.call('GET', '/api/v1/jamf-pro-version'));
   }
 
-  /** One page (from 0) of `GET /api/v1/computers-inventory`, filtered (RSQL). */
-  async computers(filter: string, page = 0) {
-    const params = new URLSearchParams([
-      ['section', 'GENERAL'],
-      ['section', 'HARDWARE'],
-      ['page', String(page)],
-      ['page-size', String(this.pageSize)],
-      ['sort', 'id:asc'],
-      ['filter', filter],
-    ]);
+  /**
+   * One page (from 0) of `GET /api/v1/computers-inventory`, filtered (RSQL) or not; `sections` beyond
+   * GENERAL and HARDWARE for the inventory sync.
+   */
+  async computers(filter: string | null, page = 0, sections: readonly string[] = []) {
+    const params = inventoryParams(sections, page, this.pageSize, 'id:asc', filter);
     return ComputerPage.parse(await this.call('GET', `/api/v1/computers-inventory?${params}`));
   }
 
-  /** One page (from 0) of `GET /api/v2/mobile-devices/detail`, filtered (RSQL). */
-  async mobileDevices(filter: string, page = 0) {
-    const params = new URLSearchParams([
-      ['section', 'GENERAL'],
-      ['section', 'HARDWARE'],
-      ['page', String(page)],
-      ['page-size', String(this.pageSize)],
-      ['sort', 'mobileDeviceId:asc'],
-      ['filter', filter],
-    ]);
+  /** One page (from 0) of `GET /api/v2/mobile-devices/detail`, filtered (RSQL) or not. */
+  async mobileDevices(filter: string | null, page = 0, sections: readonly string[] = []) {
+    const params = inventoryParams(sections, page, this.pageSize, 'mobileDeviceId:asc', filter);
     return MobileDevicePage.parse(await this.call('GET', `/api/v2/mobile-devices/detail?${params}`));
+  }
+
+  /**
+   * One page of the inventory: the computers' pages, then the mobile devices' (cursor `computer:<n>` or
+   * `mobile:<n>`, none for the first). Unmanaged records (a re-enrolled Mac's old one) are left out.
+   */
+  async inventoryPage(cursor: string | null): Promise<MdmInventoryPage> {
+    const [kind, at] = (cursor ?? 'computer:0').split(':');
+    const page = Number(at) || 0;
+    if (kind === 'computer') {
+      const answer = await this.computers(null, page, ['OPERATING_SYSTEM', 'DISK_ENCRYPTION']);
+      const last = (page + 1) * this.pageSize >= answer.totalCount || answer.results.length === 0;
+      return {
+        devices: answer.results
+          .filter((c) => c.general?.remoteManagement?.managed !== false)
+          .map(inventoryOfComputer),
+        next: last ? 'mobile:0' : `computer:${page + 1}`,
+      };
+    }
+    const answer = await this.mobileDevices(null, page, ['SECURITY']);
+    const last = (page + 1) * this.pageSize >= answer.totalCount || answer.results.length === 0;
+    return {
+      devices: answer.results.filter((d) => d.general?.managed !== false).map(inventoryOfMobileDevice),
+      next: last ? null : `mobile:${page + 1}`,
+    };
   }
 
   /**
@@ -461,6 +519,11 @@ export class JamfMdmAdapter implements MdmAdapter {
     return { state: 'pending' };
   }
 
+  /** Computers, then mobile devices, a page at a time (`JamfClient.inventoryPage`). */
+  async inventory(cursor: string | null): Promise<MdmInventoryPage> {
+    return this.guard('read', () => this.client.inventoryPage(cursor));
+  }
+
   private async findRecord(device: MdmDevice): Promise<JamfRecord> {
     const kind = device.os === 'MACOS' ? 'computer' : device.os === 'IOS' ? 'mobile' : null;
     if (!kind) throw new MdmCommandRejected(`Jamf Pro manages Macs, iPhones and iPads, not ${device.os}`);
@@ -518,3 +581,51 @@ export class JamfMdmAdapter implements MdmAdapter {
 }
 
 const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);
+
+/** FileVault's states that mean the boot disk is (being made) encrypted, or not. */
+const ENCRYPTED_STATES = new Set(['ENCRYPTED', 'ENCRYPTING', 'ENCRYPTING_PAUSED', 'OPTIMIZING']);
+const UNENCRYPTED_STATES = new Set([
+  'UNENCRYPTED',
+  'DECRYPTED',
+  'DECRYPTING',
+  'DECRYPTING_PAUSED',
+  'INELIGIBLE',
+]);
+
+/** A managed Jamf computer in Equip's terms (a Mac: its record is in Jamf's management, so enrolled). */
+function inventoryOfComputer(c: z.infer<typeof JamfComputer>): MdmInventoryDevice {
+  const model = textOf(c.hardware?.model);
+  const fileVault = c.diskEncryption?.bootPartitionEncryptionDetails?.partitionFileVault2State ?? '';
+  return {
+    mdmId: c.id,
+    serialNumber: textOf(c.hardware?.serialNumber),
+    name: textOf(c.general?.name) ?? `Mac ${c.id}`,
+    type: typeOfDevice('MACOS', model),
+    os: 'MACOS',
+    osVersion: textOf(c.operatingSystem?.version),
+    model,
+    manufacturer: textOf(c.hardware?.make) ?? 'Apple',
+    enrollmentState: 'ENROLLED',
+    encrypted: ENCRYPTED_STATES.has(fileVault) ? true : UNENCRYPTED_STATES.has(fileVault) ? false : null,
+    lastSeenAt: instantOf(c.general?.lastContactTime),
+  };
+}
+
+/** A managed Jamf mobile device in Equip's terms: an iPhone, or an iPad (a tablet) by its model. */
+function inventoryOfMobileDevice(d: z.infer<typeof JamfMobileDevice>): MdmInventoryDevice {
+  const model = textOf(d.hardware?.model);
+  const os = osOfPlatform(d.deviceType ?? 'iOS');
+  return {
+    mdmId: d.mobileDeviceId,
+    serialNumber: textOf(d.hardware?.serialNumber),
+    name: textOf(d.general?.displayName) ?? `Device ${d.mobileDeviceId}`,
+    type: typeOfDevice(os, model),
+    os,
+    osVersion: textOf(d.general?.osVersion),
+    model,
+    manufacturer: 'Apple',
+    enrollmentState: 'ENROLLED',
+    encrypted: d.security?.dataProtected ?? null,
+    lastSeenAt: instantOf(d.general?.lastInventoryUpdateDate),
+  };
+}

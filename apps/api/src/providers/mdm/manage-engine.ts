@@ -5,10 +5,13 @@ import {
   type MdmAdapter,
   MdmCommandRejected,
   type MdmDevice,
+  type MdmInventoryDevice,
+  type MdmInventoryPage,
   MdmUnavailable,
   type SentCommand,
 } from './adapter.ts';
 import { retryAfterOf } from './fleet.ts';
+import { instantOf, osOfPlatform, textOf, typeOfDevice } from './inventory.ts';
 
 /**
  * A client of ManageEngine MDM's REST API (Mobile Device Manager Plus / Endpoint Central, on-premises;
@@ -57,6 +60,12 @@ const ManageEngineDevice = z.object({
   udid: z.string().nullish(),
   is_lost_mode_enabled: z.union([z.boolean(), z.string()]).nullish(),
   is_removed: z.union([z.boolean(), z.string()]).nullish(),
+  os_version: z.string().nullish(),
+  /** The model's code (`iPhone15,2`, `SM-G935F`); `product_name` its name (`iPhone`, `samsung`). */
+  model: z.string().nullish(),
+  product_name: z.string().nullish(),
+  /** When the device last contacted the server: epoch milliseconds, as a number or text. */
+  last_contact_time: z.union([z.string(), z.number()]).nullish(),
 });
 export type ManageEngineDevice = z.infer<typeof ManageEngineDevice>;
 const DevicePage = z.object({
@@ -288,6 +297,22 @@ export class ManageEngineMdmAdapter implements MdmAdapter {
     return { state: 'pending' };
   }
 
+  /**
+   * A page of `GET /api/v1/mdm/devices?offset=&limit=`; the cursor is the next offset. Removed devices
+   * are left out (ManageEngine keeps them in the list, marked `is_removed`).
+   */
+  async inventory(cursor: string | null): Promise<MdmInventoryPage> {
+    const offset = cursor ? Number(cursor) : 0;
+    const page = await this.guard('read', () => this.client.devices('', offset));
+    const total = page.metadata?.total_record_count;
+    const end = offset + page.devices.length;
+    const last = page.devices.length === 0 || (total !== undefined ? end >= total : !page.paging?.next);
+    return {
+      devices: page.devices.filter((d) => !truthy(d.is_removed)).map(inventoryOfManageEngineDevice),
+      next: last ? null : String(end),
+    };
+  }
+
   private async findDevice(device: MdmDevice): Promise<ManageEngineDevice> {
     const key = { serialNumber: device.serialNumber?.trim() || null, name: device.name };
     const found = await this.client.findDevice(key);
@@ -344,3 +369,25 @@ function splitCommandId(id: string): [string, string] {
 }
 
 const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);
+
+/**
+ * A ManageEngine device in Equip's terms. A device in the list (not removed) is enrolled; the list does
+ * not tell encryption (null: Equip keeps what it knows).
+ */
+function inventoryOfManageEngineDevice(d: ManageEngineDevice): MdmInventoryDevice {
+  const os = osOfPlatform(d.platform_type);
+  const model = textOf(d.model) ?? textOf(d.product_name);
+  return {
+    mdmId: d.device_id,
+    serialNumber: textOf(d.serial_number),
+    name: textOf(d.device_name) ?? `Device ${d.device_id}`,
+    type: typeOfDevice(os, `${model ?? ''} ${d.product_name ?? ''}`, d.platform_type),
+    os,
+    osVersion: textOf(d.os_version),
+    model,
+    manufacturer: os === 'IOS' || os === 'MACOS' ? 'Apple' : null,
+    enrollmentState: 'ENROLLED',
+    encrypted: null,
+    lastSeenAt: instantOf(d.last_contact_time),
+  };
+}

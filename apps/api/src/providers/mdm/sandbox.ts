@@ -4,8 +4,13 @@ import {
   type MdmAdapter,
   MdmCommandRejected,
   type MdmDevice,
+  type MdmInventoryDevice,
+  type MdmInventoryPage,
   type SentCommand,
 } from './adapter.ts';
+
+/** Devices per page of a sandbox's inventory. */
+export const SANDBOX_INVENTORY_PAGE = 100;
 
 /**
  * The sandbox adapter of one provider, for the demo and tests: it behaves like the service without a
@@ -23,6 +28,12 @@ export class SandboxMdmAdapter implements MdmAdapter {
     readonly provider: MdmProvider,
     private readonly delayMs: number,
     private readonly now: () => number = Date.now,
+    /**
+     * What its inventory holds: nothing by default (the sandbox stands for no server, so the sync is
+     * not scheduled for it); tests give it devices to page through.
+     */
+    private readonly devices: readonly MdmInventoryDevice[] = [],
+    private readonly pageSize = SANDBOX_INVENTORY_PAGE,
   ) {
     // Check about when the device will have reported (at least every 5 s, never a busy loop).
     this.checkIntervalMs = Math.min(Math.max(delayMs, 0), 5000);
@@ -42,6 +53,16 @@ export class SandboxMdmAdapter implements MdmAdapter {
    */
   async findSent(): Promise<SentCommand | null> {
     return null;
+  }
+
+  /** The given devices, `pageSize` at a time; the cursor is the next offset. */
+  async inventory(cursor: string | null): Promise<MdmInventoryPage> {
+    const offset = cursor ? Number(cursor) : 0;
+    const end = offset + this.pageSize;
+    return {
+      devices: this.devices.slice(offset, end),
+      next: end < this.devices.length ? String(end) : null,
+    };
   }
 
   async result(
