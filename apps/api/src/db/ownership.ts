@@ -24,6 +24,7 @@ export const TABLE_OWNERS = {
   enrollments: ['enrollment'],
   deviceAgents: ['enrollment'],
   deviceCommands: ['devices'],
+  deviceSoftware: ['devices'],
   mdmConnections: ['mdm-connections'],
   assetKinds: ['assets'],
   assetDefinitions: ['assets'],

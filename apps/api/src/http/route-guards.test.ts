@@ -168,6 +168,12 @@ describe('route guards on every route', () => {
       .values({ organizationUuid: orgs.A, url: 'https://a.example', eventTypes: [], secretCiphertext: 'x' })
       .returning();
     aObjectUuids.push(endpoint!.uuid);
+    // A device of A: its software list pages by cursor too (decision 026).
+    const [aDevice] = await db
+      .insert(devices)
+      .values({ organizationUuid: orgs.A, name: 'A-device', type: 'COMPUTER', os: 'MACOS' })
+      .returning();
+    aObjectUuids.push(aDevice!.uuid);
     doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
   });
   afterAll(() => t.app.close());

@@ -115,9 +115,16 @@ export async function fillOverHttp(
   // one_time_tokens and mail_outbox
   await expectStatus(call(base, 'POST', RESET, { email: regular.email }), [200, 202, 204]);
   // device_commands: the demo's devices answer through the MDM sandbox
-  const devices = await json<{ items: { uuid: string }[] }>(api('GET', '/api/devices?take=20'), [200]);
+  const devices = await json<{ items: { uuid: string; mdmProvider: string | null }[] }>(
+    api('GET', '/api/devices?take=20'),
+    [200],
+  );
   const deviceUuids = devices.items.map((d) => d.uuid);
   await expectStatus(api('POST', '/api/devices/actions', { action: 'restart', deviceUuids }), [202]);
+  // device_software: a managed device's software, read from its MDM's sandbox
+  const managed = devices.items.find((d) => d.mdmProvider !== null);
+  if (!managed) throw new Error('No demo device is managed through an MDM');
+  await expectStatus(api('POST', `/api/devices/${managed.uuid}/software/refresh`), [200]);
   // webhook_endpoints (a sealed secret) and webhook_deliveries
   const url = `${peers.webhookReceiverUrl}/filled`;
   const endpoint = await json<{ uuid: string; secret: string }>(

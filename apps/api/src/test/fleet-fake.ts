@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
  * A local fake of Fleet's REST API (a real HTTP server) answering in the shapes of Fleet's documentation
  * (/work/shared/vendors/fleet): login, the token's user (`GET /me`), the host list (no paging metadata) and host, lock (204, or 200
  * with `unlock_pin` when `view_pin=true` on macOS), unlock (204, or 200 with the PIN on macOS), wipe
- * (204), raw Apple MDM commands (`POST /commands/run` with a base64 property list and host UUIDs; their
+ * (204), a host's installed `software` (in `GET /hosts/:id`), raw Apple MDM commands (`POST /commands/run` with a base64 property list and host UUIDs; their
  * results by command, and a host's commands by request type), and Fleet's error bodies for 401, 404,
  * 422, 429 and 500. The commands' shapes are Fleet's REST API documentation's ("Run MDM command", "Get
  * MDM command results", "List MDM commands": docs/REST API/rest-api.md in fleetdm/fleet).
@@ -36,7 +36,42 @@ export interface FakeHost {
   seen_time?: string;
   disk_encryption_enabled?: boolean | null;
   enrollment_status?: 'On (manual)' | 'On (automatic)' | 'Pending' | 'Off' | null;
+  /**
+   * The host's `software` as `GET /hosts/:id` answers it (Fleet's "Get host" example,
+   * /work/shared/vendors/fleet/GET-hosts-id.json); the documentation's three entries unless given.
+   */
+  software?: FakeSoftware[];
 }
+
+/** One entry of a host's `software`, in the documented shape. */
+export interface FakeSoftware {
+  id: number;
+  name: string;
+  version: string;
+  source: string;
+  bundle_identifier?: string;
+  installed_paths?: string[];
+}
+
+/** The software of the documentation's example host. */
+export const DOCUMENTED_SOFTWARE: FakeSoftware[] = [
+  {
+    id: 408,
+    name: 'osquery',
+    version: '4.5.1',
+    source: 'rpm_packages',
+    installed_paths: ['/usr/lib/some-path-1'],
+  },
+  { id: 1146, name: 'tar', version: '1.30', source: 'rpm_packages' },
+  {
+    id: 321,
+    name: 'SomeApp.app',
+    version: '1.0',
+    source: 'apps',
+    bundle_identifier: 'com.some.app',
+    installed_paths: ['/usr/lib/some-path-2'],
+  },
+];
 
 /** An Apple MDM command run through `POST /api/v1/fleet/commands/run`. */
 export interface FakeCommand {
@@ -141,6 +176,12 @@ export async function startFleetFake(options: { token?: string; email?: string; 
       pending_action: h.pending_action,
       enrollment_status: h.enrollment_status === undefined ? 'On (manual)' : h.enrollment_status,
     },
+    software: (h.software ?? DOCUMENTED_SOFTWARE).map((entry) => ({
+      browser: '',
+      generated_cpe: '',
+      vulnerabilities: null,
+      ...entry,
+    })),
   });
 
   async function readBody(req: IncomingMessage): Promise<unknown> {

@@ -1,6 +1,7 @@
 import { AssetAssignment, AssetInstanceStatus } from '@equip/domain/assets';
 import { EventType } from '@equip/domain/audit-log';
 import { ManagementType, SubscriptionOffboardingType } from '@equip/domain/bundles';
+import { SoftwareInventorySource } from '@equip/domain/device-software';
 import {
   AssignmentType,
   DeviceMdmStatus,
@@ -75,6 +76,7 @@ export const enrollmentStateEnum = textEnum(EnrollmentState);
 export const enrollmentFlowEnum = textEnum(EnrollmentFlow);
 export const mdmProviderEnum = textEnum(MdmProvider);
 export const deviceMdmStatusEnum = textEnum(DeviceMdmStatus);
+export const softwareSourceEnum = textEnum(SoftwareInventorySource);
 export const securityProviderEnum = textEnum(SecurityAddOnProvider);
 export const assetInstanceStatusEnum = textEnum(AssetInstanceStatus);
 export const assetAssignmentEnum = textEnum(AssetAssignment);

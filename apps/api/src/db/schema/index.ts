@@ -2,6 +2,7 @@
 export * from './agents.ts';
 export * from './assets.ts';
 export * from './bundles.ts';
+export * from './device-software.ts';
 export * from './devices.ts';
 export * from './enums.ts';
 export * from './flows.ts';

@@ -1,2 +1,3 @@
 // The bundles module's public surface (its screens and routes arrive with the bundles issue).
+export { catalogMatch } from './catalog-match.ts';
 export { assignedBundle, removeFromBundles } from './people.ts';

@@ -24,7 +24,7 @@ declare module '../../app-services.ts' {
 export const devicesApiArea = defineApiArea(devicesArea, {
   routes: [deviceRoutes, deviceActionRoutes],
   services: ({ jobs, flags, mdm }) => ({
-    devices: createDevicesService({ jobs }),
+    devices: createDevicesService({ jobs, mdm }),
     deviceActions: createDeviceActionsService({ jobs, readFlags: flags.values, mdm }),
   }),
   eventWords: {

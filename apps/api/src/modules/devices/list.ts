@@ -115,10 +115,15 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** The LIKE pattern of a search text (over lower-cased text, anywhere), or null without one. */
+export function likePattern(searchText: string | undefined): string | null {
+  const text = searchText?.trim().toLowerCase();
+  return text ? `%${escapeLike(text)}%` : null;
+}
+
 /** The LIKE pattern of a text search (over search_text, lower-cased), or null without one. */
 export function searchPattern(query: DeviceListQuery): string | null {
-  const text = query.textSearchQuery?.trim().toLowerCase();
-  return text ? `%${escapeLike(text)}%` : null;
+  return likePattern(query.textSearchQuery);
 }
 
 /** The sort and filter keys of a device, over the devices table or a search's matches. */

@@ -1,5 +1,10 @@
 import { NoContent, UuidParams } from '@equip/domain/common';
 import {
+  DeviceSoftwareListQuery,
+  DeviceSoftwarePage,
+  DeviceSoftwareRefreshResult,
+} from '@equip/domain/device-software';
+import {
   AssignDeviceRequest,
   CreateDeviceRequest,
   DEVICE_EXPORT,
@@ -135,6 +140,50 @@ export const deviceRoutes: ModuleRoutes = (app, { database, auth, devices }) => 
     },
     (request) =>
       request.tenant((tx) => devices.assign(tx, requireAuth(request), request.params.uuid, request.body)),
+  );
+
+  app.get(
+    '/api/devices/:uuid/software',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary:
+          "The device's installed software as the agent and its MDM last reported it, each with its catalog application (search, sources, sorting, paging)",
+        params: UuidParams,
+        querystring: DeviceSoftwareListQuery,
+        response: { 200: DeviceSoftwarePage },
+      },
+    },
+    // Read like the devices table: the lists' pipelined tenant read, the body written by the database.
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await devices.softwarePage(
+          database.reads,
+          requireTenant(request),
+          request.params.uuid,
+          request.query,
+        ),
+      ),
+  );
+
+  app.post(
+    '/api/devices/:uuid/software/refresh',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Read the device's installed software from its MDM now (replacing what the MDM reported before)",
+        params: UuidParams,
+        response: { 200: DeviceSoftwareRefreshResult },
+      },
+    },
+    (request) =>
+      devices.refreshSoftware((work) => request.tenant(work), requireAuth(request), request.params.uuid),
   );
 
   app.get(

@@ -42,6 +42,7 @@ import {
   updateDevice,
   updateDevices,
 } from './queries.ts';
+import { type DeviceSoftwareDeps, deviceSoftwareOperations } from './software.ts';
 
 export const EMPLOYEE_NOT_FOUND = 'Employee not found';
 
@@ -173,8 +174,11 @@ const isoInstantOrNull = (value: unknown) =>
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-/** What the devices' service is built with (services.ts): the job queue the return's resets go to. */
-export interface DevicesDeps {
+/**
+ * What the devices' service is built with (services.ts): the job queue the return's resets go to, and
+ * the MDM adapters a device's installed software is read through (decision 026).
+ */
+export interface DevicesDeps extends DeviceSoftwareDeps {
   jobs: AppJobs;
 }
 
@@ -185,6 +189,9 @@ export interface DevicesDeps {
  */
 export function createDevicesService(deps: DevicesDeps) {
   return {
+    // A device's installed software: its list and a read from its MDM now (software.ts).
+    ...deviceSoftwareOperations(deps),
+
     list: (reads: TenantReads, auth: AuthContext, query: DeviceListQuery) =>
       listDevices(reads, auth.organizationUuid, query),
 

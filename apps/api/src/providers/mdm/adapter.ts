@@ -1,3 +1,4 @@
+import type { ReportedSoftware } from '@equip/domain/device-software';
 import type { DeviceOs, DeviceType, EnrollmentState } from '@equip/domain/devices';
 import type { DeviceAction, DeviceMdmStatus, MdmProvider } from '@equip/domain/mdm';
 
@@ -78,6 +79,12 @@ export interface MdmAdapter {
    * command is not sent again.
    */
   findSent(device: MdmDevice, action: DeviceAction, attemptedAt: Date): Promise<SentCommand | null>;
+  /**
+   * The applications installed on the device as the provider last inventoried them (decision 026), at
+   * most MAX_REPORTED_SOFTWARE. Throws MdmCommandRejected for a device the provider does not know,
+   * MdmUnavailable when it cannot answer now.
+   */
+  installedSoftware(device: MdmDevice): Promise<ReportedSoftware[]>;
   /** Asks whether the device has carried out a command sent at `sentAt`. Errors are retried. */
   result(
     device: MdmDevice,

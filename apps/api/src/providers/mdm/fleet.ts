@@ -1,3 +1,4 @@
+import { MAX_REPORTED_SOFTWARE, type ReportedSoftware } from '@equip/domain/device-software';
 import {
   type DeviceAction,
   type DeviceMdmStatus,
@@ -86,6 +87,20 @@ const HostList = z.object({
 export const HOSTS_PER_PAGE = 100;
 const MAX_HOST_PAGES = 100;
 const HostAnswer = z.object({ host: FleetHost });
+/**
+ * One entry of a host's `software` (`GET /api/v1/fleet/hosts/:id`, the documentation's example in
+ * /work/shared/vendors/fleet/GET-hosts-id.json): name, version, where it came from (`apps`, `programs`,
+ * `deb_packages`, `rpm_packages`, `homebrew_packages`, …), a Mac app's bundle id, its paths.
+ */
+const FleetSoftware = z.object({
+  name: z.string(),
+  version: z.string().nullish(),
+  source: z.string().nullish(),
+  bundle_identifier: z.string().nullish(),
+  installed_paths: z.array(z.string()).nullish(),
+});
+export type FleetSoftware = z.infer<typeof FleetSoftware>;
+const HostSoftwareAnswer = z.object({ host: z.object({ software: z.array(FleetSoftware).nullish() }) });
 const LoginAnswer = z.object({ token: z.string().min(1) });
 const MeAnswer = z.object({
   user: z.object({ id: z.number().int(), email: z.string().optional(), api_only: z.boolean().optional() }),
@@ -193,6 +208,11 @@ export class FleetClient {
   /** `GET /api/v1/fleet/hosts/:id`. */
   async getHost(id: number): Promise<FleetHost> {
     return HostAnswer.parse(await this.call('GET', `/api/v1/fleet/hosts/${id}`)).host;
+  }
+
+  /** The software of `GET /api/v1/fleet/hosts/:id` (the host's `software`; none when Fleet left it out). */
+  async hostSoftware(id: number): Promise<FleetSoftware[]> {
+    return HostSoftwareAnswer.parse(await this.call('GET', `/api/v1/fleet/hosts/${id}`)).host.software ?? [];
   }
 
   /** `POST /api/v1/fleet/hosts/:id/lock`: 204, or 200 with `unlock_pin` (macOS) when `viewPin`. */
@@ -419,6 +439,13 @@ export class FleetMdmAdapter implements MdmAdapter {
     return arrived ? { providerCommandId: String(host.id) } : null;
   }
 
+  /** The host's `software` as Fleet last inventoried it (osquery's apps, programs and packages). */
+  async installedSoftware(device: MdmDevice): Promise<ReportedSoftware[]> {
+    const host = await this.guard('read', () => this.findHost(device));
+    const software = await this.guard('read', () => this.client.hostSoftware(host.id));
+    return software.slice(0, MAX_REPORTED_SOFTWARE).map(fleetSoftwareEntry);
+  }
+
   async result(
     _device: MdmDevice,
     action: DeviceAction,
@@ -501,6 +528,35 @@ export class FleetMdmAdapter implements MdmAdapter {
       throw error;
     }
   }
+}
+
+/** Fleet's sources whose entries are packages of a package manager: the name is the package's id. */
+const PACKAGE_SOURCES = new Set([
+  'deb_packages',
+  'rpm_packages',
+  'homebrew_packages',
+  'chocolatey_packages',
+  'apt_sources',
+  'portage_packages',
+  'pkg_packages',
+  'npm_packages',
+  'python_packages',
+]);
+
+const text = (value: string | null | undefined, max: number) => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed.slice(0, max) : null;
+};
+
+/** One of Fleet's software entries as Equip keeps it. */
+export function fleetSoftwareEntry(entry: FleetSoftware): ReportedSoftware {
+  return {
+    name: text(entry.name, 200) ?? '(unnamed)',
+    version: text(entry.version, 100),
+    bundleId: text(entry.bundle_identifier, 200),
+    packageId: PACKAGE_SOURCES.has(entry.source ?? '') ? text(entry.name, 200) : null,
+    path: text(entry.installed_paths?.[0], 500),
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { ReportedSoftware } from '@equip/domain/device-software';
 import { type DeviceAction, reportedStatusOf } from '@equip/domain/mdm';
 import { z } from 'zod';
 import {
@@ -501,6 +502,11 @@ export class JamfMdmAdapter implements MdmAdapter {
     );
     const sent = found.find((c) => (c.commandType ?? commandType) === commandType);
     return sent ? { providerCommandId: sent.uuid } : null;
+  }
+
+  /** Not read from Jamf Pro yet (decision 026): the device's list comes from the agent. */
+  async installedSoftware(): Promise<ReportedSoftware[]> {
+    throw new MdmCommandRejected('Equip does not read installed software from Jamf Pro yet');
   }
 
   async result(

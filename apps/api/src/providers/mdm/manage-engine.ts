@@ -1,3 +1,4 @@
+import type { ReportedSoftware } from '@equip/domain/device-software';
 import { type DeviceAction, reportedStatusOf } from '@equip/domain/mdm';
 import { z } from 'zod';
 import {
@@ -278,6 +279,11 @@ export class ManageEngineMdmAdapter implements MdmAdapter {
     });
     if (!status || status.status_code === ME_STATUS.failed) return null;
     return { providerCommandId: `${found.device_id}:${meAction}` };
+  }
+
+  /** Not read from ManageEngine yet (decision 026): the device's list comes from the agent. */
+  async installedSoftware(): Promise<ReportedSoftware[]> {
+    throw new MdmCommandRejected('Equip does not read installed software from ManageEngine yet');
   }
 
   async result(

@@ -1,3 +1,5 @@
+import type { ReportedSoftware } from '@equip/domain/device-software';
+import type { DeviceOs } from '@equip/domain/devices';
 import { type DeviceAction, type MdmProvider, PROVIDER_ACTIONS, reportedStatusOf } from '@equip/domain/mdm';
 import {
   type CommandResult,
@@ -55,6 +57,18 @@ export class SandboxMdmAdapter implements MdmAdapter {
     return null;
   }
 
+  /** A plausible inventory for the device's OS (the same every time; nothing to install from). */
+  async installedSoftware(device: MdmDevice): Promise<ReportedSoftware[]> {
+    if (device.os === 'UNKNOWN') throw new MdmCommandRejected('The device is not known to the MDM');
+    return SANDBOX_SOFTWARE[device.os].map(([name, version, id]) => ({
+      name,
+      version,
+      bundleId: device.os === 'WINDOWS' ? null : id,
+      packageId: device.os === 'WINDOWS' ? id : null,
+      path: device.os === 'MACOS' ? `/Applications/${name}.app` : null,
+    }));
+  }
+
   /** The given devices, `pageSize` at a time; the cursor is the next offset. */
   async inventory(cursor: string | null): Promise<MdmInventoryPage> {
     const offset = cursor ? Number(cursor) : 0;
@@ -76,3 +90,27 @@ export class SandboxMdmAdapter implements MdmAdapter {
     return { state: 'completed', mdmStatus: reportedStatusOf(action) };
   }
 }
+
+/** What a sandbox device has installed, by OS: name, version and the bundle or package id. */
+const SANDBOX_SOFTWARE: Record<Exclude<DeviceOs, 'UNKNOWN'>, [string, string, string][]> = {
+  MACOS: [
+    ['Slack', '4.41.105', 'com.tinyspeck.slackmacgap'],
+    ['Google Chrome', '131.0.6778.86', 'com.google.Chrome'],
+    ['zoom.us', '6.2.11', 'us.zoom.xos'],
+    ['1Password', '8.10.54', 'com.1password.1password'],
+    ['Microsoft Word', '16.91', 'com.microsoft.Word'],
+    ['Safari', '18.1.1', 'com.apple.Safari'],
+  ],
+  WINDOWS: [
+    ['Slack', '4.41.105', 'SlackTechnologies.Slack'],
+    ['Google Chrome', '131.0.6778.86', 'Google.Chrome'],
+    ['Zoom Workplace', '6.2.11', 'Zoom.Zoom'],
+    ['Microsoft Teams', '24295.605.3225.8804', 'Microsoft.Teams'],
+    ['7-Zip 24.08 (x64)', '24.08', '7zip.7zip'],
+  ],
+  IOS: [
+    ['Slack', '24.11.20', 'com.tinyspeck.chatlyio'],
+    ['Microsoft Authenticator', '6.8.17', 'com.microsoft.azureauthenticator'],
+    ['Google Chrome', '131.0.6778.73', 'com.google.chrome.ios'],
+  ],
+};
