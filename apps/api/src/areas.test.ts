@@ -47,8 +47,9 @@ describe("the API's areas registry", () => {
       'audit-log',
       'jobs-admin',
       'webhooks',
+      'assets',
     ]);
-    expect(API_REGISTRY.routes).toHaveLength(17);
+    expect(API_REGISTRY.routes).toHaveLength(18);
   });
 
   it('registers a toy module through the same registry: its routes, its service and its words', async () => {

@@ -1,6 +1,7 @@
 import type { EventType } from '@equip/domain/audit-log';
 import type { ShippedLocale } from '@equip/domain/locale';
 import { gatherApiAreas } from './define-area.ts';
+import { assetsApiArea } from './modules/assets/area.ts';
 import { auditLogApiArea } from './modules/audit-log/area.ts';
 import { authApiArea } from './modules/auth/area.ts';
 import { devicesApiArea } from './modules/devices/area.ts';
@@ -42,6 +43,7 @@ export const API_AREAS = [
   auditLogApiArea,
   jobsAdminApiArea,
   webhooksApiArea,
+  assetsApiArea,
 ] as const;
 
 export const API_REGISTRY = gatherApiAreas(API_AREAS);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AssetItem } from './assets.ts';
 import {
   IsoDate,
   IsoDateTime,
@@ -184,7 +185,8 @@ export type EmployeePage = z.infer<typeof EmployeePage>;
 export const EmployeeList = z.object({ items: z.array(Employee) });
 export type EmployeeList = z.infer<typeof EmployeeList>;
 /** `GET /api/employees/:uuid/devices`: the devices assigned to one person. */
-export const EmployeeDeviceList = z.object({ items: z.array(Device) });
+/** `GET /api/employees/:uuid/devices`: the person's devices and the peripherals they have (assets). */
+export const EmployeeDeviceList = z.object({ items: z.array(Device), assets: z.array(AssetItem) });
 export type EmployeeDeviceList = z.infer<typeof EmployeeDeviceList>;
 
 /** `POST /api/employees/import/check-emails`: which of these emails people of the organisation use. */

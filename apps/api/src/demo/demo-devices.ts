@@ -6,7 +6,7 @@ import { DEVICE_MODELS, type DeviceModel, pickModel } from './device-models.ts';
 import { type FleetContext, makeDevice, type NewDevice, type Placement } from './fleet.ts';
 import { OFFICE_CITIES } from './names.ts';
 import type { PlannedPerson } from './people.ts';
-import { PERIPHERAL_MODELS } from './peripherals.ts';
+import { KIND_CODES, PERIPHERAL_MODELS } from './peripherals.ts';
 import type { Random } from './random.ts';
 
 interface DeviceWish {
@@ -198,6 +198,7 @@ export function planPeripherals(
       uuid: definitionUuid,
       organizationUuid,
       name: model.name,
+      kind: KIND_CODES[model.kind],
       assetKindUuid: kindUuids.get(model.kind) ?? null,
       modelNumber: model.modelNumber,
       vendor: model.vendor,

@@ -1,4 +1,6 @@
-/** Peripheral kinds and the models an organisation keeps (asset kinds and asset definitions). */
+import type { AssetKindCode } from '@equip/domain/assets';
+
+/** Peripheral kinds the demo's models have: the fixed kinds of SPEC §3 and one of the organisation's own. */
 export const ASSET_KINDS = [
   'Monitor',
   'Keyboard',
@@ -10,6 +12,21 @@ export const ASSET_KINDS = [
   'Printer',
 ] as const;
 export type AssetKindName = (typeof ASSET_KINDS)[number];
+
+/** Each kind's fixed kind (decision 027); docking stations are an organisation kind refining `unknown`. */
+export const KIND_CODES: Record<AssetKindName, AssetKindCode> = {
+  Monitor: 'monitor',
+  Keyboard: 'keyboard',
+  Mouse: 'mouse',
+  Headset: 'headset',
+  Headphones: 'headphones',
+  Webcam: 'webcam',
+  'Docking station': 'unknown',
+  Printer: 'printer',
+};
+
+/** The kinds the demo organisation named itself (asset_kinds rows). */
+export const ORGANIZATION_KINDS: readonly AssetKindName[] = ['Docking station'];
 
 export interface PeripheralModel {
   name: string;

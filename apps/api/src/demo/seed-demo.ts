@@ -34,7 +34,7 @@ import {
 import { createFleetContext, type NewDevice } from './fleet.ts';
 import { type DemoLogin, type DemoRole, generatePassword, writeDemoLogins } from './logins.ts';
 import { EmailAllocator } from './names.ts';
-import { ASSET_KINDS } from './peripherals.ts';
+import { KIND_CODES, ORGANIZATION_KINDS } from './peripherals.ts';
 import { addDays, createRandom, type Random } from './random.ts';
 import type { DemoScope } from './scope.ts';
 
@@ -65,7 +65,7 @@ const ACME = {
   hostPrefix: 'ACME',
   employees: 150,
   stockDevices: 40,
-  peripherals: 120,
+  peripherals: 320,
 };
 const GLOBEX = { name: 'Globex Ltd', domain: 'globex.example', hostPrefix: 'GLBX', employees: 10 };
 const LOGIN_ROLES: readonly DemoRole[] = ['it-owner', 'equip-admin', 'regular'];
@@ -222,7 +222,7 @@ async function seedDevicesAndPeripherals(
 
   const kinds = await db
     .insert(assetKinds)
-    .values(ASSET_KINDS.map((name) => ({ organizationUuid, name })))
+    .values(ORGANIZATION_KINDS.map((name) => ({ organizationUuid, name, baseKind: KIND_CODES[name] })))
     .returning({ uuid: assetKinds.uuid, name: assetKinds.name });
   const plan = planPeripherals(
     random,

@@ -1,11 +1,31 @@
 import { defineArea } from '../define-area.ts';
 
 /**
- * Peripheral assets and bundles (not built yet): endpoints can already subscribe to their webhook types,
- * which no event publishes until the areas log theirs.
+ * Peripheral assets (issue 28): organisation kinds, definitions (a model the organisation keeps) and
+ * items (one physical piece, in stock or with a person). Bundles are not built yet: `bundle.assigned`
+ * waits in this group until the bundles area logs its events.
  */
 export const assetsArea = defineArea({
   name: 'assets',
-  events: [],
-  webhookGroups: { assets: ['asset.assigned', 'bundle.assigned'] },
+  events: [
+    'ASSET_KIND_ADDED',
+    'ASSET_KIND_DELETED',
+    'ASSET_DEFINITION_ADDED',
+    'ASSET_DEFINITION_UPDATED',
+    'ASSET_DEFINITION_DELETED',
+    'ASSET_ADDED',
+    'ASSET_UPDATED',
+    'ASSET_ASSIGNED',
+    'ASSET_UNASSIGNED',
+    'ASSET_DELETED',
+  ],
+  webhookGroups: {
+    assets: ['asset.created', 'asset.assigned', 'asset.unassigned', 'asset.deleted', 'bundle.assigned'],
+  },
+  webhookOfEvent: {
+    ASSET_ADDED: 'asset.created',
+    ASSET_ASSIGNED: 'asset.assigned',
+    ASSET_UNASSIGNED: 'asset.unassigned',
+    ASSET_DELETED: 'asset.deleted',
+  },
 });

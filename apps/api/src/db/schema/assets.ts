@@ -1,6 +1,6 @@
 import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, organizationUuid, primaryUuid, updatedAt } from './columns.ts';
-import { assetAssignmentEnum, assetInstanceStatusEnum } from './enums.ts';
+import { assetAssignmentEnum, assetInstanceStatusEnum, assetKindCodeEnum } from './enums.ts';
 import { organizations, users } from './identity.ts';
 
 type Property = { key: string; value: string };
@@ -11,6 +11,8 @@ export const assetKinds = pgTable(
     uuid: primaryUuid(),
     organizationUuid: organizationUuid().references(() => organizations.uuid, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** The fixed kind it refines (decision 027). */
+    baseKind: assetKindCodeEnum('base_kind').notNull().default('unknown'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('asset_kinds_org_name_unique').on(t.organizationUuid, t.name)],
@@ -23,6 +25,8 @@ export const assetDefinitions = pgTable(
     uuid: primaryUuid(),
     organizationUuid: organizationUuid().references(() => organizations.uuid, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** The fixed kind (decision 027); with an organisation kind, that kind's base kind. */
+    kind: assetKindCodeEnum('kind').notNull().default('unknown'),
     assetKindUuid: uuid('asset_kind_uuid').references(() => assetKinds.uuid, { onDelete: 'set null' }),
     modelNumber: text('model_number'),
     vendor: text('vendor'),
@@ -30,7 +34,10 @@ export const assetDefinitions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('asset_definitions_org_name_idx').on(t.organizationUuid, t.name)],
+  (t) => [
+    index('asset_definitions_org_name_idx').on(t.organizationUuid, t.name),
+    index('asset_definitions_org_kind_idx').on(t.organizationUuid, t.kind),
+  ],
 );
 
 /** One physical item of an asset definition, in stock or assigned to a person. */
@@ -55,5 +62,6 @@ export const assetInstances = pgTable(
     index('asset_instances_definition_idx').on(t.assetDefinitionUuid),
     index('asset_instances_user_idx').on(t.userUuid),
     index('asset_instances_org_idx').on(t.organizationUuid, t.status),
+    index('asset_instances_org_definition_idx').on(t.organizationUuid, t.assetDefinitionUuid),
   ],
 );

@@ -1,4 +1,4 @@
-import { AssetAssignment, AssetInstanceStatus } from '@equip/domain/assets';
+import { AssetAssignment, AssetInstanceStatus, AssetKindCode } from '@equip/domain/assets';
 import { EventType } from '@equip/domain/audit-log';
 import { ManagementType, SubscriptionOffboardingType } from '@equip/domain/bundles';
 import { SoftwareInventorySource } from '@equip/domain/device-software';
@@ -80,6 +80,7 @@ export const softwareSourceEnum = textEnum(SoftwareInventorySource);
 export const securityProviderEnum = textEnum(SecurityAddOnProvider);
 export const assetInstanceStatusEnum = textEnum(AssetInstanceStatus);
 export const assetAssignmentEnum = textEnum(AssetAssignment);
+export const assetKindCodeEnum = textEnum(AssetKindCode);
 export const managementTypeEnum = textEnum(ManagementType);
 export const offboardingTypeEnum = textEnum(SubscriptionOffboardingType);
 export const procurementIntentEnum = textEnum(ProcurementIntent);

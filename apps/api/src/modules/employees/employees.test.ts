@@ -382,7 +382,10 @@ describe('employees', () => {
       const regular = await createUser(db(), { organizationUuid: orgUuid, role: 'regular' });
       const token = await tokenFor(t.services, regular);
       expect((await get(`/api/employees/${regular.uuid}`, token)).statusCode).toBe(200);
-      expect((await get(`/api/employees/${regular.uuid}/devices`, token)).json()).toEqual({ items: [] });
+      expect((await get(`/api/employees/${regular.uuid}/devices`, token)).json()).toEqual({
+        items: [],
+        assets: [],
+      });
       expect((await get(`/api/employees/${owner.uuid}`, token)).statusCode).toBe(404);
       expect((await get('/api/employees', token)).statusCode).toBe(403);
     });

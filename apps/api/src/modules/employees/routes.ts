@@ -41,7 +41,7 @@ const security = [{ bearerAuth: [] }];
 const admins = { access: { roles: ADMINS } };
 const everyone = { access: { roles: EVERYONE } };
 
-type DeviceRow = Awaited<ReturnType<EmployeesService['devicesOf']>>[number];
+type DeviceRow = Awaited<ReturnType<EmployeesService['devicesOf']>>['devices'][number];
 function toDevice(d: DeviceRow): z.infer<typeof Device> {
   return {
     ...d,
@@ -253,10 +253,10 @@ export const employeeRoutes: ModuleRoutes = (app, { database, auth, employees })
       },
     },
     async (request) => {
-      const rows = await request.tenant((tx) =>
+      const held = await request.tenant((tx) =>
         employees.devicesOf(tx, requireAuth(request), request.params.uuid),
       );
-      return { items: rows.map(toDevice) };
+      return { items: held.devices.map(toDevice), assets: held.assets };
     },
   );
 

@@ -24,6 +24,7 @@ import { exportTable, type TableExportRequest, tableExportOptions } from '../../
 import { EXPORT_WORDS } from '../../imports/words.ts';
 import { type JsonText, readJsonPage } from '../../lists/list-query.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
+import { assetsAssignedTo, returnAssetsOf } from '../assets/index.ts';
 import { logEvent, logEventsInBulk } from '../audit-log/index.ts';
 import { removeFromBundles } from '../bundles/index.ts';
 import { devicesAssignedTo, returnDevicesOf } from '../devices/index.ts';
@@ -229,6 +230,7 @@ export function createEmployeesService(deps: EmployeesDeps) {
       });
       await softDeletePerson(tx, uuid);
       await returnDevicesOf(tx, uuid);
+      await returnAssetsOf(tx, auth, await assetsAssignedTo(tx, uuid));
       await removeFromBundles(tx, uuid);
       await logEvent(tx, {
         organizationUuid: auth.organizationUuid,
@@ -239,9 +241,10 @@ export function createEmployeesService(deps: EmployeesDeps) {
       });
     },
 
+    /** The person's devices and the peripherals they have (their devices tab). */
     async devicesOf(tx: Db, auth: AuthContext, uuid: string) {
       await service.get(tx, auth, uuid);
-      return devicesAssignedTo(tx, uuid);
+      return { devices: await devicesAssignedTo(tx, uuid), assets: await assetsAssignedTo(tx, uuid) };
     },
 
     /** Which of these emails an account anywhere uses (the import preview asks before the upload). */

@@ -3,4 +3,4 @@
 // import the employees module, which itself calls them (returning devices of a removed person).
 export { namesByUuid, type PersonRef, personRef } from './people.ts';
 export { readerSettings } from './reader.ts';
-export { itOwnerUuids, personNameSql } from './recipients.ts';
+export { itOwnerUuids, personNameSql, personSql } from './recipients.ts';

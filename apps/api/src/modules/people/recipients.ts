@@ -23,3 +23,17 @@ export function personNameSql(uuidColumn: SQL): SQL<string | null> {
     string | null
   >`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.uuid} = ${uuidColumn})`;
 }
+
+/**
+ * A person's fields as SQL pieces other areas' lists select and sort by (the assets list's assignee):
+ * scalar subqueries by primary key on the uuid `uuidColumn` holds, null where it holds none.
+ */
+export const personSql = {
+  /** `{ uuid, firstName, lastName }`, or null. */
+  json: (uuidColumn: SQL): SQL =>
+    sql`(select json_build_object('uuid', ${users.uuid}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName}) from ${users} where ${users.uuid} = ${uuidColumn})`,
+  lastName: (uuidColumn: SQL): SQL =>
+    sql`(select ${users.lastName} from ${users} where ${users.uuid} = ${uuidColumn})`,
+  firstName: (uuidColumn: SQL): SQL =>
+    sql`(select ${users.firstName} from ${users} where ${users.uuid} = ${uuidColumn})`,
+};

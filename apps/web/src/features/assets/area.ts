@@ -1,0 +1,27 @@
+import { assetsArea } from '@equip/domain/areas/assets';
+import { msg } from '@lingui/core/macro';
+import { defineWebArea } from '@/lib/define-area';
+
+/** Assets' events and webhook types in words (gathered in `src/areas.ts`); bundles' type waits here for its area. */
+export const assetsWebArea = defineWebArea(assetsArea, {
+  eventLabels: {
+    ASSET_KIND_ADDED: msg`Asset kind added`,
+    ASSET_KIND_DELETED: msg`Asset kind deleted`,
+    ASSET_DEFINITION_ADDED: msg`Asset definition added`,
+    ASSET_DEFINITION_UPDATED: msg`Asset definition changed`,
+    ASSET_DEFINITION_DELETED: msg`Asset definition deleted`,
+    ASSET_ADDED: msg`Asset added`,
+    ASSET_UPDATED: msg`Asset changed`,
+    ASSET_ASSIGNED: msg`Asset assigned`,
+    ASSET_UNASSIGNED: msg`Asset unassigned`,
+    ASSET_DELETED: msg`Asset deleted`,
+  },
+  webhookGroupLabels: { assets: msg`Assets and bundles` },
+  webhookDescriptions: {
+    'asset.created': msg`An asset was added`,
+    'asset.assigned': msg`An asset was assigned`,
+    'asset.unassigned': msg`An asset was taken back from a person`,
+    'asset.deleted': msg`An asset was deleted`,
+    'bundle.assigned': msg`A bundle was assigned`,
+  },
+});
