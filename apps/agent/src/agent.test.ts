@@ -7,12 +7,13 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices } from '../../api/src/db/schema/index.ts';
+import { deviceSoftware, devices } from '../../api/src/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../api/src/test/app.ts';
 import { createOrganization, createUser } from '../../api/src/test/factories.ts';
 import { startSmtpPeer } from '../../api/src/test/smtp.ts';
 import { main } from './cli.ts';
 import { defaultConfigPath } from './config.ts';
+import { readInstalledSoftware } from './software.ts';
 import { readReportState } from './state.ts';
 
 const run = promisify(execFile);
@@ -105,6 +106,19 @@ describe('equip-agent against a real API server', () => {
       .from(devices)
       .where(eq(devices.uuid, saved.deviceUuid));
     expect(after!.lastSeenAt!.getTime()).toBeGreaterThanOrEqual(before);
+
+    // With this machine's installed applications (on Linux its dpkg packages), which the device's
+    // software list shows (decision 026).
+    const installed = await readInstalledSoftware();
+    expect(stdout).toContain(`${installed!.length} installed applications`);
+    const software = await t.services.database.db
+      .select({ name: deviceSoftware.name, version: deviceSoftware.version, source: deviceSoftware.source })
+      .from(deviceSoftware)
+      .where(eq(deviceSoftware.deviceUuid, saved.deviceUuid));
+    expect(software).toHaveLength(installed!.length);
+    expect(new Set(software.map((s) => s.source))).toEqual(new Set(['AGENT']));
+    const first = installed![0]!;
+    expect(software).toContainEqual({ name: first.name, version: first.version, source: 'AGENT' });
   }, 90_000);
 
   it('refuses to report before enrolling, and a used one-time token', async () => {

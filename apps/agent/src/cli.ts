@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import type { ReportedSoftware } from '@equip/domain/device-software';
 import type { AgentCheckInResult, AgentReport } from '@equip/domain/enrollment';
 import { checkIn, enroll, ServerError } from './client.ts';
 import { type AgentConfig, defaultConfigPath, readConfig, writeConfig } from './config.ts';
@@ -16,7 +17,8 @@ import {
   thisHost,
   uninstallService,
 } from './service-manager.ts';
-import { readReportState, recordReport } from './state.ts';
+import { readInstalledSoftware } from './software.ts';
+import { type ReportState, readReportState, recordReport } from './state.ts';
 
 export const AGENT_VERSION = '0.1.0';
 
@@ -24,10 +26,11 @@ const USAGE = `Usage:
   equip-agent enroll --server URL --token TOKEN [--config PATH]
       Enrols this machine with the one-time token from the enrolment's last step.
   equip-agent report [--config PATH] [--dry-run]
-      Reads this machine's inventory and reports it (--dry-run prints it instead).
+      Reads this machine's inventory and installed applications and reports them (--dry-run prints
+      the report instead).
   equip-agent run [--config PATH] [--interval SECONDS]
       Reports now and then every interval (default 60 seconds, at least 15) until stopped
-      (SIGTERM or Ctrl-C end it cleanly).
+      (SIGTERM or Ctrl-C end it cleanly); the installed applications once an hour.
   equip-agent install-service [--config PATH] [--interval SECONDS] [--dry-run]
       Keeps \`run\` going in the background, from boot or login, restarted when it fails: a systemd
       unit on Linux, a launchd agent on macOS, a scheduled task on Windows (system-wide as root or
@@ -42,6 +45,8 @@ export interface CliIo {
   err: (line: string) => void;
   /** The inventory source (tests may pass a fixed one; the default reads this machine). */
   inventory?: () => Promise<Inventory>;
+  /** The installed applications (tests may pass a fixed list; the default reads this machine's). */
+  software?: () => Promise<ReportedSoftware[] | null>;
   /** The machine the service commands act on (tests pass a temporary home and a recording runner). */
   host?: ServiceHost;
   now?: () => Date;
@@ -49,9 +54,14 @@ export interface CliIo {
 
 const defaultIo: CliIo = { out: (l) => console.log(l), err: (l) => console.error(l) };
 
-export function reportOf(inventory: Inventory, now = new Date()): AgentReport {
+export function reportOf(
+  inventory: Inventory,
+  now = new Date(),
+  software: ReportedSoftware[] | null = null,
+): AgentReport {
   return {
     ...inventory,
+    ...(software ? { software } : {}),
     reportId: randomUUID(),
     collectedAt: now.toISOString(),
     agentVersion: AGENT_VERSION,
@@ -72,26 +82,46 @@ function describeError(error: unknown): string {
 const notEnrolled = (configPath: string) =>
   `Not enrolled yet: run equip-agent enroll --server URL --token TOKEN first (no credentials in ${configPath}; --config PATH if they are elsewhere).`;
 
-/** Sends one report and records how it went beside the configuration (for `status`). */
+/** How often `run` sends the installed applications (`report` always does). */
+export const SOFTWARE_INTERVAL_MS = 3600_000;
+
+/** Whether `run`'s next report carries the installed applications: none sent yet, or an hour ago. */
+export function softwareDue(state: ReportState | null, now = new Date()): boolean {
+  const last = state?.lastSoftwareAt ? Date.parse(state.lastSoftwareAt) : Number.NaN;
+  return !(now.getTime() - last < SOFTWARE_INTERVAL_MS);
+}
+
+/** What a report sent: the server's answer and how many installed applications it carried. */
+type Reported = AgentCheckInResult & { applications: number | null };
+
+/**
+ * Sends one report (with the installed applications when `software` is given and can be read) and
+ * records how it went beside the configuration (for `status`).
+ */
 async function reportOnce(
   configPath: string,
   config: AgentConfig,
   inventory: () => Promise<Inventory>,
+  software: (() => Promise<ReportedSoftware[] | null>) | null,
   signal?: AbortSignal,
-): Promise<AgentCheckInResult> {
+): Promise<Reported> {
   try {
-    const result = await checkIn(config.server, config.agentToken, reportOf(await inventory()), { signal });
-    await recordReport(configPath, { ok: true });
-    return result;
+    const [machine, applications] = await Promise.all([inventory(), software ? software() : null]);
+    const report = reportOf(machine, new Date(), applications);
+    const result = await checkIn(config.server, config.agentToken, report, { signal });
+    await recordReport(configPath, { ok: true, software: applications !== null });
+    return { ...result, applications: applications?.length ?? null };
   } catch (error) {
     if (!signal?.aborted) await recordReport(configPath, { ok: false, error: describeError(error) });
     throw error;
   }
 }
 
-const reported = (config: AgentConfig, result: AgentCheckInResult, io: CliIo) =>
+const reported = (config: AgentConfig, result: Reported, io: CliIo) =>
   io.out(
-    `Reported to ${config.server} (device ${result.deviceUuid}${result.duplicate ? ', already seen' : ''}).`,
+    `Reported to ${config.server} (device ${result.deviceUuid}${result.duplicate ? ', already seen' : ''}${
+      result.applications === null ? '' : `, ${result.applications} installed applications`
+    }).`,
   );
 
 /**
@@ -104,6 +134,7 @@ async function runLoop(
   config: AgentConfig,
   seconds: number,
   inventory: () => Promise<Inventory>,
+  software: () => Promise<ReportedSoftware[] | null>,
   io: CliIo,
 ): Promise<number> {
   const stop = new AbortController();
@@ -117,7 +148,8 @@ async function runLoop(
   try {
     for (let first = true; !signal.aborted; first = false) {
       try {
-        reported(config, await reportOnce(configPath, config, inventory, signal), io);
+        const due = softwareDue(await readReportState(configPath), io.now?.() ?? new Date());
+        reported(config, await reportOnce(configPath, config, inventory, due ? software : null, signal), io);
       } catch (error) {
         if (signal.aborted) break;
         if (first) throw error;
@@ -246,6 +278,7 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
   // Absolute: a service runs elsewhere than in this folder.
   const configPath = path.resolve(values.config ?? defaultConfigPath());
   const inventory = io.inventory ?? readInventory;
+  const software = io.software ?? (() => readInstalledSoftware());
   try {
     switch (command) {
       case 'enroll': {
@@ -262,7 +295,7 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
         );
         const note = missingSerialNote(machine);
         if (note) io.out(note);
-        const first = await reportOnce(configPath, config, () => Promise.resolve(machine));
+        const first = await reportOnce(configPath, config, () => Promise.resolve(machine), software);
         io.out(`First report sent (device ${first.deviceUuid}).`);
         io.out('To keep reporting in the background: equip-agent install-service');
         return 0;
@@ -270,7 +303,7 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
       case 'report':
       case 'run': {
         if (values['dry-run']) {
-          io.out(JSON.stringify(reportOf(await inventory()), null, 2));
+          io.out(JSON.stringify(reportOf(await inventory(), new Date(), await software()), null, 2));
           return 0;
         }
         const config = await readConfig(configPath);
@@ -279,10 +312,10 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
           return 1;
         }
         if (command === 'report') {
-          reported(config, await reportOnce(configPath, config, inventory), io);
+          reported(config, await reportOnce(configPath, config, inventory, software), io);
           return 0;
         }
-        return await runLoop(configPath, config, intervalSeconds(values.interval), inventory, io);
+        return await runLoop(configPath, config, intervalSeconds(values.interval), inventory, software, io);
       }
       case 'install-service':
       case 'uninstall-service':

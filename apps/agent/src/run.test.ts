@@ -91,7 +91,10 @@ describe('equip-agent run stops cleanly', () => {
     await agent.until(() => agent.output().includes('Reported to'));
     const { code, killedBy, stdout, ms } = await agent.stop('SIGTERM');
     expect({ code, killedBy }).toEqual({ code: 0, killedBy: null });
-    expect(stdout).toContain(`Reported to ${url} (device ${DEVICE}).`);
+    // The first report of `run` carries this machine's installed applications (then hourly).
+    expect(stdout).toMatch(
+      new RegExp(`Reported to ${url} \\(device ${DEVICE}, \\d+ installed applications\\)\\.`),
+    );
     expect(stdout).toContain('SIGTERM: stopping.');
     expect(ms).toBeLessThan(5_000);
     expect(received).toHaveLength(1);

@@ -400,7 +400,7 @@ describe('install-service, uninstall-service and status', () => {
 
   it('keeps the last report beside the configuration, replaced whole', async () => {
     const s = await setUp();
-    await recordReport(s.config, { ok: true }, new Date('2026-11-23T10:00:00Z'));
+    await recordReport(s.config, { ok: true, software: true }, new Date('2026-11-23T10:00:00Z'));
     await recordReport(
       s.config,
       { ok: false, error: 'The server refused (401): no' },
@@ -411,6 +411,8 @@ describe('install-service, uninstall-service and status', () => {
       lastAttemptAt: '2026-11-23T10:01:00.000Z',
       lastResult: 'failed',
       lastError: 'The server refused (401): no',
+      // When the installed applications were last sent (a failed report does not move it).
+      lastSoftwareAt: '2026-11-23T10:00:00.000Z',
     });
     expect(stateFilePath(s.config)).toBe(path.join(path.dirname(s.config), 'config.last-report.json'));
   });

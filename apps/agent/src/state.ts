@@ -9,6 +9,8 @@ export interface ReportState {
   lastResult: 'ok' | 'failed';
   /** Why the last attempt failed. */
   lastError: string | null;
+  /** The last accepted report that carried the installed applications (`run` sends them hourly). */
+  lastSoftwareAt?: string | null;
 }
 
 /** Beside the configuration: `config.json` → `config.last-report.json`. */
@@ -25,6 +27,7 @@ export async function readReportState(configPath: string): Promise<ReportState |
       lastAttemptAt: parsed.lastAttemptAt,
       lastResult: parsed.lastResult === 'ok' ? 'ok' : 'failed',
       lastError: typeof parsed.lastError === 'string' ? parsed.lastError : null,
+      lastSoftwareAt: typeof parsed.lastSoftwareAt === 'string' ? parsed.lastSoftwareAt : null,
     };
   } catch {
     return null;
@@ -34,7 +37,7 @@ export async function readReportState(configPath: string): Promise<ReportState |
 /** Records one report's outcome (replacing the file in one step); never fails the report itself. */
 export async function recordReport(
   configPath: string,
-  outcome: { ok: true } | { ok: false; error: string },
+  outcome: { ok: true; software?: boolean } | { ok: false; error: string },
   now = new Date(),
 ): Promise<void> {
   try {
@@ -45,6 +48,7 @@ export async function recordReport(
       lastAttemptAt: at,
       lastResult: outcome.ok ? 'ok' : 'failed',
       lastError: outcome.ok ? null : outcome.error,
+      lastSoftwareAt: outcome.ok && outcome.software ? at : (previous?.lastSoftwareAt ?? null),
     };
     await writeFileAtomic(stateFilePath(configPath), `${JSON.stringify(state, null, 2)}\n`, 0o644);
   } catch {

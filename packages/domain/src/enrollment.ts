@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDateTime, Uuid } from './common.ts';
+import { ReportedSoftwareList } from './device-software.ts';
 import { DeviceOs, type DeviceType, EnrollmentFlow, EnrollmentState } from './devices.ts';
 
 /**
@@ -91,6 +92,11 @@ export const AgentReport = z.object({
   memoryBytes: z.number().int().min(0).nullable(),
   diskBytes: z.number().int().min(0).nullable(),
   diskEncrypted: z.boolean().nullable(),
+  /**
+   * The installed applications (decision 026), when this report carries them: the agent sends them when
+   * they changed and at least hourly; absent, the device's list from the agent stays as it was.
+   */
+  software: ReportedSoftwareList.optional(),
 });
 export type AgentReport = z.infer<typeof AgentReport>;
 /** `duplicate`: the report was seen before (or is older than the last one) and changed nothing. */

@@ -8,3 +8,4 @@ export {
   returnDevicesOf,
 } from './people.ts';
 export { securityLost } from './service.ts';
+export { replaceSoftwareStatement } from './software.ts';

@@ -6,7 +6,7 @@ import { withTenant } from '../../db/tenancy.ts';
 import type { TenantReads } from '../../db/tenant-reads.ts';
 import { dialect } from '../../lists/list-query.ts';
 import { logEvent } from '../audit-log/index.ts';
-import { securityLost } from '../devices/index.ts';
+import { replaceSoftwareStatement, securityLost } from '../devices/index.ts';
 
 /**
  * The companion agent's side of enrolment (decision 013): its credential (device_agents, replaced in
@@ -188,4 +188,20 @@ export async function checkInAgent(
       });
     return outcome;
   });
+}
+
+/**
+ * The installed applications a check-in carried (decision 026): they replace what the agent reported
+ * before for the device, in one pipelined statement of the devices module (only reports that carry
+ * them: when the list changed, and hourly).
+ */
+export async function writeAgentSoftware(
+  reads: TenantReads,
+  organizationUuid: string,
+  deviceUuid: string,
+  software: NonNullable<AgentReport['software']>,
+): Promise<void> {
+  await reads.write(organizationUuid, [
+    replaceSoftwareStatement(organizationUuid, deviceUuid, 'AGENT', software),
+  ]);
 }

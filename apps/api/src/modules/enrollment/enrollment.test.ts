@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { MAX_REPORTED_SOFTWARE } from '@equip/domain/device-software';
 import type { AgentReport } from '@equip/domain/enrollment';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices, enrollments, eventLog, oneTimeTokens } from '../../db/schema/index.ts';
+import { deviceSoftware, devices, enrollments, eventLog, oneTimeTokens } from '../../db/schema/index.ts';
 import type { App } from '../../http/types.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { bearer, createOrganization, createUser } from '../../test/factories.ts';
@@ -430,6 +431,60 @@ describe('unified enrolment and the agent (decision 013)', () => {
       expect(alerts).toHaveLength(1);
       expect(alerts[0]!.data).toMatchObject({ lost: ['encryption'], via: 'agent' });
       expect((await deviceRow(deviceUuid)).isEncrypted).toBe(false);
+    });
+
+    it("keeps the installed applications a report carries as the device's list from the agent (decision 026)", async () => {
+      const { deviceUuid, credential } = await enrolledAgent(anna);
+      const app = (name: string, version: string, bundleId: string | null = null) => ({
+        name,
+        version,
+        bundleId,
+        packageId: bundleId ? null : name,
+        path: null,
+      });
+      const listed = async () =>
+        (
+          await db()
+            .select({
+              name: deviceSoftware.name,
+              version: deviceSoftware.version,
+              source: deviceSoftware.source,
+            })
+            .from(deviceSoftware)
+            .where(eq(deviceSoftware.deviceUuid, deviceUuid))
+        ).sort((a, b) => a.name.localeCompare(b.name));
+      const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+      const first = report({
+        collectedAt: at(0),
+        software: [app('Slack', '4.41.105', 'com.tinyspeck.slackmacgap'), app('bash', '5.2.15')],
+      });
+      expect((await post('/api/agent/check-ins', first, { token: credential })).statusCode).toBe(200);
+      expect(await listed()).toEqual([
+        { name: 'bash', version: '5.2.15', source: 'AGENT' },
+        { name: 'Slack', version: '4.41.105', source: 'AGENT' },
+      ]);
+      // The same report again changes nothing, even with another list; a report without one keeps it.
+      await post('/api/agent/check-ins', { ...first, software: [] }, { token: credential });
+      await post('/api/agent/check-ins', report({ collectedAt: at(1000) }), { token: credential });
+      expect(await listed()).toHaveLength(2);
+      // The next list replaces it whole.
+      await post(
+        '/api/agent/check-ins',
+        report({ collectedAt: at(2000), software: [app('bash', '5.2.21')] }),
+        {
+          token: credential,
+        },
+      );
+      expect(await listed()).toEqual([{ name: 'bash', version: '5.2.21', source: 'AGENT' }]);
+      // Too many, or a malformed entry: 400, and nothing changes.
+      const tooMany = Array.from({ length: MAX_REPORTED_SOFTWARE + 1 }, (_, i) => app(`pkg-${i}`, '1'));
+      const big = await post('/api/agent/check-ins', report({ collectedAt: at(3000), software: tooMany }), {
+        token: credential,
+      });
+      expect(big.statusCode).toBe(400);
+      const nameless = report({ collectedAt: at(4000), software: [{ ...app('x', '1'), name: '' }] });
+      expect((await post('/api/agent/check-ins', nameless, { token: credential })).statusCode).toBe(400);
+      expect(await listed()).toEqual([{ name: 'bash', version: '5.2.21', source: 'AGENT' }]);
     });
 
     it('limits check-ins per device (429 with Retry-After)', async () => {

@@ -20,7 +20,7 @@ import { logEvent } from '../audit-log/index.ts';
 import type { AuthService } from '../auth/index.ts';
 import { organizationName } from '../organizations/index.ts';
 import { personRef } from '../people/index.ts';
-import { checkInAgent, replaceAgent } from './check-in.ts';
+import { checkInAgent, replaceAgent, writeAgentSoftware } from './check-in.ts';
 import { addEnrollingDevice, enrollableDeviceOf, setEnrollmentState } from './enrolling-devices.ts';
 import {
   enrollmentByToken,
@@ -217,6 +217,13 @@ export class EnrollmentService {
     });
     if (!outcome) throw unauthorized(AGENT_TOKEN_INVALID);
     if (outcome.limited) throw tooManyRequests((windowStart.getTime() + MINUTE_MS - now) / 1000);
+    if (!outcome.duplicate && report.software !== undefined)
+      await writeAgentSoftware(
+        this.database.reads,
+        parsed.organizationUuid,
+        outcome.deviceUuid,
+        report.software,
+      );
     return { deviceUuid: outcome.deviceUuid, duplicate: outcome.duplicate };
   }
 }
