@@ -111,6 +111,30 @@ describe('list definition', () => {
     });
   });
 
+  it('prefixes its view, sort and page parameters when shown beside another list, and knows its own', () => {
+    const inDrawer = defineList({ ...devices, name: 'inDrawer', urlPrefix: 'software' });
+    const params = inDrawer.toUrl('stock', {
+      filters: { textSearchQuery: 'mac' },
+      sorting: { key: 'serialNumber', direction: 'desc' },
+      page: 2,
+    });
+    expect(params.toString()).toBe('softwareView=stock&q=mac&softwareSort=serialNumber.desc&softwarePage=3');
+    expect(inDrawer.fromUrl(params, 'stock')).toEqual({
+      filters: { textSearchQuery: 'mac' },
+      sorting: { key: 'serialNumber', direction: 'desc' },
+      page: 2,
+    });
+    // The page's own list and an open record's tab are not its parameters.
+    expect(
+      ['softwareSort', 'softwarePage', 'softwareView', 'q', 'status', 'archived'].every(
+        inDrawer.ownsUrlParam,
+      ),
+    ).toBe(true);
+    expect(inDrawer.ownsUrlParam('sort')).toBe(false);
+    expect(inDrawer.ownsUrlParam('tab')).toBe(false);
+    expect(devices.ownsUrlParam('sort')).toBe(true);
+  });
+
   it('knows the sort keys', () => {
     expect(devices.isSortKey('serialNumber')).toBe(true);
     expect(devices.isSortKey('colour')).toBe(false);

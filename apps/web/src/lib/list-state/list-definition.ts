@@ -60,6 +60,12 @@ export interface ListConfig<N extends string, V extends ViewDefinitions<K>, K ex
   sortKeys: readonly K[];
   /** The list request's parameter naming the view, when the API takes one. */
   viewQueryParam?: string;
+  /**
+   * Prefixes the view, sort and page parameters in the URL (`software` → `softwareView`,
+   * `softwareSort`, `softwarePage`), for a list shown beside another one (a record's list in its drawer,
+   * over the page's list); its filter fields then take parameters of their own too.
+   */
+  urlPrefix?: string;
 }
 
 export type ViewOf<V> = keyof V & string;
@@ -79,6 +85,12 @@ type StateOf<V extends ViewDefinitions<K>, View extends ViewOf<V>, K extends str
 
 const URL_PARAMS = { view: 'view', sort: 'sort', page: 'page' } as const;
 
+/** A list's view, sort and page parameters, under its prefix when it has one. */
+function urlParamsOf(prefix: string | undefined): Record<keyof typeof URL_PARAMS, string> {
+  const named = (name: string) => (prefix ? `${prefix}${name[0]!.toUpperCase()}${name.slice(1)}` : name);
+  return { view: named(URL_PARAMS.view), sort: named(URL_PARAMS.sort), page: named(URL_PARAMS.page) };
+}
+
 export function defineList<
   const N extends string,
   const V extends ViewDefinitions<K>,
@@ -88,6 +100,12 @@ export function defineList<
   const defaultView = views[0] as ViewOf<V>;
   const definitionOf = (view: ViewOf<V>) => config.views[view] as ViewDefinition<K>;
   const fieldsOf = (view: ViewOf<V>) => Object.entries(definitionOf(view).filters);
+  const URL_PARAMS = urlParamsOf(config.urlPrefix);
+  /** Every URL parameter the list writes: its view, sort and page, and each view's filters. */
+  const ownParams = new Set([
+    ...Object.values(URL_PARAMS),
+    ...views.flatMap((view) => fieldsOf(view).map(([, field]) => field.param)),
+  ]);
   const isSortKey = (key: string | null | undefined): key is K =>
     typeof key === 'string' && (config.sortKeys as readonly string[]).includes(key);
 
@@ -188,6 +206,8 @@ export function defineList<
     hasDefaultFilters,
     fromUrl,
     toUrl,
+    /** Whether a URL parameter is the list's (the others, an open record's tab, are left as they are). */
+    ownsUrlParam: (name: string) => ownParams.has(name),
     urlKey,
     parseView,
     toQuery,

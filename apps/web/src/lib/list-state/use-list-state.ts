@@ -47,7 +47,17 @@ export function useListState<
   const writeUrl = useCallback(
     (page = 0) => {
       const current = select(store.getState())[view];
-      setSearchParams(list.toUrl(view, { ...current, page }), { replace: true });
+      const next = list.toUrl(view, { ...current, page });
+      // The list's own parameters are replaced; another list's and an open record's tab stay.
+      setSearchParams(
+        (previous) => {
+          const merged = new URLSearchParams();
+          for (const [key, value] of previous) if (!list.ownsUrlParam(key)) merged.append(key, value);
+          for (const [key, value] of next) merged.append(key, value);
+          return merged;
+        },
+        { replace: true },
+      );
     },
     [list, select, setSearchParams, store, view],
   );
