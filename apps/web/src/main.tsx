@@ -13,9 +13,10 @@ import { activateLocale, initialLocale } from '@/lib/i18n/i18n';
 const boot = getBootConfig();
 initAnalytics(boot.analytics);
 const services = createAppServices(boot);
-// Opened on a page directly: its code and the signed-in user are asked for at once, side by side.
-preloadRoutes(routes, window.location.pathname);
+// Opened on a page directly: its code, the signed-in user and the page's first data are asked for at
+// once, side by side (the data once the page's code is there and the user may open it).
 startCurrentUserRequest(window.location.pathname);
+preloadRoutes(routes, window.location, services);
 const appRoutes = toElementRoutes(routes);
 // The catalog comes before the first paint: no page shows in one language and then another.
 await activateLocale(initialLocale());

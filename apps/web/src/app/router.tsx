@@ -4,11 +4,17 @@ import type { ComponentType } from 'react';
 import { Navigate, type RouteObject, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { LoginPage } from '@/features/auth/routes/login-page';
+import { peekStartedCurrentUserRequest } from '@/lib/current-user';
 import { loadAllCatalogs } from '@/lib/i18n/i18n';
 import { CenteredLayout } from './layout/centered-layout';
 import type { RouteHandle } from './layout/page-title';
-import { DASHBOARD_PAGES, type DashboardPage, MOVED_DASHBOARD_PAGES } from './routes/dashboard-pages';
-import { RouteBoundary } from './routing';
+import {
+  canOpenDashboardPage,
+  DASHBOARD_PAGES,
+  type DashboardPage,
+  MOVED_DASHBOARD_PAGES,
+} from './routes/dashboard-pages';
+import { type PrefetchHandle, RouteBoundary, type RoutePrefetch } from './routing';
 
 /** A route whose component is loaded on demand, so each page's code ships in its own chunk. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
@@ -20,13 +26,28 @@ function titled(title: MessageDescriptor): RouteHandle {
 }
 
 /**
+ * A page's prefetch, for someone who may open it: the role comes from the signed-in user asked for
+ * as the app started (no prefetch without one: a regular user on a staff page would see a 403).
+ */
+function prefetchFor(page: DashboardPage): RoutePrefetch | undefined {
+  const { prefetch } = page;
+  if (!prefetch) return undefined;
+  return async (context) => {
+    const user = peekStartedCurrentUserRequest();
+    if (!user) return;
+    const [{ role }, run] = await Promise.all([user, prefetch()]);
+    if (canOpenDashboardPage(page, role)) await run(context);
+  };
+}
+
+/**
  * A dashboard page's route: its module and the role gate load on demand, in the page's chunk; a page of
  * the Settings area is shown inside that area's navigation.
  */
 function dashboardRoute(page: DashboardPage): RouteObject {
   return {
     path: page.path,
-    handle: titled(page.title),
+    handle: { ...titled(page.title), prefetch: prefetchFor(page) } satisfies RouteHandle & PrefetchHandle,
     lazy: async () => {
       const [Page, { DashboardPageGate }, settings] = await Promise.all([
         page.load(),

@@ -1,11 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_BOOT_CONFIG } from '@equip/domain/boot-rules';
 import { I18nProvider } from '@lingui/react';
 import { act, render, screen } from '@testing-library/react';
 import type { ComponentType, ReactNode } from 'react';
 import { Link, MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import type { PagePrefetchContext } from '@/lib/app-services';
 import { i18n } from '@/lib/i18n/i18n';
+import { createAppServices } from './provider';
 import { AppRoutes, preloadRoutes, RouteBoundary, toElementRoutes, usePageLoading } from './routing';
 
 function LoadingProbe() {
@@ -129,11 +132,34 @@ describe('preloading the routes of the address the app opens on', () => {
       },
       { path: 'broken', lazy: failing },
     ];
-    preloadRoutes(routes, '/dashboard/employees');
+    preloadRoutes(routes, { pathname: '/dashboard/employees', search: '' });
     expect([shell, layout, page].map((load) => load.mock.calls.length)).toEqual([1, 1, 1]);
     expect(otherPage).not.toHaveBeenCalled();
     // A load that fails is the rendered route's to report, not an unhandled rejection here.
-    preloadRoutes(routes, '/broken');
+    preloadRoutes(routes, { pathname: '/broken', search: '' });
     expect(failing).toHaveBeenCalledTimes(1);
+  });
+
+  it("asks for the opened page's data with the address's query, only when given the app's services", () => {
+    const prefetch = vi.fn(async () => {});
+    const otherPrefetch = vi.fn(async () => {});
+    const routes = [
+      {
+        path: 'dashboard',
+        children: [
+          { path: 'employees', element: null, handle: { prefetch } },
+          { path: 'devices', element: null, handle: { prefetch: otherPrefetch } },
+        ],
+      },
+    ];
+    const services = createAppServices(DEFAULT_BOOT_CONFIG);
+    preloadRoutes(routes, { pathname: '/dashboard/employees', search: '' });
+    expect(prefetch).not.toHaveBeenCalled();
+    preloadRoutes(routes, { pathname: '/dashboard/employees', search: '?view=offboarding&page=2' }, services);
+    expect(prefetch).toHaveBeenCalledTimes(1);
+    const [context] = prefetch.mock.calls[0] as unknown as [PagePrefetchContext];
+    expect(context.services).toBe(services);
+    expect(context.search.toString()).toBe('view=offboarding&page=2');
+    expect(otherPrefetch).not.toHaveBeenCalled();
   });
 });

@@ -17,6 +17,15 @@ export interface AppServices {
   queryClient?: QueryClient;
 }
 
+/**
+ * What a page's prefetch gets when the page is opened directly (`preloadRoutes`,
+ * `DashboardPage.prefetch`): the address's query and the app's services (its query cache).
+ */
+export interface PagePrefetchContext {
+  search: URLSearchParams;
+  services: AppServices;
+}
+
 const AppServicesContext = createContext<AppServices | null>(null);
 
 export const AppServicesProvider = AppServicesContext.Provider;

@@ -45,6 +45,11 @@ export function startCurrentUserRequest(pathname: string): void {
   startedRequest.catch(() => {}); // the query that takes it reports a failure
 }
 
+/** The request started with the app, if any, without taking it (a page's prefetch checks the role). */
+export function peekStartedCurrentUserRequest(): Promise<CurrentUser> | undefined {
+  return startedRequest;
+}
+
 /** The request started with the app, once: later queries ask again. */
 export function takeStartedCurrentUserRequest(): Promise<CurrentUser> | undefined {
   const request = startedRequest;

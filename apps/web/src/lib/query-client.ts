@@ -1,4 +1,5 @@
 import { type DefaultOptions, onlineManager, QueryClient } from '@tanstack/react-query';
+import type { AppServices } from './app-services';
 import { connectivity } from './connectivity';
 
 /** SPEC §9: data stays fresh for 120000 ms; queries retry once; mutations never retry. */
@@ -15,6 +16,15 @@ export const queryDefaults = {
 export function createQueryClient(): QueryClient {
   followConnectivity();
   return new QueryClient({ defaultOptions: queryDefaults });
+}
+
+/**
+ * The app's one server-state cache, created on first use: by the app shell, or earlier by a page's
+ * prefetch when the page is opened directly (`DashboardPage.prefetch`).
+ */
+export function servicesQueryClient(services: AppServices): QueryClient {
+  services.queryClient ??= createQueryClient();
+  return services.queryClient;
 }
 
 /**

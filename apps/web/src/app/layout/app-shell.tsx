@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { useAppServices } from '@/lib/app-services';
-import { createQueryClient } from '@/lib/query-client';
+import { servicesQueryClient } from '@/lib/query-client';
 import { ToastProvider } from '@/ui/toast';
 import { TooltipProvider } from '@/ui/tooltip';
 
@@ -11,14 +11,11 @@ import { TooltipProvider } from '@/ui/tooltip';
  * The providers of every page but the sign-in page, as a layout route the router loads on demand:
  * the server-state cache (TanStack Query), tooltips and toasts, and zod's messages (SPEC §5) for the
  * forms. The sign-in page renders without them, so none of it is in the JavaScript it waits for
- * (issue 9). The cache is the one the app services carry, created here on first use.
+ * (issue 9). The cache is the one the app services carry (`servicesQueryClient`).
  */
 export function AppShell() {
   const services = useAppServices();
-  const [queryClient] = useState(() => {
-    services.queryClient ??= createQueryClient();
-    return services.queryClient;
-  });
+  const [queryClient] = useState(() => servicesQueryClient(services));
   return (
     <QueryClientProvider client={queryClient}>
       <TooltipProvider>

@@ -4,6 +4,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
+import type { PagePrefetchContext } from '@/lib/app-services';
 
 /**
  * Every page of the dashboard (SPEC §2), in one list: the router builds the `/dashboard/*` routes from
@@ -35,6 +36,12 @@ export interface DashboardPage {
    * installation's (provider admins'); its path is `settings/<page>`.
    */
   settings?: 'organization' | 'installation';
+  /**
+   * What the page asks the API for first, asked for already while its code and the signed-in user
+   * load when the page is opened directly (`preloadRoutes`), instead of once it has rendered. Loads
+   * with the page's own module: `() => import('…/employees-page').then((m) => m.prefetchEmployeesPage)`.
+   */
+  prefetch?: () => Promise<(context: PagePrefetchContext) => Promise<void>>;
 }
 
 const STAFF: readonly Role[] = ['it-owner', 'equip-admin'];
@@ -52,6 +59,7 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
     path: 'employees/:employeeUuid?',
     title: msg`Employees`,
     load: () => import('@/features/employees/routes/employees-page').then((m) => m.EmployeesPage),
+    prefetch: () => import('@/features/employees/routes/employees-page').then((m) => m.prefetchEmployeesPage),
   },
   {
     path: 'action/add-employees-manual',

@@ -8,6 +8,7 @@ import { Provider as ReduxProvider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n/i18n';
+import { queryDefaults } from '@/lib/query-client';
 import { createStore, type RootState, rootReducer } from '@/lib/store';
 import { DataTable } from '@/ui/data-table/data-table';
 import { DebouncedSearch } from '@/ui/data-table/debounced-search';
@@ -16,7 +17,7 @@ import { SelectionBar } from '@/ui/data-table/selection-bar';
 import { optionsFilter, textFilter } from './filter-fields';
 import { defineList } from './list-definition';
 import { createListSlice, type ListState } from './list-slice';
-import { type ListPage, type ListPageParams, useListTable } from './use-list-table';
+import { type ListPage, type ListPageParams, prefetchListPage, useListTable } from './use-list-table';
 
 /** How a devices area plugs into the list machinery: a definition, its slice, a query, columns. */
 interface Device {
@@ -112,10 +113,8 @@ function DevicesTable({ api }: { api: ReturnType<typeof fakeApi> }) {
   );
 }
 
-function renderDevices(path = '/devices') {
-  const api = fakeApi();
+function renderDevices(path = '/devices', { api = fakeApi(), queryClient = newQueryClient() } = {}) {
   const store = createStore();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: '/devices', element: <DevicesTable api={api} /> }], {
     initialEntries: [path],
   });
@@ -131,7 +130,38 @@ function renderDevices(path = '/devices') {
   return { api, store, router, user: userEvent.setup() };
 }
 
+const newQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
 describe('a list on the list machinery', () => {
+  it('shows the page asked for before it rendered (a page opened directly), without asking again', async () => {
+    const api = fakeApi();
+    // The app's cache keeps an answer fresh for a while (SPEC §9): the table takes it as it is.
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { ...queryDefaults.queries, retry: false } },
+    });
+    await prefetchListPage(
+      queryClient,
+      devicesList,
+      'all',
+      new URLSearchParams('q=Laptop&sort=name.desc&page=2'),
+      {
+        queryOptions: api.getDevicesQueryOptions,
+        pageSize: PAGE_SIZE,
+      },
+    );
+    renderDevices('/devices?q=Laptop&sort=name.desc&page=2', { api, queryClient });
+    // The first render has the rows: no loading state in between.
+    expect(screen.getByText('Laptop 070')).toBeInTheDocument();
+    expect(screen.queryByText('Loading devices…')).not.toBeInTheDocument();
+    await waitFor(() => expect(api.requests).toHaveLength(2)); // the prefetched page, then the next one
+    expect(api.requests.map((r) => r.skip)).toEqual([50, 100]);
+    expect(api.requests[0]?.filter).toEqual({
+      textSearchQuery: 'Laptop',
+      sortingKey: 'name',
+      sortingDirection: 'desc',
+    });
+  });
+
   it('loads the view the URL describes: filters, sorting and page', async () => {
     const { api, store } = renderDevices('/devices?q=Laptop&status=active,lost&sort=name.desc&page=2');
     expect(await screen.findByText('Laptop 051')).toBeInTheDocument();

@@ -1,8 +1,14 @@
 import { selectionState } from '@equip/domain/selection';
-import { type QueryKey, type UseQueryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  type QueryKey,
+  type UseQueryOptions,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { QueryValue } from '@/lib/api/api-client';
-import type { ViewDefinitions, ViewOf } from './list-definition';
+import type { FiltersByView, ListDefinition, ListUrlState, ViewDefinitions, ViewOf } from './list-definition';
 import { type ListBinding, useListState } from './use-list-state';
 
 /** A list request: the view's filters and sorting as query parameters, and the page (`skip`/`take`). */
@@ -27,6 +33,45 @@ export interface ListTableOptions<T, Key extends QueryKey> {
   queryOptions: (params: ListPageParams) => UseQueryOptions<ListPage<T>, Error, ListPage<T>, Key>;
   pageSize: number;
   getRowId: (row: T) => string;
+}
+
+/** The page a list view asks the API for: its filters and sorting as query parameters, and its page. */
+export function listPageParams<
+  N extends string,
+  V extends ViewDefinitions<K>,
+  K extends string,
+  View extends ViewOf<V>,
+>(
+  list: ListDefinition<N, V, K>,
+  view: View,
+  url: ListUrlState<FiltersByView<V>[View], K>,
+  pageSize: number,
+): ListPageParams {
+  return { filter: list.toQuery(view, url), skip: url.page * pageSize, take: pageSize };
+}
+
+/**
+ * Asks for the page a list view shows at an address before its table renders (a page opened directly
+ * asks while its code and the signed-in user load: `DashboardPage.prefetch`); `useListTable` then
+ * finds the answer in the cache under the same key.
+ */
+export function prefetchListPage<
+  T,
+  Key extends QueryKey,
+  N extends string,
+  V extends ViewDefinitions<K>,
+  K extends string,
+  View extends ViewOf<V>,
+>(
+  queryClient: QueryClient,
+  list: ListDefinition<N, V, K>,
+  view: View,
+  search: URLSearchParams,
+  { queryOptions, pageSize }: Pick<ListTableOptions<T, Key>, 'queryOptions' | 'pageSize'>,
+): Promise<void> {
+  return queryClient.prefetchQuery(
+    queryOptions(listPageParams(list, view, list.fromUrl(search, view), pageSize)),
+  );
 }
 
 /**
@@ -67,11 +112,7 @@ export function useListTable<
   const { state, url, setPage } = listState;
   const queryClient = useQueryClient();
 
-  const filter = useMemo(() => list.toQuery(view, url), [list, url, view]);
-  const params = useMemo<ListPageParams>(
-    () => ({ filter, skip: url.page * pageSize, take: pageSize }),
-    [filter, pageSize, url.page],
-  );
+  const params = useMemo(() => listPageParams(list, view, url, pageSize), [list, pageSize, url, view]);
   const query = useQuery(queryOptions(params));
   const page = query.data;
   const rows = useMemo(() => page?.items ?? [], [page]);
@@ -114,7 +155,7 @@ export function useListTable<
   return {
     ...listState,
     /** The list request's query for the view's filters and sorting (exports, bulk actions). */
-    filter,
+    filter: params.filter,
     params,
     query,
     rows,
