@@ -57,7 +57,7 @@ export type UiDeviceType = z.infer<typeof UiDeviceType>;
 export const DeviceListKey = z.enum(['osVersion', 'assignedTo', 'location', 'security', 'uuid']);
 export type DeviceListKey = z.infer<typeof DeviceListKey>;
 export const DEVICE_COLUMNS_STORAGE_KEY = 'equip:devices_columns';
-export const DeviceDetailTab = z.enum(['overview', 'specification']);
+export const DeviceDetailTab = z.enum(['overview', 'specification', 'software']);
 export const DeviceDetailSection = z.enum(['assignment', 'specifications']);
 
 // The providers are a file of their own (the areas' declarations name them without an import cycle).

@@ -7,5 +7,7 @@ export const deviceKeys = {
   list: (params: ListPageParams) => [...deviceKeys.lists(), params] as const,
   detail: (uuid: string) => [...deviceKeys.all, 'detail', uuid] as const,
   history: (uuid: string) => [...deviceKeys.all, 'history', uuid] as const,
+  software: (uuid: string) => [...deviceKeys.all, 'software', uuid] as const,
+  softwarePage: (uuid: string, params: ListPageParams) => [...deviceKeys.software(uuid), params] as const,
   people: (search: string) => [...deviceKeys.all, 'people', search] as const,
 };

@@ -12,16 +12,19 @@ import { DEVICE_TYPE_LABELS } from '../lib/device-labels';
 import { useDeviceUrl } from '../lib/device-url';
 import { DeviceStatusBadge } from './device-badges';
 import { DeviceOverviewTab } from './device-overview-tab';
+import { DeviceSoftwareTab } from './device-software-tab';
 import { DeviceSpecificationTab } from './device-specification-tab';
 import { DeviceTypeIcon } from './device-type-icon';
 
 const TAB_LABELS: Record<DeviceDetailTab, MessageDescriptor> = {
   overview: msg`Overview`,
   specification: msg`Specification`,
+  software: msg`Software`,
 };
 
 /**
- * The open device's details in a side sheet, with the tabs of SPEC §2 (overview, specification). Which
+ * The open device's details in a side sheet, with the tabs of SPEC §2 (overview, specification) and its
+ * installed software (decision 026). Which
  * device is open is the URL's (`/dashboard/devices/<uuid>?tab=specification`); the `devices` slice
  * follows it (selectedDeviceId, activeTab).
  */
@@ -103,6 +106,11 @@ function DeviceDetailView({ deviceId }: { deviceId: string }) {
           id: 'specification',
           label: i18n._(TAB_LABELS.specification),
           content: <DeviceSpecificationTab device={device.data} />,
+        },
+        {
+          id: 'software',
+          label: i18n._(TAB_LABELS.software),
+          content: <DeviceSoftwareTab device={device.data} />,
         },
       ]}
     />
