@@ -39,11 +39,23 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'No offboardings in progress' })).toBeInTheDocument();
   });
 
-  it('selects the assets tab with tab=assets', async () => {
-    renderRoute('/dashboard/devices?tab=assets');
+  it('selects the assets tab with tab=assets (it-1786-peripherals-mvp on)', async () => {
+    // No definitions and no items yet: the tab's empty state.
+    const setupFetch = globalThis.fetch;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+        ['/api/assets', '/api/asset-definitions'].includes(
+          new URL(String(input), 'http://localhost').pathname,
+        )
+          ? new Response(JSON.stringify({ items: [], total: 0 }), { status: 200 })
+          : setupFetch(input, init),
+      ),
+    );
+    renderRoute('/dashboard/devices?tab=assets', { boot: { flags: { 'it-1786-peripherals-mvp': 'on' } } });
     const tabs = await screen.findByRole('navigation', { name: 'Devices sections' });
     expect(within(tabs).getByRole('link', { name: 'Assets' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('heading', { name: 'No assets yet' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No assets yet' })).toBeInTheDocument();
   });
 
   it('opens the registerType platform in device registration, also from the devices list', async () => {

@@ -32,6 +32,13 @@ export const paths = {
     /** One device's detail over the list (`tab`: overview or specification). */
     device: (uuid: string, tab?: 'overview' | 'specification') =>
       withQuery(`/dashboard/devices/${encodeURIComponent(uuid)}`, { tab }),
+    /** The assets tab (also `/dashboard/devices?tab=assets`), every definition. */
+    assets: () => '/dashboard/devices/assets',
+    /** One asset item's panel over the assets tab (`tab`: assignment by default, or overview). */
+    asset: (uuid: string, tab?: 'assignment' | 'overview') =>
+      withQuery(`/dashboard/devices/assets/${encodeURIComponent(uuid)}`, { tab }),
+    /** One asset definition selected on the assets tab, with its items. */
+    assetDefinition: (uuid: string) => `/dashboard/devices/asset-definitions/${encodeURIComponent(uuid)}`,
     importPeripherals: '/dashboard/devices/import-peripherals',
     addPeripherals: '/dashboard/devices/add-peripherals',
     registerDevices: (registerType?: string) =>

@@ -88,6 +88,17 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
     load: () => import('@/features/devices/routes/devices-page').then((m) => m.DevicesPage),
   },
   {
+    // The assets tab's records (features/assets/lib/asset-url.ts): an item, a selected definition.
+    path: 'devices/assets/:assetUuid?',
+    title: msg`Devices`,
+    load: () => import('@/features/devices/routes/devices-page').then((m) => m.DevicesPage),
+  },
+  {
+    path: 'devices/asset-definitions/:definitionUuid?',
+    title: msg`Devices`,
+    load: () => import('@/features/devices/routes/devices-page').then((m) => m.DevicesPage),
+  },
+  {
     path: 'devices/import-peripherals',
     title: msg`Import assets`,
     load: () =>

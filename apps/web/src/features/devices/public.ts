@@ -5,6 +5,7 @@
  */
 export { DeviceStatusBadge, EnrollmentStateBadge } from './components/device-badges';
 export { DeviceTypeIcon } from './components/device-type-icon';
+export { PersonPicker } from './components/person-picker';
 export {
   ASSIGNMENT_TYPE_LABELS,
   DEVICE_OS_LABELS,

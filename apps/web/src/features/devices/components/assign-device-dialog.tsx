@@ -2,13 +2,11 @@ import type { AssignDeviceRequest, DeviceDetail } from '@equip/domain/devices';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
 import { failureMessage } from '@/lib/api/error-message';
-import { cn } from '@/lib/cn';
 import { fullName } from '@/lib/format';
 import { FormDialog, FormDialogActions } from '@/ui/form-dialog';
-import { SearchInput } from '@/ui/search-input';
 import { useToast } from '@/ui/toast';
 import { useAssignDevice } from '../api/assign-device';
-import { usePeopleSearch } from '../api/find-people';
+import { PersonPicker } from './person-picker';
 
 type Choice = AssignDeviceRequest['assignmentType'];
 
@@ -53,9 +51,7 @@ function AssignForm({
   const { toast } = useToast();
   const groupId = useId();
   const [choice, setChoice] = useState<Choice>(device.assignmentType);
-  const [search, setSearch] = useState('');
   const [personUuid, setPersonUuid] = useState<string | null>(device.assignedTo?.uuid ?? null);
-  const people = usePeopleSearch(choice === 'ASSIGNED' ? search : '');
   const [error, setError] = useState<string | null>(null);
 
   function submit(event: FormEvent) {
@@ -120,50 +116,15 @@ function AssignForm({
         </div>
       </fieldset>
       {choice === 'ASSIGNED' ? (
-        <fieldset className="mt-4 space-y-2">
-          <legend className="mb-2 text-sm font-medium text-slate-900">
-            <Trans>Person</Trans>
-          </legend>
-          <SearchInput
-            label={t`Search people`}
-            placeholder={t`Search name or email`}
-            value={search}
-            onValueChange={setSearch}
+        <div className="mt-4">
+          <PersonPicker
+            value={personUuid}
+            onChange={(uuid) => {
+              setPersonUuid(uuid);
+              setError(null);
+            }}
           />
-          <ul className="max-h-56 divide-y divide-slate-100 overflow-y-auto rounded-lg ring-1 ring-slate-200">
-            {people.data?.length === 0 ? (
-              <li className="px-3 py-2 text-sm text-slate-500">
-                <Trans>Nobody matches.</Trans>
-              </li>
-            ) : null}
-            {people.data?.map((person) => (
-              <li key={person.uuid}>
-                <label
-                  className={cn(
-                    'flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-slate-50',
-                    personUuid === person.uuid && 'bg-indigo-50',
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name={`${groupId}-person`}
-                    value={person.uuid}
-                    checked={personUuid === person.uuid}
-                    onChange={() => {
-                      setPersonUuid(person.uuid);
-                      setError(null);
-                    }}
-                    className="size-4 accent-indigo-600"
-                  />
-                  <span className="min-w-0">
-                    <span className="block truncate font-medium text-slate-900">{fullName(person)}</span>
-                    <span className="block truncate text-xs text-slate-500">{person.email}</span>
-                  </span>
-                </label>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
+        </div>
       ) : null}
       {error ? (
         <p role="alert" className="mt-3 text-sm text-red-700">

@@ -1,16 +1,18 @@
 import { parseRegisterType } from '@equip/domain/device-registration';
 import { DEVICE_COLUMNS_STORAGE_KEY, DeviceTableColumn } from '@equip/domain/devices';
+import type { FeatureFlagName } from '@equip/domain/flags';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { FileUp, Headphones, MonitorSmartphone, Plus } from 'lucide-react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { FileUp, MonitorSmartphone, Plus } from 'lucide-react';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { DEVICES_TABS, type DevicesTab, paths } from '@/config/paths';
+import { AssetsTab } from '@/features/assets/public';
 import { exportColumnsQuery } from '@/lib/csv-import/download-export';
+import { useFeatureFlag } from '@/lib/flags-context';
 import { shownColumns } from '@/lib/list-state/use-column-preferences';
 import { Button } from '@/ui/button';
 import { ExportMenu } from '@/ui/csv-import/export-menu';
-import { EmptyState } from '@/ui/empty-state';
 import { LinkTabs } from '@/ui/link-tabs';
 import { PageHeader } from '@/ui/page-header';
 import { exportDevices } from '../api/export-devices';
@@ -25,6 +27,9 @@ export function parseDevicesTab(value: string | null): DevicesTab {
   return DEVICES_TABS.find((tab) => tab === value) ?? 'devices';
 }
 
+/** Peripheral assets are behind it-1786-peripherals-mvp (SPEC §9). */
+const PERIPHERALS_FLAG = 'it-1786-peripherals-mvp' satisfies FeatureFlagName;
+
 /**
  * `/dashboard/devices`: the devices list with the open device's drawer (`/dashboard/devices/<uuid>`)
  * and its export (Excel or CSV, written by the server), and the assets tab (`?tab=assets`).
@@ -32,7 +37,13 @@ export function parseDevicesTab(value: string | null): DevicesTab {
 export function DevicesPage() {
   const { t, i18n } = useLingui();
   const [searchParams] = useSearchParams();
-  const tab = parseDevicesTab(searchParams.get('tab'));
+  const { pathname } = useLocation();
+  const peripherals = useFeatureFlag(PERIPHERALS_FLAG);
+  // An asset's or a definition's own address is the assets tab too (its `tab` is the record's).
+  const onAssetRecord = /\/devices\/(assets|asset-definitions)(\/|$)/.test(pathname);
+  const asked = onAssetRecord ? 'assets' : parseDevicesTab(searchParams.get('tab'));
+  const tab: DevicesTab = peripherals ? asked : 'devices';
+  const tabs = peripherals ? DEVICES_TABS : DEVICES_TABS.filter((id) => id !== 'assets');
   const registerType = parseRegisterType(searchParams.get('registerType'));
   // SPEC §2: `?registerType=…` opens that platform's register-devices steps.
   if (registerType) return <Navigate replace to={paths.dashboard.registerDevices(registerType)} />;
@@ -92,18 +103,14 @@ export function DevicesPage() {
       <LinkTabs
         label={t`Devices sections`}
         current={tab}
-        tabs={DEVICES_TABS.map((id) => ({
+        tabs={tabs.map((id) => ({
           id,
           label: i18n._(TAB_LABELS[id]),
           to: paths.dashboard.devices(id),
         }))}
       />
       {tab === 'assets' ? (
-        <EmptyState
-          icon={Headphones}
-          title={t`No assets yet`}
-          description={t`Peripherals — monitors, keyboards, headsets and more — with who has them and whether they are in use or in stock.`}
-        />
+        <AssetsTab />
       ) : (
         <>
           <DevicesTable />

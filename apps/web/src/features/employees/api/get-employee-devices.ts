@@ -11,7 +11,6 @@ export const getEmployeeDevicesQueryOptions = (uuid: string) =>
   queryOptions({
     queryKey: employeeKeys.devices(uuid),
     queryFn: ({ signal }) => getEmployeeDevices(uuid, signal),
-    select: (data) => data.items,
   });
 
 export function useEmployeeDevices(uuid: string) {

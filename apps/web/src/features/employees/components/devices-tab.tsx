@@ -1,6 +1,10 @@
+import type { AssetItem } from '@equip/domain/assets';
 import type { Device } from '@equip/domain/devices';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Laptop, Lock, type LucideIcon, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { ASSET_KIND_LABELS, AssetKindIcon, AssetStatusBadge } from '@/features/assets/public';
 import {
   DEVICE_OS_LABELS,
   DEVICE_TYPE_LABELS,
@@ -106,7 +110,8 @@ export function DevicesTab({ employeeId }: { employeeId: string }) {
       </div>
     );
   }
-  if (devices.data.length === 0) {
+  const { items, assets } = devices.data;
+  if (items.length === 0 && assets.length === 0) {
     return (
       <div className="p-6">
         <EmptyState
@@ -119,10 +124,57 @@ export function DevicesTab({ employeeId }: { employeeId: string }) {
     );
   }
   return (
-    <ul aria-label={t`Devices`} className="divide-y divide-slate-100 px-6">
-      {devices.data.map((device) => (
-        <DeviceItem key={device.uuid} device={device} />
-      ))}
-    </ul>
+    <div className="space-y-2">
+      {items.length > 0 ? (
+        <ul aria-label={t`Devices`} className="divide-y divide-slate-100 px-6">
+          {items.map((device) => (
+            <DeviceItem key={device.uuid} device={device} />
+          ))}
+        </ul>
+      ) : null}
+      {assets.length > 0 ? (
+        <section aria-labelledby="employee-peripherals" className="px-6 pb-4">
+          <h3 id="employee-peripherals" className="pt-4 text-sm font-semibold text-slate-900">
+            <Trans>Peripherals</Trans>
+          </h3>
+          <ul aria-label={t`Peripherals`} className="divide-y divide-slate-100">
+            {assets.map((asset) => (
+              <PeripheralItem key={asset.uuid} asset={asset} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** A peripheral the person has (a monitor, a headset …), with its own address on the assets tab. */
+function PeripheralItem({ asset }: { asset: AssetItem }) {
+  const serial = asset.serialNumber;
+  return (
+    <li className="flex gap-4 py-3">
+      <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600">
+        <AssetKindIcon kind={asset.kind} className="size-5" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <Link
+            to={paths.dashboard.asset(asset.uuid)}
+            className="truncate font-medium text-slate-900 hover:underline"
+          >
+            {asset.name}
+          </Link>
+          <AssetStatusBadge status={asset.status} />
+        </div>
+        <p className="truncate text-sm text-slate-500">
+          {[ASSET_KIND_LABELS[asset.kind], asset.vendor, asset.modelNumber].filter(Boolean).join(' · ')}
+        </p>
+        {serial ? (
+          <p className="mt-1 text-xs text-slate-500">
+            <Trans>Serial {serial}</Trans>
+          </p>
+        ) : null}
+      </div>
+    </li>
   );
 }

@@ -19,7 +19,7 @@ function listHandler(items: Employee[] = people) {
     }
     const detail = /^\/employees\/([^/]+)$/.exec(request.path);
     if (detail) return { body: items.find((e) => e.uuid === detail[1]) };
-    if (/^\/employees\/[^/]+\/devices$/.test(request.path)) return { body: { items: [] } };
+    if (/^\/employees\/[^/]+\/devices$/.test(request.path)) return { body: { items: [], assets: [] } };
     return undefined;
   };
 }

@@ -1,0 +1,141 @@
+import type { AssetItem } from '@equip/domain/assets';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Headphones, Plus } from 'lucide-react';
+import { useCallback } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { formatNumber } from '@/lib/format';
+import { useColumnPreferences } from '@/lib/list-state/use-column-preferences';
+import type { ListPageParams } from '@/lib/list-state/use-list-table';
+import { useListTable } from '@/lib/list-state/use-list-table';
+import { Button } from '@/ui/button';
+import { useColumnFit } from '@/ui/data-table/column-fit';
+import { ColumnMenu } from '@/ui/data-table/column-menu';
+import { DataTable } from '@/ui/data-table/data-table';
+import { noMatchesState } from '@/ui/data-table/no-matches';
+import type { EmptyStateProps } from '@/ui/empty-state';
+import { MenuItem } from '@/ui/multi-select';
+import { ASSETS_PAGE_SIZE, getAssetsQueryOptions } from '../api/get-assets';
+import { assetsListBinding } from '../assets-list-slice';
+import { AssetsFilters } from './assets-filters';
+import { AssetsSelectionBar } from './assets-selection-bar';
+import {
+  ASSET_COLUMN_LABELS,
+  ASSET_COLUMNS,
+  ASSET_COLUMNS_STORAGE_KEY,
+  OPTIONAL_ASSET_COLUMNS,
+  type OptionalAssetColumn,
+} from './assets-table-columns';
+
+const COLUMNS = Object.values(ASSET_COLUMNS);
+const rowId = (item: AssetItem) => item.uuid;
+
+/** `1 asset` / `2 assets` (`1 Asset` / `2 Assets`). */
+function assetsCount(count: number): string {
+  const n = formatNumber(count);
+  return plural(count, { one: `${n} asset`, other: `${n} assets` });
+}
+
+/**
+ * The items on the list machinery (`lib/list-state`, `ui/data-table`): filters and sorting in the
+ * `assetsListFilters` slice and the URL, server paging, the filtered count, row selection with its bulk
+ * actions; the selected definition (null: all) narrows it. A row opens the item's panel.
+ */
+export function AssetsTable({
+  definitionId,
+  onOpen,
+}: {
+  definitionId: string | null;
+  onOpen: (uuid: string) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const queryOptions = useCallback(
+    (params: ListPageParams) =>
+      getAssetsQueryOptions(
+        definitionId
+          ? { ...params, filter: { ...params.filter, assetDefinitionUuids: definitionId } }
+          : params,
+      ),
+    [definitionId],
+  );
+  const table = useListTable(assetsListBinding, 'all', {
+    queryOptions,
+    pageSize: ASSETS_PAGE_SIZE,
+    getRowId: rowId,
+  });
+  const fit = useColumnFit();
+  const columnPreferences = useColumnPreferences(ASSET_COLUMNS_STORAGE_KEY, OPTIONAL_ASSET_COLUMNS);
+  const columnLabels = Object.fromEntries(
+    OPTIONAL_ASSET_COLUMNS.map((column) => [column, i18n._(ASSET_COLUMN_LABELS[column])]),
+  ) as Record<OptionalAssetColumn, string>;
+  const selectLabel = (name: string, serial: string | null) =>
+    serial ? t`Select ${name}, ${serial}` : t`Select ${name}`;
+
+  const empty: EmptyStateProps = table.hasDefaultFilters
+    ? {
+        icon: Headphones,
+        title: t`No assets yet`,
+        description: t`Peripherals — monitors, keyboards, headsets and more — with who has them and whether they are in use or in stock.`,
+        action: (
+          <Button asChild>
+            <Link to={paths.dashboard.addPeripherals}>
+              <Plus aria-hidden="true" />
+              <Trans>Add assets</Trans>
+            </Link>
+          </Button>
+        ),
+      }
+    : noMatchesState(
+        t`No assets match these filters`,
+        t`Try other words or fewer filters.`,
+        table.resetFilters,
+      );
+
+  return (
+    <div className="space-y-3">
+      <AssetsFilters
+        filters={table.state.filters}
+        isDefault={assetsListBinding.list.hasDefaultFilters('all', table.state.filters)}
+        onFilter={table.setFilter}
+        onReset={table.resetFilters}
+        trailing={
+          <>
+            {table.query.data ? (
+              <p aria-live="polite" className="text-sm whitespace-nowrap text-slate-500 tabular-nums">
+                {assetsCount(table.total)}
+              </p>
+            ) : null}
+            <ColumnMenu
+              columns={OPTIONAL_ASSET_COLUMNS}
+              labels={columnLabels}
+              visible={columnPreferences.visible}
+              onToggle={columnPreferences.toggle}
+              onShowAll={columnPreferences.reset}
+              fit={fit}
+            >
+              <MenuItem onSelect={table.clearAll}>
+                <Trans>Clear filters, sorting and selection</Trans>
+              </MenuItem>
+            </ColumnMenu>
+          </>
+        }
+      />
+      <DataTable
+        fit={fit}
+        {...table.tableProps}
+        label={t`Assets`}
+        className="max-h-[calc(100vh-19rem)] min-h-[20rem]"
+        columns={COLUMNS}
+        columnVisibility={columnPreferences.visibility}
+        selection={{ ...table.selection, rowLabel: (item) => selectLabel(item.name, item.serialNumber) }}
+        messages={{ loading: t`Loading assets…`, error: t`Could not load assets` }}
+        empty={empty}
+        pagination={{ ...table.tableProps.pagination, label: t`Assets pages` }}
+        onOpenRow={(item) => onOpen(item.uuid)}
+        keyboardHint={t`Use the arrow keys to move between rows, Enter to open an asset's details and Space to select it.`}
+      />
+      <AssetsSelectionBar selection={table.selection} total={table.total} />
+    </div>
+  );
+}
