@@ -150,6 +150,7 @@ export const AUDIT_DATA_FIELDS = [
   'application',
   'fromVersion',
   'toVersion',
+  'mdmMissingSince',
   // MDM servers
   'provider',
   'baseUrl',

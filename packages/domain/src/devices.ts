@@ -155,6 +155,8 @@ export const DeviceListItem = Device.omit({
   assignedTo: DeviceAssignee.nullable(),
   /** What the device last reported through its MDM (locked, unlocked, wiped); null before any report. */
   mdmStatus: DeviceMdmStatus.nullable(),
+  /** Since when the device's MDM no longer lists it (the inventory sync, decision 025); null while it does. */
+  mdmMissingSince: IsoDateTime.nullable(),
 });
 export type DeviceListItem = z.infer<typeof DeviceListItem>;
 /** `GET /api/devices`: `{ items, total, nextCursor }`; total is the filtered count. */
@@ -219,6 +221,8 @@ export const DeviceDetail = Device.extend({
   securityProvider: SecurityAddOnProvider.nullable(),
   /** What the device last reported through its MDM (locked, unlocked, wiped); null before any report. */
   mdmStatus: DeviceMdmStatus.nullable(),
+  /** Since when the device's MDM no longer lists it (the inventory sync, decision 025); null while it does. */
+  mdmMissingSince: IsoDateTime.nullable(),
 });
 export type DeviceDetail = z.infer<typeof DeviceDetail>;
 

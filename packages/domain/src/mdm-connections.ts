@@ -107,6 +107,47 @@ const TOKEN_HINT_MIN_TOKEN = 16;
 export const tokenHintOf = (token: string): string | null =>
   token.length >= TOKEN_HINT_MIN_TOKEN ? token.slice(-TOKEN_HINT_LENGTH) : null;
 
+/**
+ * What the last inventory sync did (decision 025): devices seen in the MDM, created in Equip, changed,
+ * marked as gone from the MDM and back in it, and skipped (no serial number, or the serial belongs to a
+ * device managed by another MDM).
+ */
+export const MdmSyncCounts = z.object({
+  seen: z.number().int().nonnegative(),
+  created: z.number().int().nonnegative(),
+  updated: z.number().int().nonnegative(),
+  missing: z.number().int().nonnegative(),
+  returned: z.number().int().nonnegative(),
+  skipped: z.number().int().nonnegative(),
+});
+export type MdmSyncCounts = z.infer<typeof MdmSyncCounts>;
+
+/**
+ * The connection's inventory sync (decision 025): when one was last asked for ("Sync now"), started and
+ * finished, and how it ended — its counts, or why it failed. A sync runs while `startedAt` is after
+ * `finishedAt` (or nothing finished yet); one is waiting while `requestedAt` is after both.
+ */
+export const MdmInventorySync = z.object({
+  requestedAt: IsoDateTime.nullable(),
+  startedAt: IsoDateTime.nullable(),
+  finishedAt: IsoDateTime.nullable(),
+  /** The last finished sync's counts (null before one finished, or when it failed). */
+  counts: MdmSyncCounts.nullable(),
+  /** Why the last finished sync failed; null when it worked. */
+  error: z.string().nullable(),
+});
+export type MdmInventorySync = z.infer<typeof MdmInventorySync>;
+
+/** Whether a sync is waiting or running (the web polls the connections while one is). */
+export function syncPending(sync: MdmInventorySync): boolean {
+  const finished = sync.finishedAt ? Date.parse(sync.finishedAt) : -1;
+  const latest = Math.max(
+    sync.requestedAt ? Date.parse(sync.requestedAt) : -1,
+    sync.startedAt ? Date.parse(sync.startedAt) : -1,
+  );
+  return latest > finished;
+}
+
 /** A connection as the API answers it: never the token. */
 export const MdmConnection = z.object({
   provider: MdmProvider,
@@ -121,6 +162,8 @@ export const MdmConnection = z.object({
   lastCheckedAt: IsoDateTime.nullable(),
   /** Why the last test failed (one of MDM_CHECK_ERRORS), null when it worked. */
   lastError: z.string().nullable(),
+  /** Its inventory sync: the last one's outcome, and whether one is waiting or running. */
+  sync: MdmInventorySync,
 });
 export type MdmConnection = z.infer<typeof MdmConnection>;
 export const MdmConnectionList = z.object({ items: z.array(MdmConnection) });

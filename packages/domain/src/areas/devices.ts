@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineArea, drafts, type NotifiableEvent } from '../define-area.ts';
+import { MdmProvider } from '../mdm-providers.ts';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
@@ -99,5 +100,16 @@ export const devicesArea = defineArea({
     'mdm.command': z.object({ organizationUuid: z.uuid(), commandUuid: z.uuid() }),
     /** Asks the provider whether the device has carried out a sent command; again until it reports. */
     'mdm.check': z.object({ organizationUuid: z.uuid(), commandUuid: z.uuid() }),
+    /** Hourly: enqueues `mdm.inventory.sync` for every connected MDM server (decision 025). */
+    'mdm.inventory.plan': z.object({}),
+    /**
+     * Reads one organisation's MDM inventory page by page into its devices (decision 025); asked for by
+     * a person ("Sync now", `requestedByUuid`) or planned (null).
+     */
+    'mdm.inventory.sync': z.object({
+      organizationUuid: z.uuid(),
+      provider: MdmProvider,
+      requestedByUuid: z.uuid().nullable(),
+    }),
   },
 });

@@ -41,6 +41,12 @@ export const devices = pgTable(
     isEncrypted: boolean('is_encrypted').notNull().default(false),
     isProtected: boolean('is_protected').notNull().default(false),
     lastSeenAt: nullableTimestamp('last_seen_at'),
+    /** The MDM's own id of the device's record (Fleet's host id, …), written by the inventory sync (0037). */
+    mdmDeviceId: text('mdm_device_id'),
+    /** When an inventory sync of the device's MDM last listed it (migration 0037, decision 025). */
+    mdmSyncedAt: nullableTimestamp('mdm_synced_at'),
+    /** Since when the device's MDM no longer lists it; null while it does (never deleted for it). */
+    mdmMissingSince: nullableTimestamp('mdm_missing_since'),
     /**
      * The assignee's names, kept by triggers (migration 0020) from users whenever the assignment or the
      * person's name changes: the devices table shows, sorts and searches them without a join.
@@ -86,6 +92,10 @@ export const devices = pgTable(
     index('devices_org_last_seen_idx').on(t.organizationUuid, t.lastSeenAt, collated(t.name), t.uuid),
     index('devices_assigned_to_idx').on(t.assignedToUuid),
     index('devices_org_serial_idx').on(t.organizationUuid, t.serialNumber),
+    // The end of an inventory sync: the provider's devices it did not list, not yet marked (0037).
+    index('devices_org_mdm_synced_idx')
+      .on(t.organizationUuid, t.mdmProvider, t.mdmSyncedAt)
+      .where(sql`${t.mdmMissingSince} is null`),
     index('devices_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

@@ -1,5 +1,6 @@
 import { DeviceAction, DeviceCommandState, MdmProvider } from '@equip/domain/mdm';
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { MdmSyncCounts } from '@equip/domain/mdm-connections';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, nullableTimestamp, organizationUuid, primaryUuid, updatedAt } from './columns.ts';
 import { devices } from './devices.ts';
 import { organizations, users } from './identity.ts';
@@ -85,6 +86,15 @@ export const mdmConnections = pgTable(
     lastCheckedAt: nullableTimestamp('last_checked_at'),
     /** Why the last test failed; null when it worked. */
     lastError: text('last_error'),
+    /** The inventory sync (migration 0037, decision 025): when "Sync now" last asked for one. */
+    syncRequestedAt: nullableTimestamp('sync_requested_at'),
+    /** When the last sync started (a sync is running while this is after `syncFinishedAt`). */
+    syncStartedAt: nullableTimestamp('sync_started_at'),
+    syncFinishedAt: nullableTimestamp('sync_finished_at'),
+    /** The last finished sync's counts; null when it failed. */
+    syncCounts: jsonb('sync_counts').$type<MdmSyncCounts>(),
+    /** Why the last finished sync failed; null when it worked. */
+    syncError: text('sync_error'),
   },
   (t) => [uniqueIndex('mdm_connections_org_provider_unique').on(t.organizationUuid, t.provider)],
 );

@@ -2,6 +2,7 @@ import { devicesArea } from '@equip/domain/areas/devices';
 import { defineApiArea } from '../../define-area.ts';
 import { deviceActionRoutes } from './actions-routes.ts';
 import { MDM_JOB_RETRY_LIMIT, registerMdmJobs } from './index.ts';
+import { registerInventorySyncJobs } from './mdm-inventory-sync.ts';
 import { deviceRoutes } from './routes.ts';
 import {
   createDeviceActionsService,
@@ -74,7 +75,23 @@ export const devicesApiArea = defineApiArea(devicesArea, {
         batchSize: 1,
         workers: 3,
       },
+      // The inventory sync (decision 025): a failure is recorded on the connection, not thrown, so a
+      // retry is only for a crashed try; a sync of 10,000 devices takes well under the hour it may run.
+      'mdm.inventory.plan': { retryLimit: 3, retryDelaySeconds: 30, batchSize: 1 },
+      'mdm.inventory.sync': {
+        retryLimit: 1,
+        retryDelaySeconds: 60,
+        expireInSeconds: 3600,
+        batchSize: 1,
+        workers: 2,
+      },
     },
-    register: (jobs, { database, mdm, log }) => registerMdmJobs(jobs, { db: database.db, mdm, log }),
+    register: (jobs, { database, mdm, log }) => {
+      registerMdmJobs(jobs, { db: database.db, mdm, log });
+      registerInventorySyncJobs(jobs, { db: database.db, mdm, log });
+    },
+    // Hourly like the connections' re-check (at :41), at :11: each connected MDM's devices are read
+    // into Equip's within the hour of a change at the MDM.
+    schedules: { 'mdm.inventory.plan': '11 * * * *' },
   },
 });

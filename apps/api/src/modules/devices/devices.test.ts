@@ -142,6 +142,7 @@ describe('devices', () => {
         isEncrypted: true,
         isProtected: true,
         lastSeenAt: '2026-11-01T10:00:00.000Z',
+        mdmMissingSince: null,
       });
       expect(all.items.some((d) => d.name === 'Other MacBook')).toBe(false);
     });

@@ -40,6 +40,7 @@ export const DEVICE_LIST_COLUMNS: DeviceListColumns = {
   isEncrypted: sql`${devices.isEncrypted}`,
   isProtected: sql`${devices.isProtected}`,
   lastSeenAt: sql`${devices.lastSeenAt}`,
+  mdmMissingSince: sql`${devices.mdmMissingSince}`,
 };
 
 /**

@@ -42,6 +42,7 @@ const DETAIL_COLUMNS = {
   assigneeLastName: devices.assigneeLastName,
   securityProvider: devices.securityProvider,
   mdmStatus: devices.mdmStatus,
+  mdmMissingSince: devices.mdmMissingSince,
 };
 
 export type DeviceRow = NonNullable<Awaited<ReturnType<typeof findDevice>>>;

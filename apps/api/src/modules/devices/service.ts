@@ -58,6 +58,7 @@ export function toDetail(row: DeviceRow): DeviceDetail {
       ? { uuid: row.assignedToUuid, firstName: assigneeFirstName ?? '', lastName: assigneeLastName ?? '' }
       : null,
     lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+    mdmMissingSince: row.mdmMissingSince?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -16,9 +16,10 @@ declare module '../../app-services.ts' {
  */
 export const mdmConnectionsApiArea = defineApiArea(mdmConnectionsArea, {
   routes: [mdmConnectionRoutes],
-  services: ({ mdm, config }) => ({
+  services: ({ mdm, config, jobs }) => ({
     mdmConnections: createMdmConnectionsService({
       mdm,
+      jobs,
       policy: { allowPrivate: config.mdm.allowPrivateServers },
     }),
   }),

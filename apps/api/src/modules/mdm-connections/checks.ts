@@ -1,3 +1,4 @@
+import type { MdmProvider } from '@equip/domain/mdm';
 import { CONNECTABLE_MDM_PROVIDERS } from '@equip/domain/mdm-connections';
 import type { AppJobs } from '../../background/app-job-types.ts';
 import type { Db } from '../../db/client.ts';
@@ -6,8 +7,30 @@ import type { MdmAdapters } from '../../providers/mdm/mdm-adapters.ts';
 import { connectionsOfEveryOrganisation } from './queries.ts';
 import { recheckConnection } from './service.ts';
 
-/** Check jobs enqueued per statement by the hourly plan. */
-const CHECKS_PER_STATEMENT = 500;
+/** Jobs enqueued per statement by an hourly plan. */
+const JOBS_PER_STATEMENT = 500;
+
+/** A connection an hourly plan enqueues a job for. */
+export interface PlannedConnection {
+  organizationUuid: string;
+  provider: MdmProvider;
+}
+
+/**
+ * What the hourly plans share (the re-check here, the inventory sync in the devices module): every
+ * organisation's connection to a provider Equip has a client for, read on the system handle across
+ * organisations, handed to `enqueue` 500 at a time (one statement each). Answers how many there were.
+ * A plan keys its jobs by its own job id, so a plan tried again enqueues nothing twice.
+ */
+export async function planPerConnection(
+  db: Db,
+  enqueue: (connections: PlannedConnection[]) => Promise<unknown>,
+): Promise<number> {
+  const connections = await connectionsOfEveryOrganisation(db, CONNECTABLE_MDM_PROVIDERS);
+  for (let from = 0; from < connections.length; from += JOBS_PER_STATEMENT)
+    await enqueue(connections.slice(from, from + JOBS_PER_STATEMENT));
+  return connections.length;
+}
 
 /**
  * The scheduled re-check of every organisation's MDM server connection (decision 015).
@@ -23,16 +46,16 @@ export function registerConnectionCheckJobs(jobs: AppJobs, deps: { db: Db; mdm: 
   const { db, mdm } = deps;
 
   jobs.handle('mdm.connections.plan', async (_payload, job) => {
-    const connections = await connectionsOfEveryOrganisation(db, CONNECTABLE_MDM_PROVIDERS);
-    for (let from = 0; from < connections.length; from += CHECKS_PER_STATEMENT)
-      await jobs.sendMany(
+    const planned = await planPerConnection(db, (connections) =>
+      jobs.sendMany(
         'mdm.connections.check',
-        connections.slice(from, from + CHECKS_PER_STATEMENT).map((c) => ({
+        connections.map((c) => ({
           payload: { organizationUuid: c.organizationUuid, provider: c.provider },
           key: `${job.id}:${c.organizationUuid}:${c.provider}`,
         })),
-      );
-    if (connections.length > 0) jobs.kick('mdm.connections.check');
+      ),
+    );
+    if (planned > 0) jobs.kick('mdm.connections.check');
   });
 
   jobs.handle('mdm.connections.check', async ({ organizationUuid, provider }) => {

@@ -132,6 +132,7 @@ describe('Jamf Pro connections and commands against the Jamf fake (issue 27)', (
       updatedAt: expect.any(String),
       lastCheckedAt: expect.any(String),
       lastError: null,
+      sync: { requestedAt: null, startedAt: null, finishedAt: null, counts: null, error: null },
     });
     expect(res.body).not.toContain(jamf.clientSecret);
     expect(jamf.requests.map((r) => `${r.method} ${r.path}`)).toEqual([

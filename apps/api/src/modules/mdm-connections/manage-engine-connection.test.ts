@@ -122,6 +122,7 @@ describe('ManageEngine connections and commands against the ManageEngine fake (i
       updatedAt: expect.any(String),
       lastCheckedAt: expect.any(String),
       lastError: null,
+      sync: { requestedAt: null, startedAt: null, finishedAt: null, counts: null, error: null },
     });
     expect(res.body).not.toContain(me.apiKey);
     expect(me.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v1/mdm/devices']);

@@ -92,6 +92,7 @@ describe('MDM connections (issue 11, decision 015)', () => {
       updatedAt: expect.any(String),
       lastCheckedAt: expect.any(String),
       lastError: null,
+      sync: { requestedAt: null, startedAt: null, finishedAt: null, counts: null, error: null },
     });
     expect(res.body).not.toContain(FLEET_TOKEN);
     // Tested with Fleet's "who am I" before saving.

@@ -1,5 +1,6 @@
 import type { MdmProvider } from '@equip/domain/mdm';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { MdmSyncCounts } from '@equip/domain/mdm-connections';
+import { and, asc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mdmConnections } from '../../db/schema/index.ts';
 
@@ -13,6 +14,11 @@ const CONNECTION_COLUMNS = {
   updatedAt: mdmConnections.updatedAt,
   lastCheckedAt: mdmConnections.lastCheckedAt,
   lastError: mdmConnections.lastError,
+  syncRequestedAt: mdmConnections.syncRequestedAt,
+  syncStartedAt: mdmConnections.syncStartedAt,
+  syncFinishedAt: mdmConnections.syncFinishedAt,
+  syncCounts: mdmConnections.syncCounts,
+  syncError: mdmConnections.syncError,
 };
 
 export type ConnectionRow = Awaited<ReturnType<typeof listConnections>>[number];
@@ -131,4 +137,59 @@ export async function deleteConnection(tx: Db, provider: MdmProvider): Promise<{
     .where(eq(mdmConnections.provider, provider))
     .returning({ baseUrl: mdmConnections.baseUrl });
   return row ?? null;
+}
+
+/** "Sync now" was asked for: answers the connection, or null when there is none. */
+export async function recordSyncRequest(
+  tx: Db,
+  provider: MdmProvider,
+  at: Date,
+): Promise<ConnectionRow | null> {
+  const [row] = await tx
+    .update(mdmConnections)
+    .set({ syncRequestedAt: at })
+    .where(eq(mdmConnections.provider, provider))
+    .returning(CONNECTION_COLUMNS);
+  return row ?? null;
+}
+
+/**
+ * Starts the connection's inventory sync at `at` unless one is running: answers whether it did. A sync
+ * that started more than `staleMs` ago without finishing (its worker died) no longer holds the place.
+ */
+export async function claimInventorySync(
+  tx: Db,
+  provider: MdmProvider,
+  at: Date,
+  staleMs: number,
+): Promise<boolean> {
+  const free: SQL | undefined = or(
+    isNull(mdmConnections.syncStartedAt),
+    sql`${mdmConnections.syncFinishedAt} >= ${mdmConnections.syncStartedAt}`,
+    lt(mdmConnections.syncStartedAt, new Date(at.getTime() - staleMs)),
+  );
+  const claimed = await tx
+    .update(mdmConnections)
+    .set({ syncStartedAt: at })
+    .where(and(eq(mdmConnections.provider, provider), free))
+    .returning({ provider: mdmConnections.provider });
+  return claimed.length > 0;
+}
+
+/**
+ * Records how the sync that started at `startedAt` ended (its counts, or its error); nothing when another
+ * sync has started since (that one records its own). Answers whether it recorded.
+ */
+export async function recordInventorySync(
+  tx: Db,
+  provider: MdmProvider,
+  startedAt: Date,
+  outcome: { counts: MdmSyncCounts; error: null } | { counts: null; error: string },
+): Promise<boolean> {
+  const recorded = await tx
+    .update(mdmConnections)
+    .set({ syncFinishedAt: new Date(), syncCounts: outcome.counts, syncError: outcome.error })
+    .where(and(eq(mdmConnections.provider, provider), eq(mdmConnections.syncStartedAt, startedAt)))
+    .returning({ provider: mdmConnections.provider });
+  return recorded.length > 0;
 }

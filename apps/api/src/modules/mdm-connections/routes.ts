@@ -82,6 +82,29 @@ export const mdmConnectionRoutes: ModuleRoutes = (app, { mdmConnections: connect
     (request) => connections.check(inTenant(request), requireAuth(request), request.params.provider),
   );
 
+  app.post(
+    '/api/mdm-connections/:provider/sync',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Sync the devices from the MDM server now (as the hourly sync does, decision 025): answers 202 with the connection, its sync asked for (sync.requestedAt); the sync then reads the server's inventory page by page, matches devices by serial number, creates new ones, applies changes (DEVICE_ADDED, DEVICE_UPDATED with before and after) and marks devices no longer listed (mdmMissingSince). Its outcome is the connection's sync (counts, or error)",
+        params: MdmConnectionParams,
+        response: { 202: MdmConnection },
+      },
+    },
+    async (request, reply) => {
+      const connection = await connections.requestSync(
+        inTenant(request),
+        requireAuth(request),
+        request.params.provider,
+      );
+      return reply.status(202).send(connection);
+    },
+  );
+
   app.delete(
     '/api/mdm-connections/:provider',
     {

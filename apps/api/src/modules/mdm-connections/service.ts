@@ -15,6 +15,7 @@ import {
   UNKNOWN_MDM_PROVIDER,
 } from '@equip/domain/mdm-connections';
 import type { z } from 'zod';
+import type { AppJobs } from '../../background/app-job-types.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../http/access.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
@@ -28,6 +29,7 @@ import {
   findStoredConnection,
   listConnections,
   recordCheck,
+  recordSyncRequest,
   upsertConnection,
 } from './queries.ts';
 
@@ -37,6 +39,8 @@ export type InTenant = <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
 /** What the connections' service is built with (services.ts). */
 export interface MdmConnectionsDeps {
   mdm: MdmAdapters;
+  /** The job queue: "Sync now" enqueues the connection's inventory sync (decision 025). */
+  jobs: AppJobs;
   /** MDM_ALLOW_PRIVATE_SERVERS: http and private addresses (tests). */
   policy: OutboundPolicy;
 }
@@ -50,6 +54,13 @@ const toConnection = (row: ConnectionRow): MdmConnection => ({
   updatedAt: row.updatedAt.toISOString(),
   lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
   lastError: row.lastError,
+  sync: {
+    requestedAt: row.syncRequestedAt?.toISOString() ?? null,
+    startedAt: row.syncStartedAt?.toISOString() ?? null,
+    finishedAt: row.syncFinishedAt?.toISOString() ?? null,
+    counts: row.syncCounts,
+    error: row.syncError,
+  },
 });
 
 /** The provider a path names; any other value is a connection that does not exist (404). */
@@ -231,6 +242,28 @@ export function createMdmConnectionsService(deps: MdmConnectionsDeps) {
         actorUuid: auth.userUuid,
       });
       if (!row) throw notFound(MDM_CONNECTION_NOT_FOUND);
+      return toConnection(row);
+    },
+
+    /**
+     * "Sync now" (decision 025): enqueues the connection's inventory sync, with the time it was asked
+     * for, in the organisation's transaction, and wakes this process's workers. A sync already running
+     * finishes on its own (the asked-for one then finds it and ends: the next hour's catches up).
+     */
+    async requestSync(tenant: InTenant, auth: AuthContext, param: string): Promise<MdmConnection> {
+      const provider = providerOf(param);
+      const row = await tenant(async (tx) => {
+        const asked = await recordSyncRequest(tx, provider, new Date());
+        if (asked)
+          await deps.jobs.send(
+            'mdm.inventory.sync',
+            { organizationUuid: auth.organizationUuid, provider, requestedByUuid: auth.userUuid },
+            { db: tx },
+          );
+        return asked;
+      });
+      if (!row) throw notFound(MDM_CONNECTION_NOT_FOUND);
+      deps.jobs.kick('mdm.inventory.sync');
       return toConnection(row);
     },
 

@@ -78,6 +78,7 @@ export const DATA_FIELD_LABELS: Readonly<Record<AuditDataField, MessageDescripto
   application: msg`Application`,
   fromVersion: msg`Version before`,
   toVersion: msg`Version after`,
+  mdmMissingSince: msg`Not in the MDM since`,
   // MDM servers
   provider: msg`Provider`,
   baseUrl: msg`Server address`,

@@ -13,6 +13,7 @@ import { Field, MDM_PROVIDER_NAMES, None, SECURITY_PROVIDER_NAMES, Section } fro
 import { DeviceHistorySection } from './device-history';
 import { DeviceMdmSection } from './device-mdm-section';
 import { AssignedTo, SecurityNote } from './devices-table-columns';
+import { MdmMissingNote } from './mdm-missing-note';
 
 /**
  * The overview of one device: who has it (and a way to change that), its security, its enrolment and
@@ -77,7 +78,10 @@ export function DeviceOverviewTab({ device }: { device: DeviceDetail | undefined
         </Field>
         <Field label={<Trans>Device management</Trans>}>
           {device.mdmProvider ? (
-            MDM_PROVIDER_NAMES[device.mdmProvider]
+            <span className="flex flex-col items-start gap-1">
+              {MDM_PROVIDER_NAMES[device.mdmProvider]}
+              <MdmMissingNote since={device.mdmMissingSince} provider={device.mdmProvider} />
+            </span>
           ) : (
             <None>
               <Trans>Not managed</Trans>

@@ -12,6 +12,7 @@ import { DEVICE_MDM_STATUS_LABELS } from '../lib/device-action-labels';
 import { DEVICE_OS_LABELS, DEVICE_TYPE_LABELS, encryptionLabel, protectionLabel } from '../lib/device-labels';
 import { DeviceStatusBadge, EnrollmentStateBadge } from './device-badges';
 import { DeviceTypeIcon } from './device-type-icon';
+import { MdmMissingNote } from './mdm-missing-note';
 
 const column = createColumnHelper<DeviceListItem>();
 
@@ -178,7 +179,12 @@ export const DEVICE_COLUMNS = {
   status: column.accessor('status', {
     header: () => <Trans>Status</Trans>,
     meta: meta('status', 'w-40', { priority: 5 }),
-    cell: (info) => <DeviceStatusBadge status={info.getValue()} />,
+    cell: ({ row }) => (
+      <span className="flex flex-col items-start gap-1">
+        <DeviceStatusBadge status={row.original.status} />
+        <MdmMissingNote since={row.original.mdmMissingSince} provider={row.original.mdmProvider} />
+      </span>
+    ),
   }),
   lastSeenAt: column.accessor('lastSeenAt', {
     header: () => <Trans>Last seen</Trans>,

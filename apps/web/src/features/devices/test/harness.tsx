@@ -28,6 +28,7 @@ export function makeDevice(overrides: Partial<DeviceListItem> = {}): DeviceListI
     isEncrypted: true,
     isProtected: true,
     lastSeenAt: '2026-11-23T08:00:00.000Z',
+    mdmMissingSince: null,
     ...overrides,
   };
 }

@@ -19,6 +19,7 @@ const JAMF: MdmConnection = {
   updatedAt: '2026-11-20T10:00:00.000Z',
   lastCheckedAt: '2026-11-21T09:30:00.000Z',
   lastError: null,
+  sync: { requestedAt: null, startedAt: null, finishedAt: null, counts: null, error: null },
 };
 
 function renderPage() {

@@ -17,6 +17,7 @@ import { useCheckMdmConnection } from '../api/check-mdm-connection';
 import { useDeleteMdmConnection } from '../api/delete-mdm-connection';
 import type { ConnectionDialogProps } from './connection-dialog';
 import { FleetConnectionDialog } from './fleet-connection-dialog';
+import { LastSyncDetails, SyncNowButton } from './inventory-sync';
 import { JamfConnectionDialog } from './jamf-connection-dialog';
 import { ManageEngineConnectionDialog } from './manage-engine-connection-dialog';
 
@@ -85,7 +86,8 @@ const PROVIDER_CARDS: Record<MdmProvider, ProviderCard> = {
 
 /**
  * One MDM server's card (Fleet, Jamf Pro, ManageEngine): connected (address, the credentials' visible
- * part, the last test and what it found; test again, change, disconnect after a confirmation) or not yet
+ * part, the last test and what it found, the last inventory sync and what it did; sync now, test again,
+ * change, disconnect after a confirmation) or not yet
  * (connect, in the provider's dialog).
  */
 export function MdmServerCard({
@@ -186,6 +188,7 @@ export function MdmServerCard({
                   <dd className="text-red-700">{translateKnownMessage(connection.lastError)}</dd>
                 </>
               ) : null}
+              <LastSyncDetails sync={connection.sync} />
             </dl>
           ) : (
             <p className="mt-2 text-sm text-slate-600">{i18n._(card.intro)}</p>
@@ -194,6 +197,7 @@ export function MdmServerCard({
         <div className="flex shrink-0 flex-wrap gap-2">
           {connection ? (
             <>
+              <SyncNowButton provider={provider} sync={connection.sync} />
               <Button variant="secondary" size="sm" loading={check.isPending} onClick={test}>
                 {check.isPending ? null : <RefreshCw aria-hidden="true" />}
                 <Trans>Test connection</Trans>

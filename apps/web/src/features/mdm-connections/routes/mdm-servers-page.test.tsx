@@ -18,6 +18,7 @@ const CONNECTION: MdmConnection = {
   updatedAt: '2026-11-20T10:00:00.000Z',
   lastCheckedAt: '2026-11-21T09:30:00.000Z',
   lastError: null,
+  sync: { requestedAt: null, startedAt: null, finishedAt: null, counts: null, error: null },
 };
 
 function renderPage() {
@@ -66,6 +67,24 @@ function connectionsApi(
         connections.splice(0, connections.length);
         return { status: 204 };
       }
+      if (method === 'POST' && path.endsWith('/sync')) {
+        // The sync is asked for; the next read finds it finished with its counts.
+        const asked = {
+          ...connections[0]!,
+          sync: { ...connections[0]!.sync, requestedAt: '2026-11-22T08:00:00.000Z' },
+        };
+        connections.splice(0, 1, {
+          ...asked,
+          sync: {
+            requestedAt: asked.sync.requestedAt,
+            startedAt: '2026-11-22T08:00:01.000Z',
+            finishedAt: '2026-11-22T08:00:05.000Z',
+            counts: { seen: 120, created: 12, updated: 3, missing: 1, returned: 0, skipped: 2 },
+            error: null,
+          },
+        });
+        return { status: 202, body: asked };
+      }
     }
     return undefined;
   };
@@ -77,6 +96,54 @@ afterEach(async () => {
 });
 
 describe('MDM servers page', () => {
+  it('shows the last inventory sync and syncs now, following the sync to its counts', async () => {
+    const api = installFakeApi(
+      connectionsApi([
+        {
+          ...CONNECTION,
+          sync: {
+            requestedAt: null,
+            startedAt: '2026-11-21T10:11:00.000Z',
+            finishedAt: '2026-11-21T10:11:09.000Z',
+            counts: null,
+            error: 'Fleet 401: Authentication failed',
+          },
+        },
+      ]),
+    );
+    const { user } = renderPage();
+    const fleet = (await screen.findByRole('heading', { name: /Fleet/ })).closest('li')!;
+    expect(await within(fleet).findByText(/failed \(Fleet 401: Authentication failed\)/)).toBeInTheDocument();
+    await user.click(within(fleet).getByRole('button', { name: 'Sync now' }));
+    expect(
+      await within(fleet).findByText(/12 new, 3 changed, 1 no longer in the MDM/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(api.requests.find((r) => r.method === 'POST')).toMatchObject({
+      path: '/mdm-connections/FLEET/sync',
+    });
+  });
+
+  it('says in German when a sync is running', async () => {
+    await activateLocale('de', 'Europe/Berlin');
+    installFakeApi(
+      connectionsApi([
+        {
+          ...CONNECTION,
+          sync: {
+            requestedAt: null,
+            startedAt: '2026-11-21T10:11:00.000Z',
+            finishedAt: null,
+            counts: null,
+            error: null,
+          },
+        },
+      ]),
+    );
+    renderPage();
+    expect(await screen.findByText('Geräte werden synchronisiert…')).toBeInTheDocument();
+    expect(screen.getByText('Letzte Synchronisierung')).toBeInTheDocument();
+  });
+
   it('connects Fleet with its URL and API token (a password field), and shows the connection, never the token', async () => {
     const api = installFakeApi(connectionsApi([]));
     const { user } = renderPage();
