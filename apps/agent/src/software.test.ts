@@ -1,4 +1,4 @@
-import { MAX_REPORTED_SOFTWARE, ReportedSoftwareList } from '@equip/domain/device-software';
+import { MAX_REPORTED_SOFTWARE, ReportedSoftwareList, tidySoftware } from '@equip/domain/device-software';
 import { describe, expect, it } from 'vitest';
 import { SOFTWARE_INTERVAL_MS, softwareDue } from './cli.ts';
 import {
@@ -7,7 +7,6 @@ import {
   parseRpm,
   parseUninstallKeys,
   readInstalledSoftware,
-  tidy,
 } from './software.ts';
 
 describe('the installed applications the agent reports', () => {
@@ -70,7 +69,7 @@ describe('the installed applications the agent reports', () => {
 
   it('keeps within the report’s limits: trimmed fields, no duplicates, sorted, at most the maximum', () => {
     const many = Array.from({ length: MAX_REPORTED_SOFTWARE + 10 }, (_, i) => ({ name: `pkg-${i}` }));
-    const tidied = tidy([
+    const tidied = tidySoftware([
       { name: '  ' },
       { name: 'b', version: 'x'.repeat(300) },
       { name: 'b', version: 'x'.repeat(300) },

@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { MAX_REPORTED_SOFTWARE, type ReportedSoftware } from '@equip/domain/device-software';
+import { MAX_REPORTED_SOFTWARE, type ReportedSoftware, tidySoftware } from '@equip/domain/device-software';
 
 const run = promisify(execFile);
 
@@ -24,7 +24,7 @@ export async function readInstalledSoftware(
         : platform === 'win32'
           ? await windowsPrograms()
           : await linuxPackages();
-    return found === null ? null : tidy(found);
+    return found === null ? null : tidySoftware(found);
   } catch {
     return null;
   }
@@ -38,34 +38,6 @@ async function output(file: string, args: string[], timeout = 20_000): Promise<s
   } catch {
     return null;
   }
-}
-
-const field = (value: string | undefined | null, max: number): string | null => {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed.slice(0, max) : null;
-};
-
-/** Within the report's limits, without duplicates, by name; the first MAX_REPORTED_SOFTWARE. */
-export function tidy(entries: Partial<ReportedSoftware>[]): ReportedSoftware[] {
-  const seen = new Set<string>();
-  const kept: ReportedSoftware[] = [];
-  for (const entry of entries) {
-    const name = field(entry.name, 200);
-    if (!name) continue;
-    const tidied: ReportedSoftware = {
-      name,
-      version: field(entry.version, 100),
-      bundleId: field(entry.bundleId, 200),
-      packageId: field(entry.packageId, 200),
-      path: field(entry.path, 500),
-    };
-    const key = JSON.stringify([tidied.name, tidied.version, tidied.bundleId, tidied.packageId]);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    kept.push(tidied);
-  }
-  kept.sort((a, b) => a.name.localeCompare(b.name, 'en'));
-  return kept.slice(0, MAX_REPORTED_SOFTWARE);
 }
 
 /** `dpkg-query -W` lines: package, version and status, tab-separated; installed packages only. */

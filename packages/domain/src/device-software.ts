@@ -31,6 +31,46 @@ export const ReportedSoftware = z.object({
 });
 export type ReportedSoftware = z.infer<typeof ReportedSoftware>;
 
+/** The longest each field of an entry may be (ReportedSoftware's limits). */
+const FIELD_LIMITS = { name: 200, version: 100, bundleId: 200, packageId: 200, path: 500 } as const;
+
+/**
+ * What a source read, within a report's limits: fields trimmed and cut to their lengths (empty ones
+ * null), entries without a name left out, duplicates once, sorted by name (ignoring case), at most
+ * MAX_REPORTED_SOFTWARE. The agent and every MDM adapter keep their lists to it.
+ */
+export function tidySoftware(
+  entries: readonly { [K in keyof ReportedSoftware]?: string | null | undefined }[],
+): ReportedSoftware[] {
+  const cut = (value: string | null | undefined, max: number) => {
+    const trimmed = value?.trim();
+    return trimmed ? trimmed.slice(0, max) : null;
+  };
+  const seen = new Set<string>();
+  const kept: ReportedSoftware[] = [];
+  for (const entry of entries) {
+    const name = cut(entry.name, FIELD_LIMITS.name);
+    if (!name) continue;
+    const tidied: ReportedSoftware = {
+      name,
+      version: cut(entry.version, FIELD_LIMITS.version),
+      bundleId: cut(entry.bundleId, FIELD_LIMITS.bundleId),
+      packageId: cut(entry.packageId, FIELD_LIMITS.packageId),
+      path: cut(entry.path, FIELD_LIMITS.path),
+    };
+    const key = JSON.stringify([tidied.name, tidied.version, tidied.bundleId, tidied.packageId]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    kept.push(tidied);
+  }
+  const order = (a: ReportedSoftware) => [a.name.toLowerCase(), a.name];
+  kept.sort((a, b) => {
+    const [x, y] = [order(a), order(b)];
+    return x[0]! < y[0]! ? -1 : x[0]! > y[0]! ? 1 : x[1]! < y[1]! ? -1 : x[1]! > y[1]! ? 1 : 0;
+  });
+  return kept.slice(0, MAX_REPORTED_SOFTWARE);
+}
+
 /** A whole list of one source (replaces what that source reported before). */
 export const ReportedSoftwareList = z.array(ReportedSoftware).max(MAX_REPORTED_SOFTWARE);
 export type ReportedSoftwareList = z.infer<typeof ReportedSoftwareList>;

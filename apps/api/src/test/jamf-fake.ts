@@ -34,6 +34,13 @@ import type { AddressInfo } from 'node:net';
  *   `general.osVersion`, `general.lastInventoryUpdateDate` (API reference, ComputerInventory and
  *   MobileDeviceDetailsV2 schemas; ruby-jss OAPI schemas ComputerDiskEncryption and
  *   ComputerOperatingSystem). A section not asked for is null, as Jamf answers.
+ * - Installed software (decision 026): a computer's APPLICATIONS section, `GET
+ *   /api/v1/computers-inventory/{id}?section=APPLICATIONS` → `{ id, applications: [{ name, path, version,
+ *   macAppStore, sizeMegabytes, bundleId, updateAvailable, externalVersionId }] }` (API reference "Return a
+ *   Computer Inventory record"; ruby-jss OAPI schema ComputerApplication); a mobile device's
+ *   `GET /api/v2/mobile-devices/{id}/detail` → `{ …, applications: [{ identifier, name, version,
+ *   shortVersion, managementStatus, validationStatus, bundleSize, dynamicSize }] }` (API reference "Get
+ *   Mobile Device"; ruby-jss OAPI schema MobileDeviceApplicationInventoryDetail). An unknown id is 404.
  * - Commands: `POST /api/v2/mdm/commands` with `{ clientData: [{ managementId }], commandData: {
  *   commandType, … } }` → 201 `[{ id, href }]`; commandType DEVICE_LOCK (`pin` for a Mac, `message`),
  *   ERASE_DEVICE, RESTART_DEVICE (`notifyUser`), SHUT_DOWN_DEVICE, ENABLE_LOST_MODE (`lostModeMessage`
@@ -66,6 +73,8 @@ export interface FakeComputer {
   osVersion?: string;
   fileVault?: 'ENCRYPTED' | 'UNENCRYPTED' | 'ENCRYPTING' | 'UNKNOWN';
   lastContactTime?: string;
+  /** The APPLICATIONS section (decision 026): name, version and bundle id of each app. */
+  applications?: { name: string; version: string; bundleId: string }[];
 }
 export interface FakeMobileDevice {
   id: string;
@@ -77,6 +86,8 @@ export interface FakeMobileDevice {
   model?: string;
   osVersion?: string;
   dataProtected?: boolean;
+  /** The detail's applications (decision 026): bundle identifier, name and versions of each app. */
+  applications?: { identifier: string; name: string; version: string; shortVersion: string }[];
 }
 export interface FakeCommand {
   uuid: string;
@@ -350,6 +361,42 @@ export async function startJamfFake(options: { clientId?: string; clientSecret?:
           url.searchParams,
         ),
       );
+    }
+    const inventoryOne = /^\/api\/v1\/computers-inventory\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && inventoryOne) {
+      const computer = computers.get(decodeURIComponent(inventoryOne[1]!));
+      if (!computer) return apiError(res, 404, 'NOT_FOUND', 'Computer not found');
+      const sections = url.searchParams.getAll('section');
+      return json(res, 200, {
+        ...computerBody(computer, sections),
+        applications: sections.includes('APPLICATIONS')
+          ? (computer.applications ?? []).map((a) => ({
+              name: `${a.name}.app`,
+              path: `/Applications/${a.name}.app`,
+              version: a.version,
+              macAppStore: false,
+              sizeMegabytes: 412,
+              bundleId: a.bundleId,
+              updateAvailable: false,
+              externalVersionId: '0',
+            }))
+          : null,
+      });
+    }
+    const mobileOne = /^\/api\/v2\/mobile-devices\/([^/]+)\/detail$/.exec(url.pathname);
+    if (req.method === 'GET' && mobileOne) {
+      const device = mobileDevices.get(decodeURIComponent(mobileOne[1]!));
+      if (!device) return apiError(res, 404, 'NOT_FOUND', 'Mobile device not found');
+      return json(res, 200, {
+        ...mobileBody(device, ['SECURITY']),
+        applications: (device.applications ?? []).map((a) => ({
+          ...a,
+          managementStatus: 'Managed',
+          validationStatus: true,
+          bundleSize: '104857600',
+          dynamicSize: '2097152',
+        })),
+      });
     }
     if (req.method === 'POST' && url.pathname === '/api/v2/mdm/commands') {
       const sent = body as {

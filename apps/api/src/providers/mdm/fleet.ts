@@ -1,4 +1,4 @@
-import { MAX_REPORTED_SOFTWARE, type ReportedSoftware } from '@equip/domain/device-software';
+import { type ReportedSoftware, tidySoftware } from '@equip/domain/device-software';
 import {
   type DeviceAction,
   type DeviceMdmStatus,
@@ -443,7 +443,7 @@ export class FleetMdmAdapter implements MdmAdapter {
   async installedSoftware(device: MdmDevice): Promise<ReportedSoftware[]> {
     const host = await this.guard('read', () => this.findHost(device));
     const software = await this.guard('read', () => this.client.hostSoftware(host.id));
-    return software.slice(0, MAX_REPORTED_SOFTWARE).map(fleetSoftwareEntry);
+    return tidySoftware(software.map(fleetSoftwareEntry));
   }
 
   async result(
@@ -543,19 +543,14 @@ const PACKAGE_SOURCES = new Set([
   'python_packages',
 ]);
 
-const text = (value: string | null | undefined, max: number) => {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed.slice(0, max) : null;
-};
-
-/** One of Fleet's software entries as Equip keeps it. */
-export function fleetSoftwareEntry(entry: FleetSoftware): ReportedSoftware {
+/** One of Fleet's software entries as Equip keeps it (before tidySoftware). */
+export function fleetSoftwareEntry(entry: FleetSoftware) {
   return {
-    name: text(entry.name, 200) ?? '(unnamed)',
-    version: text(entry.version, 100),
-    bundleId: text(entry.bundle_identifier, 200),
-    packageId: PACKAGE_SOURCES.has(entry.source ?? '') ? text(entry.name, 200) : null,
-    path: text(entry.installed_paths?.[0], 500),
+    name: entry.name,
+    version: entry.version,
+    bundleId: entry.bundle_identifier,
+    packageId: PACKAGE_SOURCES.has(entry.source ?? '') ? entry.name : null,
+    path: entry.installed_paths?.[0],
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { ReportedSoftware } from '@equip/domain/device-software';
+import { type ReportedSoftware, tidySoftware } from '@equip/domain/device-software';
 import { type DeviceAction, reportedStatusOf } from '@equip/domain/mdm';
 import { z } from 'zod';
 import {
@@ -119,6 +119,36 @@ const JamfMobileDevice = z.object({
   security: z.object({ dataProtected: z.boolean().nullish() }).partial().nullish(),
 });
 const MobileDevicePage = z.object({ totalCount: z.number().int(), results: z.array(JamfMobileDevice) });
+
+/**
+ * A computer's APPLICATIONS section (`GET /api/v1/computers-inventory/{id}?section=APPLICATIONS`) and a
+ * mobile device's applications (`GET /api/v2/mobile-devices/{id}/detail`), in Jamf's documented shapes
+ * (ComputerApplication, MobileDeviceApplicationInventoryDetail).
+ */
+const ComputerApplications = z.object({
+  applications: z
+    .array(
+      z.object({
+        name: z.string(),
+        path: z.string().nullish(),
+        version: z.string().nullish(),
+        bundleId: z.string().nullish(),
+      }),
+    )
+    .nullish(),
+});
+const MobileApplications = z.object({
+  applications: z
+    .array(
+      z.object({
+        identifier: z.string().nullish(),
+        name: z.string(),
+        version: z.string().nullish(),
+        shortVersion: z.string().nullish(),
+      }),
+    )
+    .nullish(),
+});
 
 /** `POST /api/v2/mdm/commands` answers 201 with one entry per client: `[{ id, href }]`. */
 const SentAnswer = z.array(z.object({ id: z.string().min(1), href: z.string().optional() })).min(1);
@@ -349,6 +379,33 @@ export class JamfClient {
     return answer[0]!.id;
   }
 
+  /** The applications Jamf inventoried on a computer or mobile device (by its Jamf id). */
+  async applications(record: Pick<JamfRecord, 'kind' | 'id'>): Promise<ReportedSoftware[]> {
+    const id = encodeURIComponent(record.id);
+    if (record.kind === 'computer') {
+      const { applications } = ComputerApplications.parse(
+        await this.call('GET', `/api/v1/computers-inventory/${id}?section=APPLICATIONS`),
+      );
+      return (applications ?? []).map((a) => ({
+        name: a.name.replace(/\.app$/, ''),
+        version: a.version ?? null,
+        bundleId: a.bundleId ?? null,
+        packageId: null,
+        path: a.path ?? null,
+      }));
+    }
+    const { applications } = MobileApplications.parse(
+      await this.call('GET', `/api/v2/mobile-devices/${id}/detail`),
+    );
+    return (applications ?? []).map((a) => ({
+      name: a.name,
+      version: a.shortVersion ?? a.version ?? null,
+      bundleId: a.identifier ?? null,
+      packageId: null,
+      path: null,
+    }));
+  }
+
   /** `GET /api/v2/mdm/commands?filter=…` (RSQL over uuid, clientManagementId, command, dateSent, …). */
   async commands(filter: string): Promise<JamfCommand[]> {
     const params = new URLSearchParams({ page: '0', 'page-size': '100', sort: 'dateSent:desc', filter });
@@ -504,9 +561,11 @@ export class JamfMdmAdapter implements MdmAdapter {
     return sent ? { providerCommandId: sent.uuid } : null;
   }
 
-  /** Not read from Jamf Pro yet (decision 026): the device's list comes from the agent. */
-  async installedSoftware(): Promise<ReportedSoftware[]> {
-    throw new MdmCommandRejected('Equip does not read installed software from Jamf Pro yet');
+  /** A Mac's APPLICATIONS inventory section, an iPhone's or iPad's applications (decision 026). */
+  async installedSoftware(device: MdmDevice): Promise<ReportedSoftware[]> {
+    const record = await this.guard('read', () => this.findRecord(device));
+    const found = await this.guard('read', () => this.client.applications(record));
+    return tidySoftware(found);
   }
 
   async result(
