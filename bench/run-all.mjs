@@ -15,6 +15,7 @@ for (const script of [
   'employee-import.mjs',
   'import-fairness.mjs',
   'jobs.mjs',
+  'mdm-sync.mjs',
   'webhooks.mjs',
   'noisy-neighbour.mjs',
   'request-bounds.mjs',
