@@ -319,6 +319,46 @@ describe('MDM inventory sync (decision 025)', () => {
     });
   });
 
+  it('takes over a device another MDM no longer lists, and leaves one it still manages', async () => {
+    fleet.addHost({ id: 1, hostname: 'moved', hardware_serial: 'MOVED1' });
+    fleet.addHost({ id: 2, hostname: 'kept', hardware_serial: 'KEPT2' });
+    const since = new Date('2026-11-01T00:00:00.000Z');
+    const [moved] = await db()
+      .insert(devices)
+      .values({
+        organizationUuid: orgUuid,
+        name: 'Moved Mac',
+        serialNumber: 'MOVED1',
+        type: 'COMPUTER',
+        os: 'MACOS',
+        mdmProvider: 'JAMF',
+        mdmMissingSince: since,
+      })
+      .returning();
+    await db()
+      .insert(devices)
+      .values({
+        organizationUuid: orgUuid,
+        name: 'Kept',
+        serialNumber: 'KEPT2',
+        type: 'COMPUTER',
+        os: 'MACOS',
+        mdmProvider: 'JAMF',
+      });
+    const state = await syncNow();
+    expect(state.counts).toMatchObject({ seen: 2, updated: 1, returned: 1, skipped: 1, created: 0 });
+    expect(await deviceBySerial('MOVED1')).toMatchObject({
+      uuid: moved!.uuid,
+      mdmProvider: 'FLEET',
+      mdmMissingSince: null,
+    });
+    expect(await deviceBySerial('KEPT2')).toMatchObject({ mdmProvider: 'JAMF' });
+    expect((await eventsAbout(moved!.uuid)).at(-1)!.data).toMatchObject({
+      before: { mdmProvider: 'JAMF', mdmMissingSince: since.toISOString() },
+      after: { mdmProvider: 'FLEET', mdmMissingSince: null },
+    });
+  });
+
   it('a sync the MDM refuses records its error and marks nothing as gone', async () => {
     fleet.addHost({ id: 1, hostname: 'mac-1', hardware_serial: 'KEEP1' });
     await syncNow();

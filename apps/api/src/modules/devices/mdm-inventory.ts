@@ -105,7 +105,8 @@ interface UpdateRow extends Pick<SyncRow, FromMdm> {
 /**
  * Writes one page of the inventory; answers what it did (`seen`, `created`, `updated`, `returned`,
  * `skipped`; `missing` is the end's). A record without a serial number cannot be matched and is skipped,
- * as is a second record of one serial on the page and a serial whose device another MDM manages.
+ * as is a second record of one serial on the page and a serial whose device another MDM manages (unless
+ * that MDM no longer lists it: then the device moves to this one).
  */
 export async function applyInventoryPage(
   tx: Db,
@@ -171,8 +172,9 @@ export async function applyInventoryPage(
       });
       continue;
     }
-    // Another MDM manages the device with this serial: it stays that MDM's (its own sync keeps it).
-    if (row.mdmProvider && row.mdmProvider !== provider) {
+    // Another MDM manages the device with this serial: it stays that MDM's (its own sync keeps it),
+    // unless that MDM no longer lists it (marked gone): then it moved here.
+    if (row.mdmProvider && row.mdmProvider !== provider && row.mdmMissingSince === null) {
       counts.skipped += 1;
       continue;
     }
