@@ -26,7 +26,7 @@ const rowId = (entry: DeviceSoftwareItem) => entry.uuid;
 
 /** Who reported an entry: the companion agent or the device's MDM, by its name. */
 function SourceName({ source }: { source: SoftwareInventorySource }) {
-  return source === 'AGENT' ? <Trans>Companion agent</Trans> : <>{MDM_PROVIDER_NAMES[source]}</>;
+  return source === 'AGENT' ? <Trans>Companion agent</Trans> : MDM_PROVIDER_NAMES[source];
 }
 
 const muted = <span className="text-slate-400">—</span>;
