@@ -48,8 +48,9 @@ describe("the API's areas registry", () => {
       'jobs-admin',
       'webhooks',
       'assets',
+      'bundles',
     ]);
-    expect(API_REGISTRY.routes).toHaveLength(18);
+    expect(API_REGISTRY.routes).toHaveLength(19);
   });
 
   it('registers a toy module through the same registry: its routes, its service and its words', async () => {

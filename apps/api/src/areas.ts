@@ -4,6 +4,7 @@ import { gatherApiAreas } from './define-area.ts';
 import { assetsApiArea } from './modules/assets/area.ts';
 import { auditLogApiArea } from './modules/audit-log/area.ts';
 import { authApiArea } from './modules/auth/area.ts';
+import { bundlesApiArea } from './modules/bundles/area.ts';
 import { devicesApiArea } from './modules/devices/area.ts';
 import { employeesApiArea } from './modules/employees/area.ts';
 import { enrollmentApiArea } from './modules/enrollment/area.ts';
@@ -44,6 +45,7 @@ export const API_AREAS = [
   jobsAdminApiArea,
   webhooksApiArea,
   assetsApiArea,
+  bundlesApiArea,
 ] as const;
 
 export const API_REGISTRY = gatherApiAreas(API_AREAS);

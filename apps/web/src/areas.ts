@@ -4,6 +4,7 @@ import type { WebhookEventGroup, WebhookEventType } from '@equip/domain/webhooks
 import type { MessageDescriptor } from '@lingui/core';
 import { assetsWebArea } from '@/features/assets/area';
 import { authWebArea } from '@/features/auth/area';
+import { bundlesWebArea } from '@/features/bundles/area';
 import { devicesWebArea } from '@/features/devices/area';
 import { employeesWebArea } from '@/features/employees/area';
 import { mdmConnectionsWebArea } from '@/features/mdm-connections/area';
@@ -33,6 +34,7 @@ export const WEB_AREAS = [
   assetsWebArea,
   procurementWebArea,
   flowsWebArea,
+  bundlesWebArea,
 ] as const;
 
 const REGISTRY = gatherWebAreas(WEB_AREAS);

@@ -19,7 +19,7 @@ describe('the areas registry', () => {
       'DEVICE_ADDED',
     ]);
     expect(EventType.options).toEqual(AREAS.flatMap((area) => area.events));
-    expect(EventType.options).toHaveLength(50);
+    expect(EventType.options).toHaveLength(57);
     expect(Object.keys(WEBHOOK_EVENT_GROUPS)).toEqual([
       'employees',
       'devices',
@@ -27,6 +27,7 @@ describe('the areas registry', () => {
       'assets',
       'orders',
       'flows',
+      'bundles',
     ]);
     expect(NotificationKind.options).toEqual([
       'message',

@@ -1,5 +1,6 @@
 import { assetsArea } from './areas/assets.ts';
 import { authArea } from './areas/auth.ts';
+import { bundlesArea } from './areas/bundles.ts';
 import { devicesArea } from './areas/devices.ts';
 import { employeesArea } from './areas/employees.ts';
 import { flowsArea } from './areas/flows.ts';
@@ -33,6 +34,7 @@ export const AREAS = [
   procurementArea,
   flowsArea,
   outboxArea,
+  bundlesArea,
 ] as const;
 
 export const REGISTRY = gatherAreas(AREAS);

@@ -33,6 +33,7 @@ export const TABLE_OWNERS = {
   bundles: ['bundles'],
   bundleApplications: ['bundles'],
   bundleEmployees: ['bundles'],
+  bundleSettings: ['bundles'],
   onboardings: ['onboarding'],
   offboardings: ['offboarding'],
   integrations: ['integrations'],

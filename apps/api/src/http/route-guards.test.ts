@@ -174,6 +174,12 @@ describe('route guards on every route', () => {
       .values({ organizationUuid: orgs.A, name: 'A-device', type: 'COMPUTER', os: 'MACOS' })
       .returning();
     aObjectUuids.push(aDevice!.uuid);
+    // A bundle of A: its people are a list paged by cursor (decision 028).
+    const [aBundle] = await db
+      .insert(bundles)
+      .values({ organizationUuid: orgs.A, name: 'A-bundle' })
+      .returning();
+    aObjectUuids.push(aBundle!.uuid);
     doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
   });
   afterAll(() => t.app.close());

@@ -2,8 +2,7 @@ import { defineArea } from '../define-area.ts';
 
 /**
  * Peripheral assets (issue 28): organisation kinds, definitions (a model the organisation keeps) and
- * items (one physical piece, in stock or with a person). Bundles are not built yet: `bundle.assigned`
- * waits in this group until the bundles area logs its events.
+ * items (one physical piece, in stock or with a person).
  */
 export const assetsArea = defineArea({
   name: 'assets',
@@ -20,7 +19,7 @@ export const assetsArea = defineArea({
     'ASSET_DELETED',
   ],
   webhookGroups: {
-    assets: ['asset.created', 'asset.assigned', 'asset.unassigned', 'asset.deleted', 'bundle.assigned'],
+    assets: ['asset.created', 'asset.assigned', 'asset.unassigned', 'asset.deleted'],
   },
   webhookOfEvent: {
     ASSET_ADDED: 'asset.created',

@@ -1,6 +1,6 @@
 import { boolean, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, organizationUuid, primaryUuid, updatedAt } from './columns.ts';
-import { managementTypeEnum, offboardingTypeEnum } from './enums.ts';
+import { defaultManagementModeEnum, managementTypeEnum, offboardingTypeEnum } from './enums.ts';
 import { organizations, users } from './identity.ts';
 
 /** The application catalog is shared by every organisation (provider-curated, read-only to tenants). */
@@ -73,3 +73,15 @@ export const bundleEmployees = pgTable(
     index('bundle_employees_org_idx').on(t.organizationUuid),
   ],
 );
+
+/**
+ * The organisation's bundle settings (decision 028): the default management mode new applications in
+ * its bundles take. No row means `equip`.
+ */
+export const bundleSettings = pgTable('bundle_settings', {
+  organizationUuid: organizationUuid()
+    .primaryKey()
+    .references(() => organizations.uuid, { onDelete: 'cascade' }),
+  defaultManagementMode: defaultManagementModeEnum('default_management_mode').notNull().default('equip'),
+  updatedAt: updatedAt(),
+});

@@ -1,6 +1,6 @@
 import { AssetAssignment, AssetInstanceStatus, AssetKindCode } from '@equip/domain/assets';
 import { EventType } from '@equip/domain/audit-log';
-import { ManagementType, SubscriptionOffboardingType } from '@equip/domain/bundles';
+import { DefaultManagementMode, ManagementType, SubscriptionOffboardingType } from '@equip/domain/bundles';
 import { SoftwareInventorySource } from '@equip/domain/device-software';
 import {
   AssignmentType,
@@ -83,6 +83,7 @@ export const assetAssignmentEnum = textEnum(AssetAssignment);
 export const assetKindCodeEnum = textEnum(AssetKindCode);
 export const managementTypeEnum = textEnum(ManagementType);
 export const offboardingTypeEnum = textEnum(SubscriptionOffboardingType);
+export const defaultManagementModeEnum = textEnum(DefaultManagementMode);
 export const procurementIntentEnum = textEnum(ProcurementIntent);
 export const purchaseTypeEnum = textEnum(OrderPurchaseType);
 export const orderStatusEnum = textEnum(OrderStatus);

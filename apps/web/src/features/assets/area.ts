@@ -2,7 +2,7 @@ import { assetsArea } from '@equip/domain/areas/assets';
 import { msg } from '@lingui/core/macro';
 import { defineWebArea } from '@/lib/define-area';
 
-/** Assets' events and webhook types in words (gathered in `src/areas.ts`); bundles' type waits here for its area. */
+/** Assets' events and webhook types in words (gathered in `src/areas.ts`). */
 export const assetsWebArea = defineWebArea(assetsArea, {
   eventLabels: {
     ASSET_KIND_ADDED: msg`Asset kind added`,
@@ -16,12 +16,11 @@ export const assetsWebArea = defineWebArea(assetsArea, {
     ASSET_UNASSIGNED: msg`Asset unassigned`,
     ASSET_DELETED: msg`Asset deleted`,
   },
-  webhookGroupLabels: { assets: msg`Assets and bundles` },
+  webhookGroupLabels: { assets: msg`Assets` },
   webhookDescriptions: {
     'asset.created': msg`An asset was added`,
     'asset.assigned': msg`An asset was assigned`,
     'asset.unassigned': msg`An asset was taken back from a person`,
     'asset.deleted': msg`An asset was deleted`,
-    'bundle.assigned': msg`A bundle was assigned`,
   },
 });

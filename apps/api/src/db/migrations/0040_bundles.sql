@@ -1,0 +1,12 @@
+-- Bundles (issue 29, decision 028): the organisation's default management mode of applications in
+-- bundle_settings (one row per organisation, none meaning equip), and the bundles module's events
+-- (BUNDLE_CREATED … BUNDLE_SETTINGS_CHANGED) in the event log's check, rewritten whole with every type.
+CREATE TABLE "bundle_settings" (
+	"organization_uuid" uuid PRIMARY KEY NOT NULL,
+	"default_management_mode" text DEFAULT 'equip' NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);--> statement-breakpoint
+ALTER TABLE "bundle_settings" ADD CONSTRAINT "bundle_settings_organization_uuid_organizations_uuid_fk" FOREIGN KEY ("organization_uuid") REFERENCES "public"."organizations"("uuid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bundle_settings" ADD CONSTRAINT "bundle_settings_default_management_mode_check" CHECK ("default_management_mode" IN ('equip', 'ITOwners'));--> statement-breakpoint
+ALTER TABLE "event_log" DROP CONSTRAINT "event_log_type_check";--> statement-breakpoint
+ALTER TABLE "event_log" ADD CONSTRAINT "event_log_type_check" CHECK ("type" IN ('USER_ADDED', 'USER_UPDATED', 'USER_DELETED', 'USER_INVITED', 'USERS_IMPORTED', 'DEVICE_ADDED', 'DEVICE_UPDATED', 'DEVICE_ASSIGNED', 'DEVICE_UNASSIGNED', 'DEVICE_STATUS_CHANGED', 'DEVICE_ENROLLED', 'DEVICE_ACTION_SENT', 'DEVICE_ACTION_COMPLETED', 'DEVICE_RETURNED', 'SOFTWARE_PATCHED', 'SECURITY_ALERT', 'DEVICE_REGISTRATION_REMINDER_SENT', 'LOGIN', 'LOGIN_FAILED', 'PASSWORD_CHANGED', 'MFA_ENROLLED', 'MFA_DISABLED', 'REFRESH_TOKEN_REUSED', 'ORGANIZATION_UPDATED', 'PROVIDER_ADMIN_ADDED', 'PROVIDER_ADMIN_DISABLED', 'MDM_CONNECTION_ADDED', 'MDM_CONNECTION_CHANGED', 'MDM_CONNECTION_REMOVED', 'MDM_CONNECTION_FAILED', 'MDM_CONNECTION_RESTORED', 'WEBHOOK_ENDPOINT_ADDED', 'WEBHOOK_ENDPOINT_CHANGED', 'WEBHOOK_ENDPOINT_SECRET_ROTATED', 'WEBHOOK_ENDPOINT_REMOVED', 'ORGANIZATION_CREATED', 'ORGANIZATION_DEACTIVATED', 'ORGANIZATION_REACTIVATED', 'SETUP_LINK_ISSUED', 'INSTALLATION_SET_UP', 'ASSET_KIND_ADDED', 'ASSET_KIND_DELETED', 'ASSET_DEFINITION_ADDED', 'ASSET_DEFINITION_UPDATED', 'ASSET_DEFINITION_DELETED', 'ASSET_ADDED', 'ASSET_UPDATED', 'ASSET_ASSIGNED', 'ASSET_UNASSIGNED', 'ASSET_DELETED', 'BUNDLE_CREATED', 'BUNDLE_UPDATED', 'BUNDLE_DELETED', 'BUNDLE_APPLICATIONS_CHANGED', 'BUNDLE_EMPLOYEE_ASSIGNED', 'BUNDLE_EMPLOYEE_UNASSIGNED', 'BUNDLE_SETTINGS_CHANGED'));

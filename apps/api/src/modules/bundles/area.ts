@@ -1,0 +1,36 @@
+import { bundlesArea } from '@equip/domain/areas/bundles';
+import { defineApiArea } from '../../define-area.ts';
+import { bundleRoutes } from './routes.ts';
+import { type BundlesService, createBundlesService } from './service.ts';
+
+declare module '../../app-services.ts' {
+  interface AppServices {
+    bundles: BundlesService;
+  }
+}
+
+/** Bundles and applications (issue 29): the bundle API's routes, its service and its events in words. */
+export const bundlesApiArea = defineApiArea(bundlesArea, {
+  routes: [bundleRoutes],
+  services: () => ({ bundles: createBundlesService() }),
+  eventWords: {
+    en: {
+      BUNDLE_CREATED: 'Bundle created',
+      BUNDLE_UPDATED: 'Bundle changed',
+      BUNDLE_DELETED: 'Bundle deleted',
+      BUNDLE_APPLICATIONS_CHANGED: 'Bundle applications changed',
+      BUNDLE_EMPLOYEE_ASSIGNED: 'Bundle assigned',
+      BUNDLE_EMPLOYEE_UNASSIGNED: 'Bundle unassigned',
+      BUNDLE_SETTINGS_CHANGED: 'Default management mode changed',
+    },
+    de: {
+      BUNDLE_CREATED: 'Bundle erstellt',
+      BUNDLE_UPDATED: 'Bundle geändert',
+      BUNDLE_DELETED: 'Bundle gelöscht',
+      BUNDLE_APPLICATIONS_CHANGED: 'Bundle-Anwendungen geändert',
+      BUNDLE_EMPLOYEE_ASSIGNED: 'Bundle zugewiesen',
+      BUNDLE_EMPLOYEE_UNASSIGNED: 'Bundle-Zuweisung aufgehoben',
+      BUNDLE_SETTINGS_CHANGED: 'Standard-Verwaltungsmodus geändert',
+    },
+  },
+});

@@ -1,0 +1,397 @@
+import type { EventType } from '@equip/domain/audit-log';
+import {
+  type Application,
+  type ApplicationListQuery,
+  type Bundle,
+  type BundleApplicationInput,
+  type BundleApplicationSettingsInput,
+  type BundleDetail,
+  type BundleEmployeeListQuery,
+  type BundleEmployeesRequest,
+  type BundleEmployeesResult,
+  type BundleListQuery,
+  type BundleSettings,
+  type CreateBundleRequest,
+  type DefaultManagementMode,
+  defaultApplicationSettings,
+  type SetBundleApplicationsRequest,
+  settingsOf,
+  settingsProblem,
+  type UpdateBundleRequest,
+  viewOf,
+} from '@equip/domain/bundles';
+import type { Db } from '../../db/client.ts';
+import type { TenantReads } from '../../db/tenant-reads.ts';
+import type { AuthContext } from '../../http/access.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { assertGrant } from '../../http/grants.ts';
+import { type EventInput, logEvent } from '../audit-log/index.ts';
+import { itOwnerUuids, type PersonRef, personRef } from '../people/index.ts';
+import {
+  applicationsByUuid,
+  type BundleApplicationRow,
+  bundleNamed,
+  defaultManagementMode,
+  deleteBundle,
+  deleteBundleApplications,
+  findBundle,
+  insertBundle,
+  insertMemberships,
+  listApplications,
+  listBundleEmployees,
+  listBundles,
+  membershipsOf,
+  removeMemberships,
+  saveDefaultManagementMode,
+  touchBundle,
+  upsertBundleApplications,
+} from './queries.ts';
+
+export const BUNDLE_MESSAGES = {
+  bundleNotFound: 'Bundle not found',
+  applicationNotFound: 'Application not found',
+  employeeNotFound: 'Employee not found',
+  nameTaken: 'The organisation already has a bundle of this name',
+} as const;
+
+/** Where in the body a refused value is (the spec's error payload names the field, never another organisation's id). */
+const at = (...path: (string | number)[]) => ({ location: 'body' as const, param: path.join('.'), path });
+
+const fullName = (person: { firstName: string; lastName: string }) =>
+  `${person.firstName} ${person.lastName}`;
+
+const bundleEvent = (
+  auth: AuthContext,
+  type: EventType,
+  bundle: { uuid: string; name: string },
+  data: Record<string, unknown> = {},
+): EventInput => ({
+  organizationUuid: auth.organizationUuid,
+  type,
+  actorUuid: auth.userUuid,
+  subjectUuid: bundle.uuid,
+  data: { name: bundle.name, bundleUuid: bundle.uuid, ...data },
+});
+
+const detailOf = (bundle: Bundle): BundleDetail => ({
+  ...bundle,
+  applications: bundle.applications.map(viewOf),
+});
+
+/**
+ * Bundles and applications of the caller's organisation (issue 29, decision 028). Every method but the
+ * lists runs inside the caller's tenant transaction (row-level security: another organisation's bundle is
+ * not found); the lists read through the lists' pipelined tenant read. Every change is an event
+ * (`logEvent`), which the webhooks publish (bundle.created, updated, deleted, assigned, unassigned).
+ * Writes are all or nothing: the first refused value throws before anything is written.
+ */
+export function createBundlesService() {
+  const bundleOrThrow = async (tx: Db, uuid: string) => {
+    const found = await findBundle(tx, uuid);
+    if (!found) throw notFound(BUNDLE_MESSAGES.bundleNotFound);
+    return found;
+  };
+
+  const assertNameFree = async (tx: Db, name: string, except?: string) => {
+    if (await bundleNamed(tx, name, except))
+      throw conflict(BUNDLE_MESSAGES.nameTaken, { ...at('name'), value: name.trim() });
+  };
+
+  /** People of the organisation acted for, each through the domain's grant rule; a 404 at the first unknown. */
+  const peopleOf = async (
+    tx: Db,
+    auth: AuthContext,
+    uuids: readonly string[],
+    field: string,
+  ): Promise<PersonRef[]> => {
+    const people: PersonRef[] = [];
+    for (const [index, uuid] of uuids.entries()) {
+      const person = await personRef(tx, uuid);
+      if (!person) throw notFound(BUNDLE_MESSAGES.employeeNotFound, at(field, index));
+      assertGrant(auth, person, { action: 'update' });
+      people.push(person);
+    }
+    return people;
+  };
+
+  /**
+   * A request's applications as rows to write (the last of one application wins, SPEC §4): each in the
+   * catalog, its settings completed from the organisation's default mode, owners people of the
+   * organisation, and no offboarding or account for an application without subscriptions (iOS).
+   */
+  const rowsOf = async (
+    tx: Db,
+    auth: AuthContext,
+    inputs: readonly BundleApplicationInput[],
+    field: (index: number) => (string | number)[],
+  ): Promise<{ rows: BundleApplicationRow[]; catalog: Map<string, Application> }> => {
+    const catalog = await applicationsByUuid(
+      tx,
+      inputs.map((input) => input.applicationUuid),
+    );
+    const mode = await defaultManagementMode(tx, auth.organizationUuid);
+    const owners = await itOwnerUuids(tx, auth.organizationUuid);
+    const byApplication = new Map<string, BundleApplicationRow>();
+    for (const [index, input] of inputs.entries()) {
+      const application = catalog.get(input.applicationUuid);
+      if (!application)
+        throw notFound(BUNDLE_MESSAGES.applicationNotFound, at(...field(index), 'applicationUuid'));
+      const settings = settingsOf(input, defaultApplicationSettings(application, mode, owners));
+      const problem = settingsProblem(application, settings);
+      if (problem) throw badRequest(problem.message, at(...field(index), problem.field));
+      for (const [ownerIndex, owner] of (input.owners ?? []).entries())
+        if (!(await personRef(tx, owner)))
+          throw notFound(BUNDLE_MESSAGES.employeeNotFound, at(...field(index), 'owners', ownerIndex));
+      byApplication.set(application.uuid, { applicationUuid: application.uuid, ...settings });
+    }
+    return { rows: [...byApplication.values()], catalog };
+  };
+
+  /** People join the bundle (leaving another one: moved, decision 028), an event each. */
+  const join = async (
+    tx: Db,
+    auth: AuthContext,
+    bundle: { uuid: string; name: string },
+    people: readonly PersonRef[],
+  ): Promise<BundleEmployeesResult> => {
+    const before = await membershipsOf(
+      tx,
+      people.map((p) => p.uuid),
+    );
+    const joining = people.filter((person) => before.get(person.uuid)?.bundleUuid !== bundle.uuid);
+    const uuids = joining.map((p) => p.uuid);
+    await removeMemberships(tx, uuids);
+    await insertMemberships(tx, auth.organizationUuid, bundle.uuid, uuids);
+    await logEvent(
+      tx,
+      joining.map((person) => {
+        const previous = before.get(person.uuid);
+        return bundleEvent(auth, 'BUNDLE_EMPLOYEE_ASSIGNED', bundle, {
+          employeeUuid: person.uuid,
+          employeeName: fullName(person),
+          ...(previous
+            ? { previousBundleUuid: previous.bundleUuid, previousBundleName: previous.bundleName }
+            : {}),
+        });
+      }),
+    );
+    return { changed: joining.length, moved: joining.filter((p) => before.has(p.uuid)).length };
+  };
+
+  return {
+    listApplications: (reads: TenantReads, auth: AuthContext, query: ApplicationListQuery) =>
+      listApplications(reads, auth.organizationUuid, query),
+
+    list: (reads: TenantReads, auth: AuthContext, query: BundleListQuery) =>
+      listBundles(reads, auth.organizationUuid, query),
+
+    async employees(
+      reads: TenantReads,
+      auth: AuthContext,
+      bundleUuid: string,
+      query: BundleEmployeeListQuery,
+    ) {
+      const page = await listBundleEmployees(reads, auth.organizationUuid, { ...query, bundleUuid });
+      if (page === null) throw notFound(BUNDLE_MESSAGES.bundleNotFound);
+      return page;
+    },
+
+    async get(tx: Db, _auth: AuthContext, uuid: string): Promise<BundleDetail> {
+      return detailOf(await bundleOrThrow(tx, uuid));
+    },
+
+    /** A bundle with its applications and people (BUNDLE_CREATED, then an assignment event per person). */
+    async create(tx: Db, auth: AuthContext, input: CreateBundleRequest): Promise<BundleDetail> {
+      await assertNameFree(tx, input.name);
+      const { rows } = await rowsOf(tx, auth, input.applications, (index) => ['applications', index]);
+      const people = await peopleOf(tx, auth, [...new Set(input.employeeUuids)], 'employeeUuids');
+      const uuid = await insertBundle(tx, {
+        organizationUuid: auth.organizationUuid,
+        name: input.name,
+        description: input.description ?? null,
+      });
+      await upsertBundleApplications(tx, auth.organizationUuid, uuid, rows);
+      const bundle = { uuid, name: input.name };
+      await logEvent(tx, bundleEvent(auth, 'BUNDLE_CREATED', bundle, { count: rows.length }));
+      await join(tx, auth, bundle, people);
+      return detailOf(await bundleOrThrow(tx, uuid));
+    },
+
+    async update(tx: Db, auth: AuthContext, uuid: string, input: UpdateBundleRequest): Promise<BundleDetail> {
+      const before = await bundleOrThrow(tx, uuid);
+      if (input.name !== undefined) await assertNameFree(tx, input.name, uuid);
+      const after = {
+        name: input.name ?? before.name,
+        description: input.description === undefined ? before.description : input.description,
+      };
+      const changed = (['name', 'description'] as const).filter((key) => after[key] !== before[key]);
+      if (changed.length > 0) {
+        await touchBundle(tx, uuid, after);
+        await logEvent(
+          tx,
+          bundleEvent(
+            auth,
+            'BUNDLE_UPDATED',
+            { uuid, name: after.name },
+            {
+              before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+              after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+            },
+          ),
+        );
+      }
+      return detailOf(await bundleOrThrow(tx, uuid));
+    },
+
+    /** Deletes a bundle; its people are left without one (BUNDLE_DELETED with how many there were). */
+    async remove(tx: Db, auth: AuthContext, uuid: string): Promise<void> {
+      const bundle = await bundleOrThrow(tx, uuid);
+      await deleteBundle(tx, uuid);
+      await logEvent(tx, bundleEvent(auth, 'BUNDLE_DELETED', bundle, { count: bundle.employeeUuids.length }));
+    },
+
+    /** The bundle's whole set of applications (edit-software): added, changed and removed in one event. */
+    async setApplications(
+      tx: Db,
+      auth: AuthContext,
+      uuid: string,
+      input: SetBundleApplicationsRequest,
+    ): Promise<BundleDetail> {
+      const before = await bundleOrThrow(tx, uuid);
+      const { rows } = await rowsOf(tx, auth, input.applications, (index) => ['applications', index]);
+      const kept = new Set(rows.map((row) => row.applicationUuid));
+      const gone = before.applications.filter((entry) => !kept.has(entry.application.uuid));
+      await deleteBundleApplications(
+        tx,
+        uuid,
+        gone.map((entry) => entry.application.uuid),
+      );
+      await upsertBundleApplications(tx, auth.organizationUuid, uuid, rows);
+      return changedApplications(tx, auth, before);
+    },
+
+    /** Adds one application or changes its settings (SPEC §4: one already in the bundle is updated). */
+    async putApplication(
+      tx: Db,
+      auth: AuthContext,
+      uuid: string,
+      applicationUuid: string,
+      input: BundleApplicationSettingsInput,
+    ): Promise<BundleDetail> {
+      const before = await bundleOrThrow(tx, uuid);
+      const { rows } = await rowsOf(tx, auth, [{ ...input, applicationUuid }], () => []);
+      await upsertBundleApplications(tx, auth.organizationUuid, uuid, rows);
+      return changedApplications(tx, auth, before);
+    },
+
+    async removeApplication(
+      tx: Db,
+      auth: AuthContext,
+      uuid: string,
+      applicationUuid: string,
+    ): Promise<BundleDetail> {
+      const before = await bundleOrThrow(tx, uuid);
+      if (!before.applications.some((entry) => entry.application.uuid === applicationUuid))
+        throw notFound(BUNDLE_MESSAGES.applicationNotFound);
+      await deleteBundleApplications(tx, uuid, [applicationUuid]);
+      return changedApplications(tx, auth, before);
+    },
+
+    /** People join the bundle; one in another bundle moves (decision 028). All or none. */
+    async assign(
+      tx: Db,
+      auth: AuthContext,
+      uuid: string,
+      input: BundleEmployeesRequest,
+    ): Promise<BundleEmployeesResult> {
+      const bundle = await bundleOrThrow(tx, uuid);
+      const people = await peopleOf(tx, auth, [...new Set(input.employeeUuids)], 'employeeUuids');
+      const result = await join(tx, auth, bundle, people);
+      if (result.changed > 0) await touchBundle(tx, uuid);
+      return result;
+    },
+
+    /** People leave the bundle (those not in it are left as they are). All or none. */
+    async unassign(
+      tx: Db,
+      auth: AuthContext,
+      uuid: string,
+      input: BundleEmployeesRequest,
+    ): Promise<BundleEmployeesResult> {
+      const bundle = await bundleOrThrow(tx, uuid);
+      const people = await peopleOf(tx, auth, [...new Set(input.employeeUuids)], 'employeeUuids');
+      const members = new Set(bundle.employeeUuids);
+      const leaving = people.filter((person) => members.has(person.uuid));
+      await removeMemberships(
+        tx,
+        leaving.map((p) => p.uuid),
+      );
+      await logEvent(
+        tx,
+        leaving.map((person) =>
+          bundleEvent(auth, 'BUNDLE_EMPLOYEE_UNASSIGNED', bundle, {
+            employeeUuid: person.uuid,
+            employeeName: fullName(person),
+          }),
+        ),
+      );
+      if (leaving.length > 0) await touchBundle(tx, uuid);
+      return { changed: leaving.length, moved: 0 };
+    },
+
+    async settings(tx: Db, auth: AuthContext): Promise<BundleSettings> {
+      return { defaultManagementMode: await defaultManagementMode(tx, auth.organizationUuid) };
+    },
+
+    async updateSettings(tx: Db, auth: AuthContext, input: BundleSettings): Promise<BundleSettings> {
+      const before: DefaultManagementMode = await defaultManagementMode(tx, auth.organizationUuid);
+      if (before !== input.defaultManagementMode) {
+        await saveDefaultManagementMode(tx, auth.organizationUuid, input.defaultManagementMode);
+        await logEvent(tx, {
+          organizationUuid: auth.organizationUuid,
+          type: 'BUNDLE_SETTINGS_CHANGED',
+          actorUuid: auth.userUuid,
+          data: { before: { mode: before }, after: { mode: input.defaultManagementMode } },
+        });
+      }
+      return input;
+    },
+  };
+}
+
+/**
+ * After a change of a bundle's applications: the bundle marked changed and one event naming the
+ * applications added, removed and whose settings changed (none when nothing did).
+ */
+async function changedApplications(tx: Db, auth: AuthContext, before: Bundle): Promise<BundleDetail> {
+  const after = (await findBundle(tx, before.uuid))!;
+  const settings = (entry: Bundle['applications'][number]) =>
+    JSON.stringify([
+      entry.management,
+      entry.offboardingType,
+      entry.onboardingShouldCreateAccount,
+      entry.owners,
+    ]);
+  const was = new Map(before.applications.map((entry) => [entry.application.uuid, entry]));
+  const now = new Map(after.applications.map((entry) => [entry.application.uuid, entry]));
+  const added = after.applications.filter((entry) => !was.has(entry.application.uuid));
+  const removed = before.applications.filter((entry) => !now.has(entry.application.uuid));
+  const changed = after.applications.filter((entry) => {
+    const old = was.get(entry.application.uuid);
+    return old !== undefined && settings(old) !== settings(entry);
+  });
+  if (added.length + removed.length + changed.length === 0) return detailOf(after);
+  await touchBundle(tx, before.uuid);
+  const names = (entries: Bundle['applications']) => entries.map((entry) => entry.application.name);
+  await logEvent(
+    tx,
+    bundleEvent(auth, 'BUNDLE_APPLICATIONS_CHANGED', after, {
+      added: names(added),
+      removed: names(removed),
+      changed: names(changed),
+    }),
+  );
+  return detailOf((await findBundle(tx, before.uuid))!);
+}
+
+export type BundlesService = ReturnType<typeof createBundlesService>;
