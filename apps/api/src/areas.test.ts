@@ -75,6 +75,7 @@ describe("the API's areas registry", () => {
     expect(API_REGISTRY.jobs.schedules).toEqual({
       'reminders.plan': '*/15 * * * *',
       'mdm.connections.plan': '41 * * * *',
+      'mdm.inventory.plan': '11 * * * *',
     });
   });
 
