@@ -167,6 +167,21 @@ export const CreateAssetsRequest = z.object({
   items: z.array(NewAssetItem).min(1).max(1000),
 });
 export type CreateAssetsRequest = z.infer<typeof CreateAssetsRequest>;
+/** Most items one request adds (the add-peripherals page's quantities together). */
+export const MAX_NEW_ASSETS = 1000;
+/**
+ * `POST /api/assets/batch`: items of several definitions at once, all or none (the add-peripherals
+ * page), at most 1000 items in all.
+ */
+export const CreateAssetBatchRequest = z
+  .object({ entries: z.array(CreateAssetsRequest).min(1).max(100) })
+  .refine((batch) => batch.entries.reduce((sum, entry) => sum + entry.items.length, 0) <= MAX_NEW_ASSETS, {
+    message: `At most ${MAX_NEW_ASSETS} items at once`,
+    path: ['entries'],
+  });
+export type CreateAssetBatchRequest = z.infer<typeof CreateAssetBatchRequest>;
+/** What a client sends (the items' defaults may be left out). */
+export type CreateAssetBatchInput = z.input<typeof CreateAssetBatchRequest>;
 export const AssetItemList = z.object({ items: z.array(AssetItem) });
 export type AssetItemList = z.infer<typeof AssetItemList>;
 /**

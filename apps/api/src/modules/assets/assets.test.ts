@@ -252,6 +252,47 @@ describe('peripheral assets (issue 28)', () => {
       });
     });
 
+    it('adds items of several definitions in one batch, all or none', async () => {
+      const before = await itemCount();
+      const refused = await call('POST', '/api/assets/batch', {
+        entries: [
+          { assetDefinitionUuid: keyboard.uuid, items: [{ serialNumber: 'BATCH-1' }] },
+          { assetDefinitionUuid: strangerDefinition, items: [{}] },
+        ],
+      });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().errors[0]).toMatchObject({ param: 'entries.1.assetDefinitionUuid' });
+      expect(await itemCount()).toBe(before);
+      const tooMany = await call('POST', '/api/assets/batch', {
+        entries: [{ assetDefinitionUuid: keyboard.uuid, items: Array.from({ length: 1001 }, () => ({})) }],
+      });
+      expect(tooMany.statusCode).toBe(400);
+      const { items: added } = await ok<{ items: AssetItem[] }>(
+        'POST',
+        '/api/assets/batch',
+        {
+          entries: [
+            {
+              assetDefinitionUuid: keyboard.uuid,
+              items: [{ serialNumber: 'BATCH-1', employeeUuid: bruno.uuid }],
+            },
+            { assetDefinitionUuid: monitor.uuid, items: [{}, {}] },
+          ],
+        },
+        201,
+      );
+      expect(added.map((i) => i.name)).toEqual([
+        'Logitech MX Keys',
+        'Dell UltraSharp 27',
+        'Dell UltraSharp 27',
+      ]);
+      expect(added[0]).toMatchObject({ assignedTo: { uuid: bruno.uuid }, status: 'in-use' });
+      expect(await itemCount()).toBe(before + 3);
+      expect(
+        (await call('POST', '/api/assets/bulk-delete', { assetUuids: added.map((i) => i.uuid) })).statusCode,
+      ).toBe(200);
+    });
+
     it('lists items with search, assignment, kind and definition filters, sorting, paging and the total', async () => {
       const all = await items();
       expect(all.total).toBe(5);

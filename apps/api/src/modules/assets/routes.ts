@@ -12,6 +12,7 @@ import {
   BulkAssetsResult,
   BulkAssignAssetsRequest,
   BulkDeleteAssetsRequest,
+  CreateAssetBatchRequest,
   CreateAssetDefinitionRequest,
   CreateAssetKindRequest,
   CreateAssetsRequest,
@@ -204,6 +205,24 @@ export const assetRoutes: ModuleRoutes = (app, { database, assets }) => {
     },
     async (request, reply) => {
       const items = await request.tenant((tx) => assets.create(tx, requireAuth(request), request.body));
+      return reply.status(201).send({ items });
+    },
+  );
+
+  app.post(
+    '/api/assets/batch',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary: 'Add items of several definitions at once (at most 1000), all or none',
+        body: CreateAssetBatchRequest,
+        response: { 201: AssetItemList },
+      },
+    },
+    async (request, reply) => {
+      const items = await request.tenant((tx) => assets.createBatch(tx, requireAuth(request), request.body));
       return reply.status(201).send({ items });
     },
   );

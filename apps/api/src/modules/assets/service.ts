@@ -10,6 +10,7 @@ import {
   type BulkAssetsResult,
   type BulkAssignAssetsRequest,
   type BulkDeleteAssetsRequest,
+  type CreateAssetBatchRequest,
   type CreateAssetDefinitionRequest,
   type CreateAssetKindRequest,
   type CreateAssetsRequest,
@@ -159,9 +160,9 @@ async function kindOf(
  * webhooks publish (asset.created, asset.assigned, asset.unassigned, asset.deleted).
  */
 export function createAssetsService() {
-  const definitionOrThrow = async (tx: Db, uuid: string, path?: string) => {
+  const definitionOrThrow = async (tx: Db, uuid: string, path?: (string | number)[]) => {
     const found = await findDefinition(tx, uuid);
-    if (!found) throw notFound(ASSET_MESSAGES.definitionNotFound, path ? at(path) : {});
+    if (!found) throw notFound(ASSET_MESSAGES.definitionNotFound, path ? at(...path) : {});
     return found;
   };
   const itemOrThrow = async (tx: Db, uuid: string) => {
@@ -289,14 +290,20 @@ export function createAssetsService() {
      * Items of one definition (ASSET_ADDED each, and ASSET_ASSIGNED for those handed to a person at once),
      * all or none: a person the organisation does not have refuses the request at that item.
      */
-    async create(tx: Db, auth: AuthContext, request: CreateAssetsRequest): Promise<AssetItem[]> {
-      await definitionOrThrow(tx, request.assetDefinitionUuid, 'assetDefinitionUuid');
+    async create(
+      tx: Db,
+      auth: AuthContext,
+      request: CreateAssetsRequest,
+      /** Where the request sits in a batch's body (its refusals name the field there). */
+      within: (string | number)[] = [],
+    ): Promise<AssetItem[]> {
+      await definitionOrThrow(tx, request.assetDefinitionUuid, [...within, 'assetDefinitionUuid']);
       const people = new Map<string, PersonRef>();
       for (const [index, item] of request.items.entries())
         if (item.employeeUuid && !people.has(item.employeeUuid))
           people.set(
             item.employeeUuid,
-            await assigneeOf(tx, auth, item.employeeUuid, ['items', index, 'employeeUuid']),
+            await assigneeOf(tx, auth, item.employeeUuid, [...within, 'items', index, 'employeeUuid']),
           );
       const uuids = await insertItems(
         tx,
@@ -320,6 +327,14 @@ export function createAssetsService() {
           return person ? [added, assignmentEvent(auth, { ...item, assignedTo: null }, person)] : [added];
         }),
       );
+      return created;
+    },
+
+    /** Items of several definitions (the add-peripherals page), all or none in the caller's transaction. */
+    async createBatch(tx: Db, auth: AuthContext, request: CreateAssetBatchRequest): Promise<AssetItem[]> {
+      const created: AssetItem[] = [];
+      for (const [index, entry] of request.entries.entries())
+        created.push(...(await service.create(tx, auth, entry, ['entries', index])));
       return created;
     },
 

@@ -107,7 +107,7 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
   {
     path: 'devices/add-peripherals',
     title: msg`Add assets`,
-    load: () => import('@/features/devices/routes/add-peripherals-page').then((m) => m.AddPeripheralsPage),
+    load: () => import('@/features/assets/routes/add-peripherals-page').then((m) => m.AddPeripheralsPage),
   },
   {
     path: 'devices/register-devices',

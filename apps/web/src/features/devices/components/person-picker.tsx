@@ -14,7 +14,8 @@ export function PersonPicker({
   onChange,
 }: {
   value: string | null;
-  onChange: (personUuid: string) => void;
+  /** The person picked (their name and email too, for showing who was picked). */
+  onChange: (personUuid: string, person: { firstName: string; lastName: string; email: string }) => void;
 }) {
   const { t } = useLingui();
   const groupId = useId();
@@ -50,7 +51,7 @@ export function PersonPicker({
                 name={`${groupId}-person`}
                 value={person.uuid}
                 checked={value === person.uuid}
-                onChange={() => onChange(person.uuid)}
+                onChange={() => onChange(person.uuid, person)}
                 className="size-4 accent-indigo-600"
               />
               <span className="min-w-0">
