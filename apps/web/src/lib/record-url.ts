@@ -8,7 +8,15 @@ import { useLocation, useNavigate, useParams } from 'react-router';
  * the list's own URL, switching tabs replaces the entry; the list's filters, sorting and page stay in
  * the query string throughout. A reload or a shared link opens the same record on the same tab.
  */
-export function useRecordUrl<Tab extends string>(param: string, tabs: readonly Tab[]) {
+export function useRecordUrl<Tab extends string>(
+  param: string,
+  tabs: readonly Tab[],
+  /**
+   * The query parameters that belong to the open record (its own list's, e.g. the device drawer's
+   * software search): opening another record or closing this one leaves them out.
+   */
+  isRecordParam: (name: string) => boolean = () => false,
+) {
   const params = useParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -20,14 +28,16 @@ export function useRecordUrl<Tab extends string>(param: string, tabs: readonly T
   }, [location.pathname, recordId]);
 
   const searchWith = useCallback(
-    (tab: Tab | null) => {
+    (tab: Tab | null, keepRecordParams = true) => {
       const search = new URLSearchParams(location.search);
+      if (!keepRecordParams)
+        for (const name of [...search.keys()]) if (isRecordParam(name)) search.delete(name);
       if (tab) search.set('tab', tab);
       else search.delete('tab');
       const text = search.toString();
       return text ? `?${text}` : '';
     },
-    [location.search],
+    [isRecordParam, location.search],
   );
 
   const requestedTab = new URLSearchParams(location.search).get('tab');
@@ -40,11 +50,14 @@ export function useRecordUrl<Tab extends string>(param: string, tabs: readonly T
     tab,
     open: useCallback(
       (id: string, openTab: Tab | null = null) =>
-        navigate({ pathname: `${listPath}/${encodeURIComponent(id)}`, search: searchWith(openTab) }),
-      [listPath, navigate, searchWith],
+        navigate({
+          pathname: `${listPath}/${encodeURIComponent(id)}`,
+          search: searchWith(openTab, id === recordId),
+        }),
+      [listPath, navigate, recordId, searchWith],
     ),
     close: useCallback(
-      () => navigate({ pathname: listPath, search: searchWith(null) }),
+      () => navigate({ pathname: listPath, search: searchWith(null, false) }),
       [listPath, navigate, searchWith],
     ),
     setTab: useCallback(

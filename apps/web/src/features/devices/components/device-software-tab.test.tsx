@@ -96,6 +96,10 @@ describe("the device's software tab", () => {
     await user.clear(within(drawer).getByRole('searchbox', { name: 'Search software' }));
     await user.type(within(drawer).getByRole('searchbox', { name: 'Search software' }), 'nothing like it');
     expect(await within(drawer).findByText('No software matches')).toBeInTheDocument();
+    // Closing the device leaves its software search behind, and the devices list's as it was.
+    await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/devices'));
+    expect(router.state.location.search).toBe('?q=lap');
   });
 
   it('reads the software from the MDM on request, and invites the agent when nothing is reported', async () => {
