@@ -335,16 +335,14 @@ describe('MDM inventory sync (decision 025)', () => {
         mdmMissingSince: since,
       })
       .returning();
-    await db()
-      .insert(devices)
-      .values({
-        organizationUuid: orgUuid,
-        name: 'Kept',
-        serialNumber: 'KEPT2',
-        type: 'COMPUTER',
-        os: 'MACOS',
-        mdmProvider: 'JAMF',
-      });
+    await db().insert(devices).values({
+      organizationUuid: orgUuid,
+      name: 'Kept',
+      serialNumber: 'KEPT2',
+      type: 'COMPUTER',
+      os: 'MACOS',
+      mdmProvider: 'JAMF',
+    });
     const state = await syncNow();
     expect(state.counts).toMatchObject({ seen: 2, updated: 1, returned: 1, skipped: 1, created: 0 });
     expect(await deviceBySerial('MOVED1')).toMatchObject({
