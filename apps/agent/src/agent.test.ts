@@ -5,11 +5,12 @@ import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import type { DeviceSoftwarePage } from '@equip/domain/device-software';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceSoftware, devices } from '../../api/src/db/schema/index.ts';
+import { devices } from '../../api/src/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../api/src/test/app.ts';
-import { createOrganization, createUser } from '../../api/src/test/factories.ts';
+import { createOrganization, createUser, tokenFor } from '../../api/src/test/factories.ts';
 import { startSmtpPeer } from '../../api/src/test/smtp.ts';
 import { main } from './cli.ts';
 import { defaultConfigPath } from './config.ts';
@@ -24,6 +25,8 @@ describe('equip-agent against a real API server', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
   let server: string;
   let email: string;
+  /** An IT owner of the organisation, to read the device's software as its page does. */
+  let ownerToken: string;
   const lines: string[] = [];
   const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(`ERR ${l}`) };
 
@@ -34,6 +37,10 @@ describe('equip-agent against a real API server', () => {
     const db = t.services.database.db;
     const org = await createOrganization(db, `Agent ${randomUUID().slice(0, 6)}`);
     email = (await createUser(db, { organizationUuid: org.uuid, firstName: 'Ada' })).email;
+    ownerToken = await tokenFor(
+      t.services,
+      await createUser(db, { organizationUuid: org.uuid, role: 'it-owner', firstName: 'Olga' }),
+    );
   });
   afterAll(async () => {
     await t.app.close();
@@ -111,14 +118,22 @@ describe('equip-agent against a real API server', () => {
     // software list shows (decision 026).
     const installed = await readInstalledSoftware();
     expect(stdout).toContain(`${installed!.length} installed applications`);
-    const software = await t.services.database.db
-      .select({ name: deviceSoftware.name, version: deviceSoftware.version, source: deviceSoftware.source })
-      .from(deviceSoftware)
-      .where(eq(deviceSoftware.deviceUuid, saved.deviceUuid));
-    expect(software).toHaveLength(installed!.length);
-    expect(new Set(software.map((s) => s.source))).toEqual(new Set(['AGENT']));
+    // As the device page reads them: its software list, searched (GET /api/devices/:uuid/software).
+    const page = async (query: string) => {
+      const res = await fetch(`${server}/api/devices/${saved.deviceUuid}/software?${query}`, {
+        headers: { authorization: `Bearer ${ownerToken}` },
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as DeviceSoftwarePage;
+    };
+    const all = await page('take=500');
+    expect(all.total).toBe(installed!.length);
+    expect(new Set(all.items.map((s) => s.source))).toEqual(new Set(['AGENT']));
     const first = installed![0]!;
-    expect(software).toContainEqual({ name: first.name, version: first.version, source: 'AGENT' });
+    const found = await page(`textSearchQuery=${encodeURIComponent(first.name)}`);
+    expect(found.items).toContainEqual(
+      expect.objectContaining({ name: first.name, version: first.version, source: 'AGENT' }),
+    );
   }, 90_000);
 
   it('refuses to report before enrolling, and a used one-time token', async () => {
