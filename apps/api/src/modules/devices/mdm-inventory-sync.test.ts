@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { bearer, createOrganization, createUser, tokensOfRoles } from '../../test/factories.ts';
 import { type FleetFake, startFleetFake } from '../../test/fleet-fake.ts';
 import { type JamfFake, startJamfFake } from '../../test/jamf-fake.ts';
+import { startManageEngineFake } from '../../test/manage-engine-fake.ts';
 
 const FLEET_TOKEN = 'fleet-api-token-sync-0123456789';
 
@@ -421,6 +422,48 @@ describe('MDM inventory sync (decision 025)', () => {
       os: 'IOS',
       mdmProvider: 'JAMF',
     });
+  });
+
+  it('ManageEngine: its devices appear after a sync, removed ones left out', async () => {
+    const me = await startManageEngineFake();
+    try {
+      me.addDevice({ serialNumber: 'MESYNC1', name: 'Field phone', platform: 'ios' });
+      me.addDevice({
+        serialNumber: 'MESYNC2',
+        name: 'Front desk PC',
+        platform: 'windows',
+        model: 'OptiPlex 7090',
+      });
+      me.addDevice({ serialNumber: 'MESYNC3', name: 'Returned phone', removed: true });
+      const res = await app.inject({
+        method: 'PUT',
+        url: '/api/mdm-connections/MANAGE_ENGINE',
+        headers: bearer(ownerToken),
+        payload: { baseUrl: me.url, apiToken: me.apiKey },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const state = await syncNow('MANAGE_ENGINE');
+      expect(state.counts).toMatchObject({ seen: 2, created: 2, missing: 0 });
+      expect(await deviceBySerial('MESYNC1')).toMatchObject({
+        type: 'PHONE',
+        os: 'IOS',
+        mdmProvider: 'MANAGE_ENGINE',
+      });
+      expect(await deviceBySerial('MESYNC2')).toMatchObject({
+        type: 'COMPUTER',
+        os: 'WINDOWS',
+        model: 'OptiPlex 7090',
+        mdmProvider: 'MANAGE_ENGINE',
+      });
+      expect(await deviceBySerial('MESYNC3')).toBeUndefined();
+    } finally {
+      await app.inject({
+        method: 'DELETE',
+        url: '/api/mdm-connections/MANAGE_ENGINE',
+        headers: bearer(ownerToken),
+      });
+      await me.close();
+    }
   });
 
   describe('POST /api/mdm-connections/:provider/sync', () => {
