@@ -115,7 +115,8 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
     load: () => import('@/features/devices/routes/register-devices-page').then((m) => m.RegisterDevicesPage),
   },
   {
-    path: 'bundles',
+    // The open bundle is the optional last segment (lib/record-url.ts).
+    path: 'bundles/:bundleUuid?',
     title: msg`Bundles`,
     load: () => import('@/features/bundles/routes/bundles-page').then((m) => m.BundlesPage),
   },

@@ -1,13 +1,40 @@
+import type { BundleTab } from '@equip/domain/bundles';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Package, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useRecordUrl } from '@/lib/record-url';
+import { useAppDispatch } from '@/lib/store';
 import { Button } from '@/ui/button';
-import { EmptyState } from '@/ui/empty-state';
 import { PageHeader } from '@/ui/page-header';
+import { selectBundle, setTab } from '../bundles-slice';
+import { BUNDLE_TABS, BundleView } from '../components/bundle-view';
+import { BundlesTable } from '../components/bundles-table';
 
+/** People-list parameters belong to the open bundle: opening another or closing it drops them. */
+const isBundleParam = (name: string) => name.startsWith('people');
+
+/**
+ * `/dashboard/bundles/:bundleUuid?` (SPEC §2): the bundles list, or one bundle in view mode at its own
+ * address (lib/record-url.ts), its tab in `?tab=`; the `bundles` slice follows the URL.
+ */
 export function BundlesPage() {
   const { t } = useLingui();
+  const dispatch = useAppDispatch();
+  const record = useRecordUrl<BundleTab>('bundleUuid', BUNDLE_TABS, isBundleParam);
+  const tab = record.tab ?? 'applications';
+
+  useEffect(() => {
+    dispatch(selectBundle(record.recordId));
+  }, [dispatch, record.recordId]);
+  useEffect(() => {
+    dispatch(setTab(tab));
+  }, [dispatch, tab]);
+
+  if (record.recordId)
+    return <BundleView key={record.recordId} uuid={record.recordId} tab={tab} onTab={record.setTab} />;
+
   return (
     <div className="space-y-6">
       <PageHeader
@@ -21,11 +48,7 @@ export function BundlesPage() {
           </Button>
         }
       />
-      <EmptyState
-        icon={Package}
-        title={t`No bundles yet`}
-        description={t`Bundles will list their applications — auto-installed, self-service, managed by your IT owners or by Equip — and the employees they are assigned to.`}
-      />
+      <BundlesTable onOpen={(uuid) => record.open(uuid)} />
     </div>
   );
 }

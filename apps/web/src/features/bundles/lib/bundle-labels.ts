@@ -1,0 +1,33 @@
+import type { ManagedBy, ManagementMode, ManagementType, Platform } from '@equip/domain/bundles';
+import { msg } from '@lingui/core/macro';
+import { translated } from '@/lib/i18n/translated';
+
+/** The words of the bundles' enums, the same on every screen. */
+export const MANAGEMENT_MODE_LABELS = translated<ManagementMode>({
+  auto_install: msg`Auto install`,
+  self_service: msg`Self service`,
+  managed_by_owners: msg`Managed by owners`,
+  managed_by_equip: msg`Managed by Equip`,
+});
+
+export const MANAGEMENT_TYPE_LABELS = translated<ManagementType>({
+  MANAGED_INSTALLS: msg`Installed automatically`,
+  MANAGED_UNINSTALLS: msg`Installed and removed automatically`,
+  MANAGED_UPDATES: msg`Installed and kept up to date`,
+  SELF_SERVICE: msg`Self service`,
+  NOT_NEEDED: msg`No installation`,
+});
+
+export const MANAGED_BY_LABELS = translated<ManagedBy>({
+  equip: msg`Accounts by Equip`,
+  ITOwners: msg`Accounts by owners`,
+  NotSet: msg`No accounts`,
+});
+
+export const PLATFORM_LABELS = translated<Platform>({
+  macos: msg`macOS`,
+  windows: msg`Windows`,
+  ios: msg`iOS`,
+  ipad: msg`iPad`,
+  macos_and_windows: msg`macOS and Windows`,
+});
