@@ -475,9 +475,12 @@ describe('MDM inventory sync (decision 025)', () => {
       await until(async () => ((await connection()).sync.finishedAt ?? '') >= asked);
     });
 
-    it('answers 404 for a provider that is not connected or does not exist', async () => {
+    it('answers 404 for a provider that is not connected or does not exist, 400 for a malformed one', async () => {
       expect((await sync(ownerToken, 'MANAGE_ENGINE')).statusCode).toBe(404);
       expect((await sync(ownerToken, 'NOPE')).statusCode).toBe(404);
+      const malformed = await sync(ownerToken, 'X'.repeat(41));
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json().errors[0]).toMatchObject({ location: 'params', param: 'provider' });
     });
 
     it('answers 401 without a token and 403 for a regular user', async () => {
