@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { MdmConnection } from '@equip/domain/mdm-connections';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { devices, eventLog, mdmConnections } from '../../db/schema/index.ts';
+import { deviceCounts, devices, eventLog, mdmConnections } from '../../db/schema/index.ts';
 import type { App } from '../../http/types.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { bearer, createOrganization, createUser, tokensOfRoles } from '../../test/factories.ts';
@@ -263,6 +263,20 @@ describe('MDM inventory sync (decision 025)', () => {
       mdmMissingSince: null,
     });
     expect((await devicesOf()).length).toBe(103);
+    // The list's summary counts what the page statements wrote (created, encryption changed).
+    const summary = await db()
+      .select({
+        encrypted: deviceCounts.isEncrypted,
+        n: sql<number>`coalesce(sum(${deviceCounts.count}), 0)::integer`,
+      })
+      .from(deviceCounts)
+      .where(eq(deviceCounts.organizationUuid, orgUuid))
+      .groupBy(deviceCounts.isEncrypted);
+    const all = await devicesOf();
+    for (const encrypted of [true, false])
+      expect(Number(summary.find((r) => r.encrypted === encrypted)?.n ?? 0)).toBe(
+        all.filter((d) => d.isEncrypted === encrypted).length,
+      );
 
     // The device list and detail say since when a device is not in the MDM.
     const list = await app.inject({
