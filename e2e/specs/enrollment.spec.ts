@@ -62,5 +62,19 @@ test.describe('unified enrolment and the agent', () => {
     // The machine's hostname, as the agent reported it.
     await drawer.getByRole('tab', { name: 'Specification' }).click();
     await expect(drawer.getByText(hostname(), { exact: true })).toBeVisible();
+
+    // The machine's installed applications (its first report carried them; decision 026), searched on
+    // the Software tab: on this Debian machine, its dpkg packages.
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own format, not a template
+    const installed = spawnSync('dpkg-query', ['-W', '-f=${Version}', 'bash'], { encoding: 'utf8' });
+    test.skip(installed.status !== 0, 'not a Debian machine: no dpkg package to look for');
+    await drawer.getByRole('tab', { name: 'Software' }).click();
+    const software = drawer.getByRole('table', { name: 'Installed software' });
+    await expect(software.getByRole('row').nth(1)).toBeVisible();
+    await expect(drawer.getByText(/^[\d,]+ applications$/)).toBeVisible();
+    await drawer.getByRole('searchbox', { name: 'Search software' }).fill('bash');
+    await expect(page).toHaveURL(/softwareQ=bash/);
+    const bash = software.getByRole('row').filter({ has: page.getByText('bash', { exact: true }) });
+    await expect(bash.first()).toContainText(installed.stdout.trim());
   });
 });

@@ -35,7 +35,7 @@ const muted = <span className="text-slate-400">—</span>;
 const COLUMNS = [
   column.accessor('name', {
     header: () => <Trans>Application</Trans>,
-    meta: { sortKey: 'name', className: 'min-w-48', maxWidth: '18rem' },
+    meta: { sortKey: 'name', className: 'min-w-40', maxWidth: '14rem' },
     cell: ({ row }) => {
       const id = row.original.bundleId ?? row.original.packageId;
       return (
@@ -54,7 +54,7 @@ const COLUMNS = [
   }),
   column.accessor('version', {
     header: () => <Trans>Version</Trans>,
-    meta: { maxWidth: '10rem' },
+    meta: { maxWidth: '8rem', priority: 4 },
     cell: (info) =>
       info.getValue() ? (
         <span className="block truncate tabular-nums" title={info.getValue() ?? undefined}>
@@ -66,16 +66,18 @@ const COLUMNS = [
   }),
   column.accessor('source', {
     header: () => <Trans>Reported by</Trans>,
-    meta: { sortKey: 'source' },
+    meta: { sortKey: 'source', priority: 3 },
     cell: (info) => <SourceName source={info.getValue()} />,
   }),
   column.accessor('application', {
     header: () => <Trans>In the catalog</Trans>,
+    // In a narrow drawer the catalog match hides first, then when it was seen.
+    meta: { priority: 1 },
     cell: (info) => info.getValue()?.name ?? muted,
   }),
   column.accessor('lastSeenAt', {
     header: () => <Trans>Last seen</Trans>,
-    meta: { sortKey: 'lastSeenAt', className: 'w-44' },
+    meta: { sortKey: 'lastSeenAt', priority: 2 },
     cell: (info) => (
       <time dateTime={info.getValue()} title={formatDateTime(info.getValue())}>
         {formatRelativeTime(info.getValue())}
