@@ -291,6 +291,40 @@ describe('employees table', () => {
     expect(router.state.location.pathname).toBe('/dashboard/employees');
   });
 
+  it("lists the person's peripherals on the devices tab, each linking to its own address", async () => {
+    const monitor = {
+      uuid: '00000000-0000-4000-9000-000000000777',
+      assetDefinitionUuid: '00000000-0000-4000-9000-000000000778',
+      name: 'Dell UltraSharp 27 4K',
+      kind: 'monitor' as const,
+      vendor: 'Dell',
+      modelNumber: 'U2723QE',
+      serialNumber: 'CN0-TEST',
+      notes: null,
+      status: 'in-use' as const,
+      assignment: 'assigned' as const,
+      assignedTo: { uuid: people[5]!.uuid, firstName: 'Person', lastName: '006' },
+      properties: [],
+      createdAt: '2026-02-01T09:00:00.000Z',
+      updatedAt: '2026-02-01T09:00:00.000Z',
+    };
+    const list = listHandler();
+    installFakeApi((request) =>
+      /^\/employees\/[^/]+\/devices$/.test(request.path)
+        ? { body: { items: [], assets: [monitor] } }
+        : list(request),
+    );
+    renderPage(`/dashboard/employees/${people[5]!.uuid}?tab=devices`);
+    const dialog = await screen.findByRole('dialog');
+    const peripherals = await within(dialog).findByRole('list', { name: 'Peripherals' });
+    expect(within(peripherals).getByRole('link', { name: 'Dell UltraSharp 27 4K' })).toHaveAttribute(
+      'href',
+      `/dashboard/devices/assets/${monitor.uuid}`,
+    );
+    expect(within(peripherals).getByText('Serial CN0-TEST')).toBeInTheDocument();
+    expect(within(peripherals).getByText('Monitor · Dell · U2723QE')).toBeInTheDocument();
+  });
+
   it('opens the employee a link names, on its tab, and Back closes it', async () => {
     installFakeApi(listHandler());
     const { router } = renderPage('/dashboard/employees');
