@@ -1,4 +1,4 @@
-import type { HrProvider } from '@equip/domain/integrations';
+import type { HrCheckError, HrProvider } from '@equip/domain/integrations';
 
 /**
  * The HR adapter interface (decision 029): how Equip reads an organisation's HR system — its people with
@@ -52,7 +52,15 @@ export interface HrEmployeePage {
 }
 
 /** What testing the credentials found: they work, or why not (`HR_CHECK_ERRORS`, with the vendor's words). */
-export type HrCheckResult = { ok: true } | { ok: false; error: string; field: HrCheckField };
+export type HrCheckResult =
+  | { ok: true }
+  | {
+      ok: false;
+      error: HrCheckError;
+      /** The vendor's own words, when it gave some. */
+      detail: string | null;
+      field: HrCheckField;
+    };
 
 /** The credential field a failed test points at (`credentials` when the vendor does not say which). */
 export type HrCheckField = 'clientId' | 'clientSecret' | 'apiKey' | 'companyDomain' | 'credentials';
@@ -67,18 +75,6 @@ export interface HrAdapter {
   employees(cursor: string | null): Promise<HrEmployeePage>;
   /** A page of the people changed since `since` (inclusive); `cursor` null for the first. */
   changesSince(since: Date, cursor: string | null): Promise<HrEmployeePage>;
-}
-
-/** The HR system could not be read: refused, rate limited beyond the wait allowed, no answer, an error. */
-export class HrUnavailable extends Error {
-  override name = 'HrUnavailable';
-  constructor(
-    message: string,
-    /** Whether the credentials were refused (INVALID) rather than the system being away for now. */
-    readonly refused: boolean,
-  ) {
-    super(message);
-  }
 }
 
 /** `YYYY-MM-DD` of a vendor's date or date-time (its own calendar day, not shifted to UTC). */

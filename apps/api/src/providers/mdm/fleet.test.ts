@@ -6,8 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEALED_SECRET_PURPOSES, sealingKey } from '../../security/sealed-secrets.ts';
 import { type FleetFake, startFleetFake } from '../../test/fleet-fake.ts';
 import { EQUIP_VERSION } from '../outbound/public-fetch.ts';
+import { retryAfterOf } from '../outbound/retry-after.ts';
 import { MdmCommandRejected, type MdmDevice, MdmUnavailable } from './adapter.ts';
-import { FleetApiError, FleetClient, FleetMdmAdapter, retryAfterOf } from './fleet.ts';
+import { FleetApiError, FleetClient, FleetMdmAdapter } from './fleet.ts';
 import { MdmAdapters } from './mdm-adapters.ts';
 
 const laptop: MdmDevice = { uuid: 'u1', name: 'Olga MacBook', serialNumber: 'C02XK1', os: 'MACOS' };

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { type ReportedSoftware, tidySoftware } from '@equip/domain/device-software';
 import { type DeviceAction, reportedStatusOf } from '@equip/domain/mdm';
 import { z } from 'zod';
+import { retryAfterOf } from '../outbound/retry-after.ts';
 import {
   type CommandResult,
   type MdmAdapter,
@@ -12,7 +13,6 @@ import {
   MdmUnavailable,
   type SentCommand,
 } from './adapter.ts';
-import { retryAfterOf } from './fleet.ts';
 import { instantOf, osOfPlatform, textOf, typeOfDevice } from './inventory.ts';
 
 /**

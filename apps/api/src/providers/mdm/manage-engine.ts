@@ -1,6 +1,7 @@
 import type { ReportedSoftware } from '@equip/domain/device-software';
 import { type DeviceAction, reportedStatusOf } from '@equip/domain/mdm';
 import { z } from 'zod';
+import { retryAfterOf } from '../outbound/retry-after.ts';
 import {
   type CommandResult,
   type MdmAdapter,
@@ -11,7 +12,6 @@ import {
   MdmUnavailable,
   type SentCommand,
 } from './adapter.ts';
-import { retryAfterOf } from './fleet.ts';
 import { instantOf, osOfPlatform, textOf, typeOfDevice } from './inventory.ts';
 
 /**
