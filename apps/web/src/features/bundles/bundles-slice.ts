@@ -1,4 +1,13 @@
-import type { BundleMode, BundleTab, ManagementMode } from '@equip/domain/bundles';
+import {
+  type Application,
+  type ApplicationSelection,
+  type BundleMode,
+  type BundleTab,
+  type ManagementMode,
+  type ManagementType,
+  removeApplication,
+  selectApplication,
+} from '@equip/domain/bundles';
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { z } from 'zod';
 import { rootReducer } from '@/lib/store';
@@ -8,7 +17,35 @@ import { rootReducer } from '@/lib/store';
  * tab's search and management-mode filters. The open bundle and its tab follow the URL
  * (`/dashboard/bundles/<uuid>?tab=employees`, lib/record-url.ts): the screen dispatches what the URL says.
  */
+/** An application chosen in the creation wizard, with how it is installed. */
+export interface DraftApplication {
+  application: Pick<Application, 'uuid' | 'name' | 'platforms'>;
+  management: ManagementType;
+}
+
+/** A person chosen in the creation wizard. */
+export interface DraftEmployee {
+  uuid: string;
+  name: string;
+}
+
+/** The creation wizard's work (SPEC §2): kept here, so leaving the wizard and coming back loses nothing. */
+export interface BundleDraft {
+  name: string;
+  description: string;
+  selection: ApplicationSelection<DraftApplication>;
+  employees: DraftEmployee[];
+}
+
+export const emptyDraft: BundleDraft = {
+  name: '',
+  description: '',
+  selection: { applications: [], fromSuggestion: false, suggestedSetChanged: false },
+  employees: [],
+};
+
 export interface BundlesState {
+  draft: BundleDraft;
   selectedBundleId: string | null;
   mode: z.infer<typeof BundleMode>;
   tab: BundleTab;
@@ -17,6 +54,7 @@ export interface BundlesState {
 }
 
 export const initialBundlesState: BundlesState = {
+  draft: emptyDraft,
   selectedBundleId: null,
   mode: 'view',
   tab: 'applications',
@@ -50,12 +88,41 @@ export const bundlesSlice = createSlice({
       state.applicationsSearch = '';
       state.applicationModes = [];
     },
+    setDraftName(state, action: PayloadAction<string>) {
+      state.draft.name = action.payload;
+    },
+    setDraftDescription(state, action: PayloadAction<string>) {
+      state.draft.description = action.payload;
+    },
+    /** Adds an application, or updates it in place when it is already chosen (SPEC §4). */
+    chooseDraftApplication(state, action: PayloadAction<DraftApplication>) {
+      state.draft.selection = selectApplication(state.draft.selection, action.payload);
+    },
+    removeDraftApplication(state, action: PayloadAction<string>) {
+      state.draft.selection = removeApplication(state.draft.selection, action.payload);
+    },
+    toggleDraftEmployee(state, action: PayloadAction<DraftEmployee>) {
+      const chosen = state.draft.employees.some((e) => e.uuid === action.payload.uuid);
+      state.draft.employees = chosen
+        ? state.draft.employees.filter((e) => e.uuid !== action.payload.uuid)
+        : [...state.draft.employees, action.payload];
+    },
+    clearDraft(state) {
+      state.draft = emptyDraft;
+    },
   },
   selectors: {
     selectSelectedBundleId: (state) => state.selectedBundleId,
     selectBundleTab: (state) => state.tab,
     selectApplicationsSearch: (state) => state.applicationsSearch,
     selectApplicationModes: (state) => state.applicationModes,
+    selectDraft: (state) => state.draft,
+    /** The wizard holds work that would be lost (closing the tab asks first). */
+    selectDraftIsDirty: (state) =>
+      state.draft.name.trim() !== '' ||
+      state.draft.description.trim() !== '' ||
+      state.draft.selection.applications.length > 0 ||
+      state.draft.employees.length > 0,
   },
 });
 
@@ -65,7 +132,24 @@ declare module '@/lib/store' {
 
 const injected = bundlesSlice.injectInto(rootReducer);
 
-export const { selectBundle, setTab, setApplicationsSearch, setApplicationModes, clearApplicationFilters } =
-  bundlesSlice.actions;
-export const { selectSelectedBundleId, selectBundleTab, selectApplicationsSearch, selectApplicationModes } =
-  injected.selectors;
+export const {
+  selectBundle,
+  setTab,
+  setApplicationsSearch,
+  setApplicationModes,
+  clearApplicationFilters,
+  setDraftName,
+  setDraftDescription,
+  chooseDraftApplication,
+  removeDraftApplication,
+  toggleDraftEmployee,
+  clearDraft,
+} = bundlesSlice.actions;
+export const {
+  selectSelectedBundleId,
+  selectBundleTab,
+  selectApplicationsSearch,
+  selectApplicationModes,
+  selectDraft,
+  selectDraftIsDirty,
+} = injected.selectors;

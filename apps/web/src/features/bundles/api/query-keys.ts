@@ -8,4 +8,6 @@ export const bundleKeys = {
   detail: (uuid: string) => [...bundleKeys.all, 'detail', uuid] as const,
   employees: (uuid: string, params: ListPageParams) =>
     [...bundleKeys.all, 'employees', uuid, params] as const,
+  catalog: () => [...bundleKeys.all, 'catalog'] as const,
+  people: (search: string) => [...bundleKeys.all, 'people', search] as const,
 };
