@@ -2,18 +2,23 @@ import type { AssetDefinitionTab } from '@equip/domain/assets';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { X } from 'lucide-react';
-import { useEffect } from 'react';
+import { Pencil, Trash2, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { failureMessage } from '@/lib/api/error-message';
 import { formatNumber } from '@/lib/format';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
-import { IconButton } from '@/ui/button';
+import { Button, IconButton } from '@/ui/button';
+import { ConfirmDialog } from '@/ui/dialog';
 import { LoadError } from '@/ui/load-error';
 import { Skeleton } from '@/ui/skeleton';
 import { Tabs } from '@/ui/tabs';
+import { useToast } from '@/ui/toast';
 import { useAssetDefinition } from '../api/get-asset-definitions';
+import { useDeleteAssetDefinition, useUpdateAssetDefinition } from '../api/update-asset-definition';
 import { selectDefinition, selectDefinitionTab, setDefinitionTab } from '../assets-slice';
-import { ASSET_STATUS_LABELS, kindName } from '../lib/asset-labels';
+import { ASSET_STATUS_LABELS, assetsWord, kindName } from '../lib/asset-labels';
 import { AssetKindIcon } from './asset-kind-icon';
+import { DefinitionDialog } from './definition-dialog';
 
 const TAB_LABELS: Record<AssetDefinitionTab, MessageDescriptor> = { overview: msg`Overview` };
 
@@ -31,6 +36,11 @@ export function AssetDefinitionOverview({
   const dispatch = useAppDispatch();
   const storedTab = useAppSelector(selectDefinitionTab);
   const definition = useAssetDefinition(definitionId);
+  const update = useUpdateAssetDefinition(definitionId);
+  const remove = useDeleteAssetDefinition(definitionId);
+  const { toast } = useToast();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   useEffect(() => {
     dispatch(selectDefinition(definitionId));
     return () => {
@@ -53,6 +63,8 @@ export function AssetDefinitionOverview({
     );
   }
   const data = definition.data;
+  const name = data?.name ?? '';
+  const itemCount = assetsWord((data?.inUse ?? 0) + (data?.inStock ?? 0));
   const inUse = formatNumber(data?.inUse ?? 0);
   const inStock = formatNumber(data?.inStock ?? 0);
   return (
@@ -72,10 +84,68 @@ export function AssetDefinitionOverview({
             {data ? [kindName(data), data.vendor, data.modelNumber].filter(Boolean).join(' · ') : null}
           </p>
         </div>
+        {data ? (
+          <>
+            <Button size="sm" variant="secondary" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden="true" />
+              <Trans>Edit</Trans>
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => setDeleting(true)}>
+              <Trash2 aria-hidden="true" />
+              <Trans>Delete</Trans>
+            </Button>
+          </>
+        ) : null}
         <IconButton label={t`Show all assets`} onClick={onClose}>
           <X aria-hidden="true" />
         </IconButton>
       </div>
+      {data ? (
+        <>
+          <DefinitionDialog
+            open={editing}
+            onOpenChange={setEditing}
+            title={t`Edit ${name}`}
+            description={<Trans>Its items show the new name and kind.</Trans>}
+            submitLabel={t`Save`}
+            initial={data}
+            pending={update.isPending}
+            onSubmit={(values) =>
+              update.mutateAsync(values).then(
+                () => {
+                  setEditing(false);
+                  return null;
+                },
+                (failure: unknown) => failureMessage(t`Could not save the model`, failure),
+              )
+            }
+          />
+          <ConfirmDialog
+            open={deleting}
+            onOpenChange={setDeleting}
+            title={t`Delete ${name}?`}
+            description={t`The model and its ${itemCount} leave the inventory; their history stays in the audit log.`}
+            confirmLabel={t`Delete`}
+            pendingLabel={t`Deleting…`}
+            tone="danger"
+            pending={remove.isPending}
+            onConfirm={() =>
+              remove.mutate(undefined, {
+                onSuccess: () => {
+                  setDeleting(false);
+                  toast({ variant: 'positive', content: t`${name} deleted` });
+                  onClose();
+                },
+                onError: (failure) =>
+                  toast({
+                    variant: 'negative',
+                    content: failureMessage(t`Could not delete the model`, failure),
+                  }),
+              })
+            }
+          />
+        </>
+      ) : null}
       <Tabs
         className="mt-3"
         label={t`Asset definition details`}

@@ -9,6 +9,8 @@ import { formatDate, fullName } from '@/lib/format';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/dialog';
+import { FormDialog, FormDialogActions } from '@/ui/form-dialog';
+import { TextField } from '@/ui/form-field';
 import { LoadError } from '@/ui/load-error';
 import { RecordDrawer, type RecordHeader } from '@/ui/record-drawer';
 import { Skeleton } from '@/ui/skeleton';
@@ -17,6 +19,7 @@ import { useToast } from '@/ui/toast';
 import { useAssignAsset } from '../api/assign-assets';
 import { useDeleteAssets } from '../api/delete-assets';
 import { useAsset, useAssetSummary } from '../api/get-assets';
+import { useUpdateAsset } from '../api/update-asset';
 import { selectAsset, selectPanelTab, setPanelTab } from '../assets-slice';
 import { ASSET_KIND_LABELS } from '../lib/asset-labels';
 import { useAssetsAddress, useAssetUrl } from '../lib/asset-url';
@@ -217,6 +220,8 @@ function OverviewTab({ item, onDeleted }: { item: AssetItem; onDeleted: () => vo
   const { toast } = useToast();
   const remove = useDeleteAssets();
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const update = useUpdateAsset(item.uuid);
   const name = item.name;
   const rows: [string, string | null][] = [
     [t`Model`, item.name],
@@ -238,9 +243,23 @@ function OverviewTab({ item, onDeleted }: { item: AssetItem; onDeleted: () => vo
           </div>
         ))}
       </dl>
-      <Button variant="danger" onClick={() => setConfirming(true)}>
-        <Trans>Delete asset</Trans>
-      </Button>
+      <div className="flex gap-3">
+        <Button variant="secondary" onClick={() => setEditing(true)}>
+          <Trans>Edit</Trans>
+        </Button>
+        <Button variant="danger" onClick={() => setConfirming(true)}>
+          <Trans>Delete asset</Trans>
+        </Button>
+      </div>
+      <FormDialog
+        open={editing}
+        onOpenChange={setEditing}
+        busy={update.isPending}
+        title={t`Edit ${name}`}
+        description={<Trans>This item's serial number and notes.</Trans>}
+      >
+        {editing ? <ItemForm item={item} onDone={() => setEditing(false)} /> : null}
+      </FormDialog>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
@@ -269,5 +288,42 @@ function OverviewTab({ item, onDeleted }: { item: AssetItem; onDeleted: () => vo
         }
       />
     </div>
+  );
+}
+
+/** An item's serial number and notes (only what changed is sent). */
+function ItemForm({ item, onDone }: { item: AssetItem; onDone: () => void }) {
+  const { t } = useLingui();
+  const update = useUpdateAsset(item.uuid);
+  const [serialNumber, setSerialNumber] = useState(item.serialNumber ?? '');
+  const [notes, setNotes] = useState(item.notes ?? '');
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    update.mutate(
+      { serialNumber: serialNumber.trim() || null, notes: notes.trim() || null },
+      {
+        onSuccess: onDone,
+        onError: (failure) => setError(failureMessage(t`Could not save the asset`, failure)),
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <TextField
+        label={t`Serial number`}
+        value={serialNumber}
+        onChange={(event) => setSerialNumber(event.target.value)}
+      />
+      <TextField label={t`Notes`} value={notes} onChange={(event) => setNotes(event.target.value)} />
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <FormDialogActions submitLabel={t`Save`} pending={update.isPending} pendingLabel={t`Saving…`} />
+    </form>
   );
 }

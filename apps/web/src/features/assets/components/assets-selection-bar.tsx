@@ -1,22 +1,15 @@
-import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PackageOpen, Trash2, UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { PersonPicker } from '@/features/devices/public';
 import { failureMessage } from '@/lib/api/error-message';
-import { formatNumber } from '@/lib/format';
 import { SelectionAction, SelectionBar } from '@/ui/data-table/selection-bar';
 import { ConfirmDialog } from '@/ui/dialog';
 import { FormDialog, FormDialogActions } from '@/ui/form-dialog';
 import { useToast } from '@/ui/toast';
 import { useBulkAssignAssets } from '../api/assign-assets';
 import { useDeleteAssets } from '../api/delete-assets';
-
-/** `1 asset` / `2 assets`. */
-function assetsWord(count: number): string {
-  const n = formatNumber(count);
-  return plural(count, { one: `${n} asset`, other: `${n} assets` });
-}
+import { assetsWord } from '../lib/asset-labels';
 
 export interface AssetsSelectionBarProps {
   /** The table's selection of this page's rows (`useListTable`). */

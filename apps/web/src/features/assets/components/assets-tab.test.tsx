@@ -102,6 +102,13 @@ function assetsApi() {
       state.items = state.items.map((i) => (i.uuid === target.uuid ? updated : i));
       return { body: updated };
     }
+    if (request.method === 'PATCH' && request.path.startsWith('/asset-definitions/'))
+      return { body: { ...dell, ...(request.body as object) } };
+    if (request.method === 'DELETE' && request.path.startsWith('/asset-definitions/')) return { status: 204 };
+    if (request.method === 'PATCH' && request.path.startsWith('/assets/')) {
+      const target = state.items.find((i) => request.path.endsWith(i.uuid))!;
+      return { body: { ...target, ...(request.body as object) } };
+    }
     if (request.method === 'GET' && request.path === '/employees')
       return { body: { items: [{ ...anna, email: 'anna@acme.test' }], total: 1 } };
     return undefined;
@@ -203,6 +210,55 @@ describe('the assets tab (issue 28)', () => {
     expect(within(panel).getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
     expect(await within(panel).findByText('SN-3')).toBeInTheDocument();
     await act(() => again.router.navigate(-1));
+  });
+
+  it('edits and deletes the selected definition, and edits an item', async () => {
+    const api = installFakeApi(assetsApi());
+    const { router } = renderPage(`/dashboard/devices/asset-definitions/${dell.uuid}`);
+    const user = userEvent.setup();
+    const overview = await screen.findByRole('region', { name: 'Dell UltraSharp 27' });
+    await user.click(within(overview).getByRole('button', { name: 'Edit' }));
+    let dialog = await screen.findByRole('dialog');
+    const name = within(dialog).getByRole('textbox', { name: /Name/ });
+    await user.clear(name);
+    await user.type(name, 'Dell U2723QE');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.requests.find((r) => r.method === 'PATCH')?.body).toEqual({
+        name: 'Dell U2723QE',
+        kind: 'monitor',
+        vendor: 'Dell',
+        modelNumber: 'U2723QE',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // An item's serial number and notes.
+    const table = screen.getByRole('table', { name: 'Assets' });
+    await user.click(await within(table).findByText('SN-2'));
+    dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('tab', { name: 'Overview' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
+    const form = await screen.findByRole('dialog', { name: /Edit/ });
+    await user.type(within(form).getByRole('textbox', { name: 'Notes' }), 'Desk 4');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.requests.find((r) => r.method === 'PATCH' && r.path.startsWith('/assets/'))?.body).toEqual({
+        serialNumber: 'SN-2',
+        notes: 'Desk 4',
+      }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    const region = await screen.findByRole('region', { name: /Dell/ });
+    await user.click(within(region).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm).toHaveTextContent('3 assets');
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/devices/assets'));
+    expect(
+      api.requests.some((r) => r.method === 'DELETE' && r.path === `/asset-definitions/${dell.uuid}`),
+    ).toBe(true);
   });
 
   it('is not offered while it-1786-peripherals-mvp is off', async () => {

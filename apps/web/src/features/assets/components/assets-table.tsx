@@ -1,11 +1,9 @@
 import type { AssetItem } from '@equip/domain/assets';
-import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Headphones, Plus } from 'lucide-react';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { formatNumber } from '@/lib/format';
 import { useColumnPreferences } from '@/lib/list-state/use-column-preferences';
 import type { ListPageParams } from '@/lib/list-state/use-list-table';
 import { useListTable } from '@/lib/list-state/use-list-table';
@@ -18,6 +16,7 @@ import type { EmptyStateProps } from '@/ui/empty-state';
 import { MenuItem } from '@/ui/multi-select';
 import { ASSETS_PAGE_SIZE, getAssetsQueryOptions } from '../api/get-assets';
 import { assetsListBinding } from '../assets-list-slice';
+import { assetsWord } from '../lib/asset-labels';
 import { AssetsFilters } from './assets-filters';
 import { AssetsSelectionBar } from './assets-selection-bar';
 import {
@@ -30,12 +29,6 @@ import {
 
 const COLUMNS = Object.values(ASSET_COLUMNS);
 const rowId = (item: AssetItem) => item.uuid;
-
-/** `1 asset` / `2 assets` (`1 Asset` / `2 Assets`). */
-function assetsCount(count: number): string {
-  const n = formatNumber(count);
-  return plural(count, { one: `${n} asset`, other: `${n} assets` });
-}
 
 /**
  * The items on the list machinery (`lib/list-state`, `ui/data-table`): filters and sorting in the
@@ -103,7 +96,7 @@ export function AssetsTable({
           <>
             {table.query.data ? (
               <p aria-live="polite" className="text-sm whitespace-nowrap text-slate-500 tabular-nums">
-                {assetsCount(table.total)}
+                {assetsWord(table.total)}
               </p>
             ) : null}
             <ColumnMenu

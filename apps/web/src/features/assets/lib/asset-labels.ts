@@ -1,5 +1,6 @@
 import type { AssetAssignment, AssetInstanceStatus, AssetKindCode } from '@equip/domain/assets';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
+import { formatNumber } from '@/lib/format';
 import { translated } from '@/lib/i18n/translated';
 
 /** The words of an asset's enums, the same on every screen (other areas read them through `public.ts`). */
@@ -28,4 +29,10 @@ export const ASSET_ASSIGNMENT_LABELS = translated<AssetAssignment>({
 /** The kind a definition shows: the organisation's own kind's name, else the fixed kind's words. */
 export function kindName(definition: { kind: AssetKindCode; assetKind: { name: string } | null }): string {
   return definition.assetKind?.name ?? ASSET_KIND_LABELS[definition.kind];
+}
+
+/** `1 asset` / `2 assets` (`1 Asset` / `2 Assets`). */
+export function assetsWord(count: number): string {
+  const n = formatNumber(count);
+  return plural(count, { one: `${n} asset`, other: `${n} assets` });
 }

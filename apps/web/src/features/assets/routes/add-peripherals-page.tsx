@@ -1,22 +1,19 @@
-import { type AssetDefinition, AssetKindCode } from '@equip/domain/assets';
-import { plural } from '@lingui/core/macro';
+import type { AssetDefinition } from '@equip/domain/assets';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Minus, Plus, Trash2, UserRound, X } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { PersonPicker } from '@/features/devices/public';
 import { failureMessage } from '@/lib/api/error-message';
-import { formatNumber } from '@/lib/format';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { BackLink } from '@/ui/back-link';
 import { Button, IconButton } from '@/ui/button';
 import { EmptyState } from '@/ui/empty-state';
-import { FormDialog, FormDialogActions } from '@/ui/form-dialog';
+import { FormDialog } from '@/ui/form-dialog';
 import { TextField } from '@/ui/form-field';
 import { LoadError } from '@/ui/load-error';
 import { PageHeader } from '@/ui/page-header';
-import { SelectField } from '@/ui/select-field';
 import { Skeleton } from '@/ui/skeleton';
 import { useToast } from '@/ui/toast';
 import { useCreateAssetDefinition } from '../api/create-asset-definition';
@@ -35,15 +32,11 @@ import {
 } from '../assets-add-slice';
 import { groupByKind } from '../components/asset-definitions-panel';
 import { AssetKindIcon } from '../components/asset-kind-icon';
-import { ASSET_KIND_LABELS, kindName } from '../lib/asset-labels';
+import { DefinitionDialog } from '../components/definition-dialog';
+import { assetsWord, kindName } from '../lib/asset-labels';
 
 /** Per-item rows are offered up to this quantity (more are added without details, or imported). */
 const DETAIL_ROWS = 50;
-
-function assetsCount(count: number): string {
-  const n = formatNumber(count);
-  return plural(count, { one: `${n} asset`, other: `${n} assets` });
-}
 
 /**
  * `/dashboard/devices/add-peripherals` (issue 28, item 3): pick definitions (or create one), set how many
@@ -61,12 +54,12 @@ export function AddPeripheralsPage() {
   const create = useCreateAssets();
   const [creating, setCreating] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const totalText = assetsCount(total);
+  const totalText = assetsWord(total);
   const byId = new Map((definitions.data?.items ?? []).map((definition) => [definition.uuid, definition]));
 
   function submit() {
     setError(null);
-    const count = assetsCount(total);
+    const count = assetsWord(total);
     create.mutate(batchOf(entries), {
       onSuccess: () => {
         toast({ variant: 'positive', content: t`${count} added` });
@@ -333,7 +326,7 @@ function QuantityField({
   );
 }
 
-/** A new model: its name, kind, vendor and model number (properties can follow later). */
+/** A new model, added to the list at once. */
 function NewDefinitionDialog({
   open,
   onOpenChange,
@@ -345,77 +338,25 @@ function NewDefinitionDialog({
 }) {
   const { t } = useLingui();
   const create = useCreateAssetDefinition();
-  const [name, setName] = useState('');
-  const [kind, setKind] = useState<AssetKindCode>('monitor');
-  const [vendor, setVendor] = useState('');
-  const [modelNumber, setModelNumber] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (name.trim() === '') {
-      setError(t`Give the model a name.`);
-      return;
-    }
-    create.mutate(
-      {
-        name,
-        kind,
-        vendor: vendor.trim() || null,
-        modelNumber: modelNumber.trim() || null,
-        assetKindUuid: null,
-        properties: [],
-      },
-      {
-        onSuccess: (definition) => {
-          onCreated(definition);
-          onOpenChange(false);
-          setName('');
-          setVendor('');
-          setModelNumber('');
-        },
-        onError: (failure) => setError(failureMessage(t`Could not create the model`, failure)),
-      },
-    );
-  }
-
   return (
-    <FormDialog
+    <DefinitionDialog
       open={open}
       onOpenChange={onOpenChange}
-      busy={create.isPending}
       title={t`New model`}
       description={<Trans>A model the organisation keeps; it is added to the list at once.</Trans>}
-    >
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField
-          label={t`Name`}
-          value={name}
-          required
-          error={error ?? undefined}
-          onChange={(event) => {
-            setName(event.target.value);
-            setError(null);
-          }}
-        />
-        <SelectField
-          label={t`Kind`}
-          value={kind}
-          options={AssetKindCode.options.map((value) => ({ value, label: ASSET_KIND_LABELS[value] }))}
-          onChange={(event) => setKind(AssetKindCode.parse(event.target.value))}
-        />
-        <TextField label={t`Vendor`} value={vendor} onChange={(event) => setVendor(event.target.value)} />
-        <TextField
-          label={t`Model number`}
-          value={modelNumber}
-          onChange={(event) => setModelNumber(event.target.value)}
-        />
-        <FormDialogActions
-          submitLabel={t`Create model`}
-          pending={create.isPending}
-          pendingLabel={t`Saving…`}
-        />
-      </form>
-    </FormDialog>
+      submitLabel={t`Create model`}
+      initial={{ name: '', kind: 'monitor', vendor: null, modelNumber: null }}
+      pending={create.isPending}
+      onSubmit={(values) =>
+        create.mutateAsync({ ...values, assetKindUuid: null, properties: [] }).then(
+          (definition) => {
+            onCreated(definition);
+            onOpenChange(false);
+            return null;
+          },
+          (failure: unknown) => failureMessage(t`Could not create the model`, failure),
+        )
+      }
+    />
   );
 }
