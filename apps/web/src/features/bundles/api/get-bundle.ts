@@ -8,8 +8,12 @@ export function getBundle(uuid: string, signal?: AbortSignal): Promise<BundleDet
   return bundleApi.get<BundleDetail>(`/bundles/${encodeURIComponent(uuid)}`, { signal });
 }
 
-export function useBundle(uuid: string) {
+export function useBundle(uuid: string, options: { enabled?: boolean } = {}) {
   return useQuery(
-    queryOptions({ queryKey: bundleKeys.detail(uuid), queryFn: ({ signal }) => getBundle(uuid, signal) }),
+    queryOptions({
+      queryKey: bundleKeys.detail(uuid),
+      queryFn: ({ signal }) => getBundle(uuid, signal),
+      enabled: options.enabled ?? true,
+    }),
   );
 }

@@ -1,8 +1,11 @@
 import { BundleTab } from '@equip/domain/bundles';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Pencil, Users } from 'lucide-react';
+import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatDate, formatNumber } from '@/lib/format';
 import { BackLink } from '@/ui/back-link';
+import { Button } from '@/ui/button';
 import { LoadError } from '@/ui/load-error';
 import { PageHeader } from '@/ui/page-header';
 import { Skeleton } from '@/ui/skeleton';
@@ -52,6 +55,26 @@ export function BundleView({
         <>
           <PageHeader
             title={bundle.data.name}
+            actions={
+              <>
+                <Button asChild variant="secondary">
+                  <Link
+                    to={`${paths.dashboard.editBundle('edit-software')}?bundle=${encodeURIComponent(uuid)}`}
+                  >
+                    <Pencil aria-hidden="true" />
+                    <Trans>Edit software</Trans>
+                  </Link>
+                </Button>
+                <Button asChild variant="secondary">
+                  <Link
+                    to={`${paths.dashboard.editBundle('edit-assigned-employees')}?bundle=${encodeURIComponent(uuid)}`}
+                  >
+                    <Users aria-hidden="true" />
+                    <Trans>Edit employees</Trans>
+                  </Link>
+                </Button>
+              </>
+            }
             description={
               <>
                 {bundle.data.description ? <span className="block">{bundle.data.description}</span> : null}

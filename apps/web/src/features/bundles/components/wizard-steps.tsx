@@ -15,6 +15,7 @@ import { usePeople } from '../api/get-people';
 import {
   chooseDraftApplication,
   type DraftApplication,
+  type DraftEmployee,
   removeDraftApplication,
   selectDraft,
   setDraftDescription,
@@ -49,9 +50,21 @@ export function SetNameStep({ error }: { error: string | undefined }) {
   );
 }
 
-function ApplicationChoice({ application, chosen }: { application: Application; chosen?: DraftApplication }) {
+interface ApplicationChoices {
+  /** The chosen applications with how each is installed. */
+  chosen: readonly DraftApplication[];
+  /** Chooses an application, or changes how a chosen one is installed. */
+  onChoose: (entry: DraftApplication) => void;
+  onRemove: (applicationUuid: string) => void;
+}
+
+function ApplicationChoice({
+  application,
+  chosen,
+  onChoose,
+  onRemove,
+}: { application: Application; chosen: DraftApplication | undefined } & Omit<ApplicationChoices, 'chosen'>) {
   const { t } = useLingui();
-  const dispatch = useAppDispatch();
   const managementOptions = ManagementType.options.map((value) => ({
     value,
     label: MANAGEMENT_TYPE_LABELS[value],
@@ -66,13 +79,7 @@ function ApplicationChoice({ application, chosen }: { application: Application; 
         <Checkbox
           label={application.name}
           checked={chosen !== undefined}
-          onChange={() =>
-            dispatch(
-              chosen
-                ? removeDraftApplication(application.uuid)
-                : chooseDraftApplication(entry('MANAGED_INSTALLS')),
-            )
-          }
+          onChange={() => (chosen ? onRemove(application.uuid) : onChoose(entry('MANAGED_INSTALLS')))}
         />
         <span className="min-w-0">
           <span className="block truncate font-medium text-slate-900">{application.name}</span>
@@ -87,19 +94,19 @@ function ApplicationChoice({ application, chosen }: { application: Application; 
           className="w-full sm:w-64"
           options={managementOptions}
           value={chosen.management}
-          onChange={(event) =>
-            dispatch(chooseDraftApplication(entry(ManagementType.parse(event.target.value))))
-          }
+          onChange={(event) => onChoose(entry(ManagementType.parse(event.target.value)))}
         />
       ) : null}
     </li>
   );
 }
 
-/** Step add-software: the catalog, desktop and mobile apps, searched by name; each chosen one with how it is installed. */
-export function AddSoftwareStep() {
+/**
+ * The catalog to choose from (the wizard's add-software step, editing's edit-software): desktop and
+ * mobile apps, searched by name, each chosen one with how it is installed.
+ */
+export function ApplicationPicker({ chosen, onChoose, onRemove }: ApplicationChoices) {
   const { t, i18n } = useLingui();
-  const draft = useAppSelector(selectDraft);
   const catalog = useApplications();
   const [search, setSearch] = useState('');
   if (catalog.isPending)
@@ -118,13 +125,19 @@ export function AddSoftwareStep() {
   const shown = catalog.data.items
     .filter((app) => words === '' || app.name.toLocaleLowerCase(i18n.locale).includes(words))
     .sort((a, b) => compareText(a.name, b.name));
-  const chosenOf = (uuid: string) => draft.selection.applications.find((e) => e.application.uuid === uuid);
+  const chosenOf = (uuid: string) => chosen.find((e) => e.application.uuid === uuid);
   const section = (title: string, apps: Application[]) => (
     <section aria-label={title} className="rounded-lg border border-slate-200 bg-white">
       <h3 className="border-b border-slate-200 px-4 py-2.5 text-sm font-semibold text-slate-900">{title}</h3>
       <ul className="max-h-[28rem] divide-y divide-slate-100 overflow-y-auto">
         {apps.map((app) => (
-          <ApplicationChoice key={app.uuid} application={app} chosen={chosenOf(app.uuid)} />
+          <ApplicationChoice
+            key={app.uuid}
+            application={app}
+            chosen={chosenOf(app.uuid)}
+            onChoose={onChoose}
+            onRemove={onRemove}
+          />
         ))}
       </ul>
     </section>
@@ -140,7 +153,7 @@ export function AddSoftwareStep() {
           className="w-full sm:w-72"
         />
         <p aria-live="polite" className="text-sm text-slate-500 tabular-nums">
-          <Trans>{formatNumber(draft.selection.applications.length)} chosen</Trans>
+          <Trans>{formatNumber(chosen.length)} chosen</Trans>
         </p>
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
@@ -157,14 +170,20 @@ export function AddSoftwareStep() {
   );
 }
 
-/** Step assign-employees: people found by name, chosen with a checkbox. */
-export function AssignEmployeesStep() {
+/** People found by name, chosen with a checkbox (the wizard's assign-employees step, editing's employees). */
+export function PeoplePicker({
+  isChosen,
+  count,
+  onToggle,
+}: {
+  isChosen: (uuid: string) => boolean;
+  /** How many are chosen. */
+  count: number;
+  onToggle: (person: DraftEmployee) => void;
+}) {
   const { t } = useLingui();
-  const dispatch = useAppDispatch();
-  const draft = useAppSelector(selectDraft);
   const [search, setSearch] = useState('');
   const people = usePeople(search.trim());
-  const chosen = new Set(draft.employees.map((e) => e.uuid));
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -176,7 +195,7 @@ export function AssignEmployeesStep() {
           className="w-full sm:w-72"
         />
         <p aria-live="polite" className="text-sm text-slate-500 tabular-nums">
-          <Trans>{formatNumber(draft.employees.length)} chosen</Trans>
+          <Trans>{formatNumber(count)} chosen</Trans>
         </p>
       </div>
       {people.isError ? (
@@ -194,8 +213,8 @@ export function AssignEmployeesStep() {
                 <div className="flex items-center gap-3">
                   <Checkbox
                     label={name}
-                    checked={chosen.has(person.uuid)}
-                    onChange={() => dispatch(toggleDraftEmployee({ uuid: person.uuid, name }))}
+                    checked={isChosen(person.uuid)}
+                    onChange={() => onToggle({ uuid: person.uuid, name })}
                   />
                   <span className="min-w-0">
                     <span className="block truncate font-medium text-slate-900">{name}</span>
@@ -213,6 +232,33 @@ export function AssignEmployeesStep() {
         </ul>
       )}
     </div>
+  );
+}
+
+/** Step add-software: the draft's applications. */
+export function AddSoftwareStep() {
+  const dispatch = useAppDispatch();
+  const draft = useAppSelector(selectDraft);
+  return (
+    <ApplicationPicker
+      chosen={draft.selection.applications}
+      onChoose={(entry) => dispatch(chooseDraftApplication(entry))}
+      onRemove={(uuid) => dispatch(removeDraftApplication(uuid))}
+    />
+  );
+}
+
+/** Step assign-employees: the draft's people. */
+export function AssignEmployeesStep() {
+  const dispatch = useAppDispatch();
+  const draft = useAppSelector(selectDraft);
+  const chosen = new Set(draft.employees.map((e) => e.uuid));
+  return (
+    <PeoplePicker
+      isChosen={(uuid) => chosen.has(uuid)}
+      count={chosen.size}
+      onToggle={(person) => dispatch(toggleDraftEmployee(person))}
+    />
   );
 }
 
