@@ -1,6 +1,9 @@
 import { DeviceAction, DeviceCommandState, MdmProvider } from '@equip/domain/mdm';
 import type { MdmSyncCounts } from '@equip/domain/mdm-connections';
+import { SoftwareAction } from '@equip/domain/software-installs';
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { applications } from './bundles.ts';
 import { createdAt, nullableTimestamp, organizationUuid, primaryUuid, updatedAt } from './columns.ts';
 import { devices } from './devices.ts';
 import { organizations, users } from './identity.ts';
@@ -11,7 +14,8 @@ const textOf =
   (name: string) =>
     text(name, { enum: domainEnum.options as [T, ...T[]] });
 
-const deviceActionEnum = textOf(DeviceAction);
+/** A command's action: an MDM action, or installing or uninstalling an application (migration 0042). */
+const deviceActionEnum = textOf({ options: [...DeviceAction.options, ...SoftwareAction.options] });
 const deviceCommandStateEnum = textOf(DeviceCommandState);
 const mdmProviderColumn = textOf(MdmProvider);
 
@@ -29,6 +33,13 @@ export const deviceCommands = pgTable(
       .notNull()
       .references(() => devices.uuid, { onDelete: 'cascade' }),
     action: deviceActionEnum('action').notNull(),
+    /** The catalog application an install or uninstall names (migration 0042; null for other actions). */
+    applicationUuid: uuid('application_uuid').references(() => applications.uuid, { onDelete: 'cascade' }),
+    /**
+     * When an inventory of the device first showed a completed install's application there, or an
+     * uninstall's gone (migration 0042, decision 030).
+     */
+    confirmedAt: nullableTimestamp('confirmed_at'),
     /** The provider the command went to (the device's at the time). */
     provider: mdmProviderColumn('provider').notNull(),
     state: deviceCommandStateEnum('state').notNull().default('queued'),
@@ -53,7 +64,12 @@ export const deviceCommands = pgTable(
     sentAt: nullableTimestamp('sent_at'),
     completedAt: nullableTimestamp('completed_at'),
   },
-  (t) => [index('device_commands_org_device_idx').on(t.organizationUuid, t.deviceUuid, t.createdAt)],
+  (t) => [
+    index('device_commands_org_device_idx').on(t.organizationUuid, t.deviceUuid, t.createdAt),
+    index('device_commands_device_application_idx')
+      .on(t.deviceUuid, t.applicationUuid, t.createdAt)
+      .where(sql`${t.applicationUuid} IS NOT NULL`),
+  ],
 );
 
 /**

@@ -1,7 +1,13 @@
-import type { DeviceAction, DeviceCommandState, DeviceMdmStatus, MdmProvider } from '@equip/domain/mdm';
+import {
+  DeviceAction,
+  type DeviceCommandState,
+  type DeviceMdmStatus,
+  type MdmProvider,
+} from '@equip/domain/mdm';
+import type { InstallableApplication } from '@equip/domain/software-installs';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { deviceCommands, devices } from '../../db/schema/index.ts';
+import { applications, deviceCommands, devices } from '../../db/schema/index.ts';
 import { findStoredConnection } from '../mdm-connections/index.ts';
 
 /** What the MDM actions need of a device. */
@@ -43,19 +49,34 @@ export type CommandRow = Awaited<ReturnType<typeof recentCommands>>[number];
 
 const commandRows = (tx: Db) => tx.select(COMMAND_COLUMNS).from(deviceCommands);
 
-export function recentCommands(tx: Db, deviceUuid: string, limit: number) {
-  return commandRows(tx)
-    .where(eq(deviceCommands.deviceUuid, deviceUuid))
+/** The device's recent MDM actions (installs and uninstalls have their own list: software-installs.ts). */
+export async function recentCommands(tx: Db, deviceUuid: string, limit: number) {
+  const rows = await commandRows(tx)
+    .where(
+      and(eq(deviceCommands.deviceUuid, deviceUuid), inArray(deviceCommands.action, DeviceAction.options)),
+    )
     .orderBy(desc(deviceCommands.createdAt), desc(deviceCommands.uuid))
     .limit(limit);
+  return rows.map(asActionRow);
 }
 
-export function commandsByUuid(tx: Db, uuids: string[]) {
-  return commandRows(tx).where(inArray(deviceCommands.uuid, uuids));
+/** A row of an MDM action's command (its action one of DeviceAction's). */
+const asActionRow = <T extends { action: string }>(row: T) => ({
+  ...row,
+  action: DeviceAction.parse(row.action),
+});
+
+export async function commandsByUuid(tx: Db, uuids: string[]) {
+  return (await commandRows(tx).where(inArray(deviceCommands.uuid, uuids))).map(asActionRow);
 }
 
 /** Open commands (queued or sent) with one of these actions on these devices: a repeat joins them. */
-export function openCommands(tx: Db, deviceUuids: string[], action: DeviceAction) {
+export function openCommands(
+  tx: Db,
+  deviceUuids: string[],
+  action: NewCommand['action'],
+  applicationUuid: string | null = null,
+) {
   return tx
     .select({ uuid: deviceCommands.uuid, deviceUuid: deviceCommands.deviceUuid })
     .from(deviceCommands)
@@ -63,6 +84,7 @@ export function openCommands(tx: Db, deviceUuids: string[], action: DeviceAction
       and(
         inArray(deviceCommands.deviceUuid, deviceUuids),
         eq(deviceCommands.action, action),
+        applicationUuid ? eq(deviceCommands.applicationUuid, applicationUuid) : undefined,
         inArray(deviceCommands.state, ['queued', 'sent']),
       ),
     );
@@ -71,9 +93,11 @@ export function openCommands(tx: Db, deviceUuids: string[], action: DeviceAction
 export interface NewCommand {
   organizationUuid: string;
   deviceUuid: string;
-  action: DeviceAction;
+  action: typeof deviceCommands.$inferInsert.action;
   provider: MdmProvider;
   requestedByUuid: string | null;
+  /** The application an install or uninstall names. */
+  applicationUuid?: string | null;
 }
 
 /**
@@ -92,12 +116,13 @@ export async function insertCommands(
     action: row.action,
     provider: row.provider,
     requested_by_uuid: row.requestedByUuid,
+    application_uuid: row.applicationUuid ?? null,
   }));
   const result = await tx.execute(sql`
-    insert into ${deviceCommands} (organization_uuid, device_uuid, action, provider, requested_by_uuid)
-    select organization_uuid, device_uuid, action, provider, requested_by_uuid
+    insert into ${deviceCommands} (organization_uuid, device_uuid, action, provider, requested_by_uuid, application_uuid)
+    select organization_uuid, device_uuid, action, provider, requested_by_uuid, application_uuid
       from json_to_recordset(${JSON.stringify(records)}::json)
-        as r(organization_uuid uuid, device_uuid uuid, action text, provider text, requested_by_uuid uuid)
+        as r(organization_uuid uuid, device_uuid uuid, action text, provider text, requested_by_uuid uuid, application_uuid uuid)
     returning uuid, device_uuid as "deviceUuid"`);
   return (result as unknown as { rows: { uuid: string; deviceUuid: string }[] }).rows;
 }
@@ -117,13 +142,24 @@ export async function commandForWork(tx: Db, commandUuid: string) {
       sentAt: deviceCommands.sentAt,
       sendAttemptedAt: deviceCommands.sendAttemptedAt,
       device: TARGET_COLUMNS,
+      application: {
+        uuid: applications.uuid,
+        name: applications.name,
+        macApplicationId: applications.macApplicationId,
+        windowsApplicationId: applications.windowsApplicationId,
+        iosApplicationId: applications.iosApplicationId,
+        ipadApplicationId: applications.ipadApplicationId,
+        macAppStoreId: applications.macAppStoreId,
+      },
     })
     .from(deviceCommands)
     .innerJoin(devices, eq(devices.uuid, deviceCommands.deviceUuid))
+    .leftJoin(applications, eq(applications.uuid, deviceCommands.applicationUuid))
     .where(eq(deviceCommands.uuid, commandUuid));
   if (!row) return null;
+  const application: InstallableApplication | null = row.application;
   // Its token is sealed: the adapters open it (providers/mdm/mdm-adapters.ts).
-  return { ...row, connection: await findStoredConnection(tx, row.provider) };
+  return { ...row, application, connection: await findStoredConnection(tx, row.provider) };
 }
 
 /**

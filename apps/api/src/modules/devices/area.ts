@@ -10,11 +10,14 @@ import {
   type DeviceActionsService,
   type DevicesService,
 } from './service.ts';
+import { softwareInstallRoutes } from './software-install-routes.ts';
+import { createSoftwareInstallsService, type SoftwareInstallsService } from './software-installs.ts';
 
 declare module '../../app-services.ts' {
   interface AppServices {
     devices: DevicesService;
     deviceActions: DeviceActionsService;
+    softwareInstalls: SoftwareInstallsService;
   }
 }
 
@@ -23,10 +26,11 @@ declare module '../../app-services.ts' {
  * Its routes, its service and its events in words, gathered in `src/areas.ts`.
  */
 export const devicesApiArea = defineApiArea(devicesArea, {
-  routes: [deviceRoutes, deviceActionRoutes],
+  routes: [deviceRoutes, deviceActionRoutes, softwareInstallRoutes],
   services: ({ jobs, flags, mdm }) => ({
     devices: createDevicesService({ jobs, mdm }),
     deviceActions: createDeviceActionsService({ jobs, readFlags: flags.values, mdm }),
+    softwareInstalls: createSoftwareInstallsService({ jobs }),
   }),
   eventWords: {
     en: {

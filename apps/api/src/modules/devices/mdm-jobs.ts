@@ -1,4 +1,5 @@
-import { type DeviceAction, DeviceCommandState } from '@equip/domain/mdm';
+import { DeviceAction, DeviceCommandState } from '@equip/domain/mdm';
+import { SoftwareAction } from '@equip/domain/software-installs';
 import type { AppJobs } from '../../background/app-job-types.ts';
 import { backoffFrom, type JobContext, RetryAt } from '../../background/job-runner.ts';
 import type { Db } from '../../db/client.ts';
@@ -7,6 +8,7 @@ import {
   type MdmAdapter,
   MdmCommandRejected,
   type MdmDevice,
+  type MdmSoftwareCommand,
   MdmUnavailable,
   type SentCommand,
 } from '../../providers/mdm/adapter.ts';
@@ -50,6 +52,17 @@ const deviceOf = (item: WorkItem): MdmDevice => ({
   os: item.device.os,
 });
 
+/** What a command asks of the adapter: an MDM action, or installing or uninstalling its application. */
+type Work = { kind: 'action'; action: DeviceAction } | { kind: 'software'; command: MdmSoftwareCommand };
+
+function workOf(item: WorkItem): Work {
+  const software = SoftwareAction.safeParse(item.action);
+  if (!software.success) return { kind: 'action', action: DeviceAction.parse(item.action) };
+  // The application cannot be gone: removing it from the catalog removes its commands.
+  if (!item.application) throw new MdmCommandRejected('The application is no longer in the catalog');
+  return { kind: 'software', command: { action: software.data, application: item.application } };
+}
+
 /**
  * The MDM command's jobs (decision 012). `mdm.command` sends a queued command through the device's
  * adapter (DEVICE_ACTION_SENT) and plans `mdm.check`, which asks for the result until the device
@@ -87,6 +100,7 @@ export function registerMdmJobs(jobs: AppJobs, deps: { db: Db; mdm: MdmAdapters;
     deviceUuid: item.device.uuid,
     action: item.action,
     provider: item.provider,
+    ...(item.application ? { applicationUuid: item.application.uuid } : {}),
   });
 
   const completion = (item: WorkItem, state: 'completed' | 'failed', data: Record<string, unknown>) => ({
@@ -99,10 +113,15 @@ export function registerMdmJobs(jobs: AppJobs, deps: { db: Db; mdm: MdmAdapters;
       action: item.action,
       commandUuid: item.uuid,
       provider: item.provider,
+      ...applicationOf(item),
       state,
       ...data,
     },
   });
+
+  /** An install's or uninstall's application, in its events. */
+  const applicationOf = (item: WorkItem) =>
+    item.application ? { application: { uuid: item.application.uuid, name: item.application.name } } : {};
 
   /**
    * Runs a provider call. A final refusal fails the command (answers undefined: the job is done). Any
@@ -169,15 +188,17 @@ export function registerMdmJobs(jobs: AppJobs, deps: { db: Db; mdm: MdmAdapters;
     const job = { ...context, queue: 'mdm.command' as const };
     const item = await load(organizationUuid, commandUuid);
     if (item?.state !== 'queued') return;
+    const work = await attempt(item, job, async () => workOf(item));
+    if (!work) return;
     const adapter = await attempt(item, job, async () => mdm.for(item.provider, item.connection));
     if (!adapter) return;
     const device = deviceOf(item);
-    const once = SENT_ONCE.includes(item.action);
+    const once = work.kind === 'action' && SENT_ONCE.includes(work.action);
     let sent: SentCommand | null | undefined = null;
-    if (once && item.sendAttemptedAt) {
+    if (work.kind === 'action' && once && item.sendAttemptedAt) {
       // An earlier try started sending and never heard back: the provider may have the command.
       const attemptedAt = item.sendAttemptedAt;
-      sent = await attempt(item, job, () => adapter.findSent(device, item.action, attemptedAt));
+      sent = await attempt(item, job, () => adapter.findSent(device, work.action, attemptedAt));
       if (sent === undefined) return;
     }
     if (!sent) {
@@ -187,7 +208,15 @@ export function registerMdmJobs(jobs: AppJobs, deps: { db: Db; mdm: MdmAdapters;
         );
         if (!marked) return;
       }
-      sent = await attempt(item, job, () => adapter.send(device, item.action), { clearsAttempt: once });
+      sent = await attempt(
+        item,
+        job,
+        () =>
+          work.kind === 'software'
+            ? adapter.sendSoftware(device, work.command)
+            : adapter.send(device, work.action),
+        { clearsAttempt: once },
+      );
       if (!sent) return;
     }
     const { providerCommandId, unlockPin } = sent;
@@ -212,6 +241,7 @@ export function registerMdmJobs(jobs: AppJobs, deps: { db: Db; mdm: MdmAdapters;
           action: item.action,
           commandUuid,
           provider: item.provider,
+          ...applicationOf(item),
           via: adapter.kind,
         },
       });
@@ -224,10 +254,16 @@ export function registerMdmJobs(jobs: AppJobs, deps: { db: Db; mdm: MdmAdapters;
     const job = { ...context, queue: 'mdm.check' as const };
     const item = await load(organizationUuid, commandUuid);
     if (item?.state !== 'sent' || !item.providerCommandId || !item.sentAt) return;
+    const work = await attempt(item, job, async () => workOf(item));
+    if (!work) return;
     const adapter = await attempt(item, job, async () => mdm.for(item.provider, item.connection));
     if (!adapter) return;
     const sent = { providerCommandId: item.providerCommandId, sentAt: item.sentAt };
-    const result = await attempt(item, job, () => adapter.result(deviceOf(item), item.action, sent));
+    const result = await attempt(item, job, () =>
+      work.kind === 'software'
+        ? adapter.softwareResult(deviceOf(item), work.command, sent)
+        : adapter.result(deviceOf(item), work.action, sent),
+    );
     if (!result) return;
     if (result.state === 'failed') return fail(item, result.error);
     if (result.state === 'pending') {

@@ -10,7 +10,7 @@ import {
 import { ErrorType } from '@equip/domain/errors';
 import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { collated } from '../../db/collation.ts';
-import { deviceSoftware, devices } from '../../db/schema/index.ts';
+import { deviceCommands, deviceSoftware, devices } from '../../db/schema/index.ts';
 import type { ReadStatement, TenantReads } from '../../db/tenant-reads.ts';
 import type { AuthContext } from '../../http/access.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
@@ -116,14 +116,27 @@ export function replaceSoftwareSql(
     packageId: sql.raw('x."packageId"'),
   };
   // Every parameter is cast to its type (the pipeline's driver sends a jsonb-typed string as JSON).
-  return sql`with gone as (
+  // The same statement confirms the device's completed installs whose application the report holds and
+  // its completed uninstalls whose application it does not (decision 030: what bundles read).
+  const c = deviceCommands;
+  return sql`with x as (
+      select x.name, x.version, x."bundleId", x."packageId", x.path, ${catalogMatch.uuidOf(x)} as application_uuid
+      from jsonb_to_recordset(${entriesJson(entries)}::text::jsonb)
+        as x(name text, version text, "bundleId" text, "packageId" text, path text)
+    ), gone as (
       delete from ${s} where ${and(eq(s.deviceUuid, sql`${deviceUuid}::uuid`), eq(s.source, sql`${source}::text`))}
+    ), confirmed as (
+      update ${c} set confirmed_at = now()
+      where ${c.deviceUuid} = ${deviceUuid}::uuid and ${c.state} = 'completed' and ${c.confirmedAt} is null
+        and ((${c.action} = 'install_software'
+              and ${c.applicationUuid} in (select application_uuid from x where application_uuid is not null))
+          or (${c.action} = 'uninstall_software'
+              and ${c.applicationUuid} not in (select application_uuid from x where application_uuid is not null)))
     )
     insert into ${s} (organization_uuid, device_uuid, source, name, version, bundle_id, package_id, path, application_uuid, last_seen_at)
     select ${organizationUuid}::uuid, ${deviceUuid}::uuid, ${source}::text, x.name, x.version, x."bundleId",
-      x."packageId", x.path, ${catalogMatch.uuidOf(x)}, now()
-    from jsonb_to_recordset(${entriesJson(entries)}::text::jsonb)
-      as x(name text, version text, "bundleId" text, "packageId" text, path text)`;
+      x."packageId", x.path, x.application_uuid, now()
+    from x`;
 }
 
 /** replaceSoftwareSql for the pipelined tenant write (an agent's check-in, decision 013). */

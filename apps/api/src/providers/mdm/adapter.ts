@@ -1,6 +1,7 @@
 import type { ReportedSoftware } from '@equip/domain/device-software';
 import type { DeviceOs, DeviceType, EnrollmentState } from '@equip/domain/devices';
 import type { DeviceAction, DeviceMdmStatus, MdmProvider } from '@equip/domain/mdm';
+import type { InstallableApplication, SoftwareAction } from '@equip/domain/software-installs';
 
 /**
  * The MDM adapter interface (decision 012): how Equip asks a device's MDM provider to do something and
@@ -52,6 +53,16 @@ export interface MdmInventoryDevice {
   lastSeenAt: Date | null;
 }
 
+/**
+ * Installing or uninstalling a catalog application (issue 27, item 5; decision 030): the adapter finds
+ * the application at its provider by the catalog's ids for the device's system (a bundle id, a package
+ * id, an App Store id) or, failing those, its name.
+ */
+export interface MdmSoftwareCommand {
+  action: SoftwareAction;
+  application: InstallableApplication;
+}
+
 /** One page of the MDM's inventory; `next` is the cursor of the following page, null after the last. */
 export interface MdmInventoryPage {
   devices: MdmInventoryDevice[];
@@ -85,6 +96,21 @@ export interface MdmAdapter {
    * MdmUnavailable when it cannot answer now.
    */
   installedSoftware(device: MdmDevice): Promise<ReportedSoftware[]>;
+  /**
+   * Sends an install or uninstall. Errors as for `send`: MdmCommandRejected for a device or an
+   * application the provider does not know (it can never succeed), MdmUnavailable when it cannot take it
+   * now. Sending one again is harmless (the provider installs what is missing, once).
+   */
+  sendSoftware(device: MdmDevice, command: MdmSoftwareCommand): Promise<SentCommand>;
+  /**
+   * Where a sent install or uninstall stands at the provider: completed when the provider reports the
+   * application installed (removed), failed with its reason, else pending. Errors are retried.
+   */
+  softwareResult(
+    device: MdmDevice,
+    command: MdmSoftwareCommand,
+    sent: SentCommand & { sentAt: Date },
+  ): Promise<CommandResult>;
   /** Asks whether the device has carried out a command sent at `sentAt`. Errors are retried. */
   result(
     device: MdmDevice,
@@ -120,4 +146,12 @@ export class MdmUnavailable extends Error {
   ) {
     super(message, options);
   }
+}
+
+/**
+ * The refusal of an install or uninstall through a provider whose client does not carry them out yet
+ * (decision 030: Jamf Pro and ManageEngine; their sandboxes do). Final: the command fails with it.
+ */
+export function softwareNotBuilt(provider: string): never {
+  throw new MdmCommandRejected(`Installing applications through ${provider} is not available yet`);
 }

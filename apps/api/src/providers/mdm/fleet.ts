@@ -5,6 +5,7 @@ import {
   PROVIDER_ACTIONS,
   reportedStatusOf,
 } from '@equip/domain/mdm';
+import type { InstallableApplication } from '@equip/domain/software-installs';
 import { z } from 'zod';
 import { retryAfterOf } from '../outbound/retry-after.ts';
 import {
@@ -14,6 +15,7 @@ import {
   type MdmDevice,
   type MdmInventoryDevice,
   type MdmInventoryPage,
+  type MdmSoftwareCommand,
   MdmUnavailable,
   type SentCommand,
 } from './adapter.ts';
@@ -101,6 +103,30 @@ const FleetSoftware = z.object({
   installed_paths: z.array(z.string()).nullish(),
 });
 export type FleetSoftware = z.infer<typeof FleetSoftware>;
+/**
+ * One title of a host's software as `GET /api/v1/fleet/hosts/:id/software` answers it (Fleet's REST API
+ * documentation, "Get host's software": docs/REST API/rest-api.md in fleetdm/fleet): the title's id (what
+ * install and uninstall name), its package or App Store app where Fleet can install it, the install
+ * status, and the installed versions with their bundle ids.
+ */
+const FleetHostTitle = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  source: z.string().nullish(),
+  bundle_identifier: z.string().nullish(),
+  /** `installed`, `pending_install`, `failed_install`, `pending_uninstall`, `failed_uninstall`, or null. */
+  status: z.string().nullish(),
+  software_package: z.object({ name: z.string().nullish(), version: z.string().nullish() }).nullish(),
+  app_store_app: z.object({ app_store_id: z.string().nullish(), version: z.string().nullish() }).nullish(),
+  installed_versions: z
+    .array(z.object({ version: z.string().nullish(), bundle_identifier: z.string().nullish() }))
+    .nullish(),
+});
+export type FleetHostTitle = z.infer<typeof FleetHostTitle>;
+const HostTitlesAnswer = z.object({
+  software: z.array(FleetHostTitle).nullish(),
+  meta: z.object({ has_next_results: z.boolean() }).partial().optional(),
+});
 const HostSoftwareAnswer = z.object({ host: z.object({ software: z.array(FleetSoftware).nullish() }) });
 const LoginAnswer = z.object({ token: z.string().min(1) });
 const MeAnswer = z.object({
@@ -214,6 +240,30 @@ export class FleetClient {
   /** The software of `GET /api/v1/fleet/hosts/:id` (the host's `software`; none when Fleet left it out). */
   async hostSoftware(id: number): Promise<FleetSoftware[]> {
     return HostSoftwareAnswer.parse(await this.call('GET', `/api/v1/fleet/hosts/${id}`)).host.software ?? [];
+  }
+
+  /**
+   * One page (from 0) of `GET /api/v1/fleet/hosts/:id/software`: the host's software titles whose name
+   * contains `query`; only those Fleet can install (a package or an App Store app) when `installable`.
+   */
+  async hostTitles(
+    id: number,
+    query: string,
+    installable: boolean,
+    page = 0,
+  ): Promise<FleetHostTitle[] & { more?: boolean }> {
+    const params = new URLSearchParams({ query, page: String(page), per_page: String(HOSTS_PER_PAGE) });
+    if (installable) params.set('available_for_install', 'true');
+    const answer = HostTitlesAnswer.parse(
+      await this.call('GET', `/api/v1/fleet/hosts/${id}/software?${params}`),
+    );
+    const titles = answer.software ?? [];
+    return Object.assign(titles, { more: answer.meta?.has_next_results ?? titles.length >= HOSTS_PER_PAGE });
+  }
+
+  /** `POST /api/v1/fleet/hosts/:id/software/:software_title_id/install` (or `/uninstall`): 202. */
+  async softwareCommand(id: number, titleId: number, verb: 'install' | 'uninstall'): Promise<void> {
+    await this.call('POST', `/api/v1/fleet/hosts/${id}/software/${titleId}/${verb}`);
   }
 
   /** `POST /api/v1/fleet/hosts/:id/lock`: 204, or 200 with `unlock_pin` (macOS) when `viewPin`. */
@@ -425,6 +475,60 @@ export class FleetMdmAdapter implements MdmAdapter {
     return arrived ? { providerCommandId: String(host.id) } : null;
   }
 
+  /**
+   * Fleet's software install or uninstall (`POST /hosts/:id/software/:software_title_id/install`,
+   * `/uninstall`) of the host's title that is the catalog application (by bundle id or App Store id, else
+   * by name) among those Fleet can install. Kept as `software:<host id>:<title id>`.
+   */
+  async sendSoftware(device: MdmDevice, command: MdmSoftwareCommand): Promise<SentCommand> {
+    const host = await this.guard('read', () => this.findHost(device));
+    const title = await this.guard('read', () => this.findTitle(host.id, command.application, true));
+    if (!title)
+      throw new MdmCommandRejected(
+        `Fleet has no ${command.application.name} to ${verbOf(command)} on ${host.hostname}`,
+      );
+    await this.guard('command', () => this.client.softwareCommand(host.id, title.id, verbOf(command)));
+    return { providerCommandId: `${SOFTWARE_PREFIX}${host.id}:${title.id}` };
+  }
+
+  /** The title's `status` on the host: installed (or, for an uninstall, no longer there), failed, or pending. */
+  async softwareResult(
+    _device: MdmDevice,
+    command: MdmSoftwareCommand,
+    sent: SentCommand & { sentAt: Date },
+  ): Promise<CommandResult> {
+    const [hostId, titleId] = sent.providerCommandId.slice(SOFTWARE_PREFIX.length).split(':').map(Number);
+    const title = await this.guard('read', async () => {
+      const titles = await this.client.hostTitles(hostId!, command.application.name, false);
+      return titles.find((t) => t.id === titleId) ?? null;
+    });
+    const status = title?.status ?? null;
+    const name = command.application.name;
+    if (command.action === 'install_software') {
+      if (status === 'failed_install') return { state: 'failed', error: `Fleet could not install ${name}` };
+      return status === 'installed' ? { state: 'completed', mdmStatus: null } : { state: 'pending' };
+    }
+    if (status === 'failed_uninstall') return { state: 'failed', error: `Fleet could not uninstall ${name}` };
+    if (status === 'pending_uninstall') return { state: 'pending' };
+    const installed = (title?.installed_versions?.length ?? 0) > 0 || status === 'installed';
+    return installed ? { state: 'pending' } : { state: 'completed', mdmStatus: null };
+  }
+
+  /** The host's title that is the application, reading page after page of the name search. */
+  private async findTitle(
+    hostId: number,
+    app: InstallableApplication,
+    installable: boolean,
+  ): Promise<FleetHostTitle | null> {
+    for (let page = 0; page < MAX_HOST_PAGES; page++) {
+      const titles = await this.client.hostTitles(hostId, app.name, installable, page);
+      const found = titles.find((t) => titleIs(t, app));
+      if (found) return found;
+      if (!titles.more) return null;
+    }
+    return null;
+  }
+
   /** The host's `software` as Fleet last inventoried it (osquery's apps, programs and packages). */
   async installedSoftware(device: MdmDevice): Promise<ReportedSoftware[]> {
     const host = await this.guard('read', () => this.findHost(device));
@@ -515,6 +619,34 @@ export class FleetMdmAdapter implements MdmAdapter {
     }
   }
 }
+
+/** A software install or uninstall is kept as `software:<host id>:<title id>`. */
+const SOFTWARE_PREFIX = 'software:';
+const verbOf = (command: MdmSoftwareCommand) =>
+  command.action === 'install_software' ? ('install' as const) : ('uninstall' as const);
+
+/** Whether a Fleet title is the catalog application: its bundle or App Store id, else the same name. */
+function titleIs(title: FleetHostTitle, app: InstallableApplication): boolean {
+  const ids = [app.macApplicationId, app.windowsApplicationId, app.iosApplicationId, app.ipadApplicationId]
+    .filter((id): id is string => Boolean(id))
+    .map((id) => id.toLowerCase());
+  const bundles = [
+    title.bundle_identifier,
+    ...(title.installed_versions ?? []).map((v) => v.bundle_identifier),
+  ];
+  if (bundles.some((b) => b && ids.includes(b.toLowerCase()))) return true;
+  const storeId = title.app_store_app?.app_store_id;
+  if (storeId && [app.macAppStoreId, app.iosApplicationId, app.ipadApplicationId].includes(storeId))
+    return true;
+  return comparableName(title.name) === comparableName(app.name);
+}
+
+/** A name as the catalog matching compares it (migration 0038's equip_software_match_name). */
+export const comparableName = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/\.app$/, '')
+    .replace(/[^a-z0-9]+/g, '');
 
 /** Fleet's sources whose entries are packages of a package manager: the name is the package's id. */
 const PACKAGE_SOURCES = new Set([

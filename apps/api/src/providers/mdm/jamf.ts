@@ -12,6 +12,7 @@ import {
   type MdmInventoryPage,
   MdmUnavailable,
   type SentCommand,
+  softwareNotBuilt,
 } from './adapter.ts';
 import { instantOf, osOfPlatform, textOf, typeOfDevice } from './inventory.ts';
 
@@ -559,6 +560,15 @@ export class JamfMdmAdapter implements MdmAdapter {
     );
     const sent = found.find((c) => (c.commandType ?? commandType) === commandType);
     return sent ? { providerCommandId: sent.uuid } : null;
+  }
+
+  /** Not carried out through Jamf Pro yet (decision 030): refused, so the command fails with the reason. */
+  async sendSoftware(): Promise<SentCommand> {
+    return softwareNotBuilt('Jamf Pro');
+  }
+
+  async softwareResult(): Promise<CommandResult> {
+    return softwareNotBuilt('Jamf Pro');
   }
 
   /** A Mac's APPLICATIONS inventory section, an iPhone's or iPad's applications (decision 026). */

@@ -11,6 +11,7 @@ import {
   type MdmInventoryPage,
   MdmUnavailable,
   type SentCommand,
+  softwareNotBuilt,
 } from './adapter.ts';
 import { instantOf, osOfPlatform, textOf, typeOfDevice } from './inventory.ts';
 
@@ -279,6 +280,15 @@ export class ManageEngineMdmAdapter implements MdmAdapter {
     });
     if (!status || status.status_code === ME_STATUS.failed) return null;
     return { providerCommandId: `${found.device_id}:${meAction}` };
+  }
+
+  /** Not carried out through ManageEngine yet (decision 030): refused, so the command fails with the reason. */
+  async sendSoftware(): Promise<SentCommand> {
+    return softwareNotBuilt('ManageEngine');
+  }
+
+  async softwareResult(): Promise<CommandResult> {
+    return softwareNotBuilt('ManageEngine');
   }
 
   /** Not read from ManageEngine yet (decision 026): the device's list comes from the agent. */

@@ -1,6 +1,7 @@
 import type { ReportedSoftware } from '@equip/domain/device-software';
 import type { DeviceOs } from '@equip/domain/devices';
 import { type DeviceAction, type MdmProvider, PROVIDER_ACTIONS, reportedStatusOf } from '@equip/domain/mdm';
+import { applicationIdFor } from '@equip/domain/software-installs';
 import {
   type CommandResult,
   type MdmAdapter,
@@ -8,6 +9,7 @@ import {
   type MdmDevice,
   type MdmInventoryDevice,
   type MdmInventoryPage,
+  type MdmSoftwareCommand,
   type SentCommand,
 } from './adapter.ts';
 
@@ -50,6 +52,25 @@ export class SandboxMdmAdapter implements MdmAdapter {
   }
 
   /**
+   * An install or uninstall of an application the catalog has for the device's system is accepted and
+   * "carried out" like an action, `delayMs` later; one it has no id for is refused (an unknown app).
+   */
+  async sendSoftware(device: MdmDevice, command: MdmSoftwareCommand): Promise<SentCommand> {
+    if (device.os === 'UNKNOWN') throw new MdmCommandRejected('The device is not known to the MDM');
+    if (!applicationIdFor(command.application, device.os))
+      throw new MdmCommandRejected(`${this.provider} has no ${command.application.name} for ${device.os}`);
+    return { providerCommandId: `sandbox:${command.action}:${this.now()}` };
+  }
+
+  async softwareResult(
+    _device: MdmDevice,
+    _command: MdmSoftwareCommand,
+    sent: SentCommand & { sentAt: Date },
+  ): Promise<CommandResult> {
+    return this.reportedAfterDelay(sent, null);
+  }
+
+  /**
    * Nothing leaves the sandbox, so nothing can be there twice: a send whose answer was lost (a worker
    * that died) is simply sent again.
    */
@@ -84,10 +105,18 @@ export class SandboxMdmAdapter implements MdmAdapter {
     action: DeviceAction,
     sent: SentCommand & { sentAt: Date },
   ): Promise<CommandResult> {
+    return this.reportedAfterDelay(sent, reportedStatusOf(action));
+  }
+
+  /** The device "reports" `delayMs` after the send (whose time travels in the command id). */
+  private reportedAfterDelay(
+    sent: SentCommand & { sentAt: Date },
+    mdmStatus: ReturnType<typeof reportedStatusOf>,
+  ): CommandResult {
     const [, , at] = sent.providerCommandId.split(':');
     const sentAt = Number(at ?? sent.sentAt.getTime());
     if (this.now() - sentAt < this.delayMs) return { state: 'pending' };
-    return { state: 'completed', mdmStatus: reportedStatusOf(action) };
+    return { state: 'completed', mdmStatus };
   }
 }
 

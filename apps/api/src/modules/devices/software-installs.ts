@@ -1,0 +1,178 @@
+import {
+  type InstallStatus,
+  installStatusOf,
+  SOFTWARE_UNAVAILABLE_MESSAGES,
+  SoftwareAction,
+  type SoftwareCommand,
+  type SoftwareCommandRequest,
+  type SoftwareCommands,
+  softwareUnavailable,
+} from '@equip/domain/software-installs';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { AppJobs } from '../../background/app-job-types.ts';
+import type { Db } from '../../db/client.ts';
+import { applications, deviceCommands, devices } from '../../db/schema/index.ts';
+import type { AuthContext } from '../../http/access.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import type { InTenant } from './actions.ts';
+import { findActionTargets, insertCommands, openCommands } from './actions-queries.ts';
+import { DEVICE_NOT_FOUND } from './messages.ts';
+
+/**
+ * Installing and uninstalling a catalog application on a device (issue 27, item 5; decision 030): a
+ * device command naming the application, sent by the `mdm.command` job like any action and confirmed by
+ * the next inventory (replaceSoftwareSql marks `confirmed_at`). Also the install status per person and
+ * application that bundles read.
+ */
+
+export const APPLICATION_NOT_FOUND = 'The application is not in the catalog';
+/** How many recent installs and uninstalls `GET …/software/commands` answers. */
+export const RECENT_SOFTWARE_COMMANDS = 20;
+
+const at = () => ({ location: 'body' as const, param: 'applicationUuid', path: ['applicationUuid'] });
+
+const commandColumns = {
+  uuid: deviceCommands.uuid,
+  deviceUuid: deviceCommands.deviceUuid,
+  action: deviceCommands.action,
+  state: deviceCommands.state,
+  error: deviceCommands.error,
+  nextAttemptAt: deviceCommands.nextAttemptAt,
+  createdAt: deviceCommands.createdAt,
+  sentAt: deviceCommands.sentAt,
+  completedAt: deviceCommands.completedAt,
+  confirmedAt: deviceCommands.confirmedAt,
+  application: { uuid: applications.uuid, name: applications.name },
+};
+
+const softwareCommandRows = (tx: Db) =>
+  tx
+    .select(commandColumns)
+    .from(deviceCommands)
+    .innerJoin(applications, eq(applications.uuid, deviceCommands.applicationUuid));
+
+type Row = Awaited<ReturnType<typeof softwareCommandRows>>[number];
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+const toCommand = (row: Row): SoftwareCommand => ({
+  ...row,
+  action: SoftwareAction.parse(row.action),
+  nextAttemptAt: iso(row.nextAttemptAt),
+  createdAt: row.createdAt.toISOString(),
+  sentAt: iso(row.sentAt),
+  completedAt: iso(row.completedAt),
+  confirmedAt: iso(row.confirmedAt),
+});
+
+export function createSoftwareInstallsService(deps: { jobs: AppJobs }) {
+  return {
+    /**
+     * Queues an install or uninstall of a catalog application on one of the organisation's devices (an
+     * open one of the same application is answered instead: a repeated click does not send twice). 404
+     * for a device the organisation does not have or an application not in the catalog (at
+     * `applicationUuid`), 409 when the domain's rule refuses it (no MDM, not enrolled, not for its OS).
+     */
+    async request(
+      tenant: InTenant,
+      auth: AuthContext,
+      deviceUuid: string,
+      action: SoftwareAction,
+      body: SoftwareCommandRequest,
+    ): Promise<SoftwareCommand> {
+      return tenant(async (tx) => {
+        const [device] = await findActionTargets(tx, [deviceUuid]);
+        if (!device) throw notFound(DEVICE_NOT_FOUND);
+        const [app] = await tx.select().from(applications).where(eq(applications.uuid, body.applicationUuid));
+        if (!app) throw notFound(APPLICATION_NOT_FOUND, at());
+        const reason = softwareUnavailable(device, app);
+        if (reason || !device.mdmProvider)
+          throw conflict(SOFTWARE_UNAVAILABLE_MESSAGES[reason ?? 'not_managed'], at());
+        const [open] = await openCommands(tx, [device.uuid], action, app.uuid);
+        let uuid = open?.uuid;
+        if (!uuid) {
+          const [created] = await insertCommands(tx, [
+            {
+              organizationUuid: auth.organizationUuid,
+              deviceUuid: device.uuid,
+              action,
+              provider: device.mdmProvider,
+              requestedByUuid: auth.userUuid,
+              applicationUuid: app.uuid,
+            },
+          ]);
+          uuid = created!.uuid;
+          await deps.jobs.send(
+            'mdm.command',
+            { organizationUuid: auth.organizationUuid, commandUuid: uuid },
+            { db: tx, key: uuid },
+          );
+        }
+        const [row] = await softwareCommandRows(tx).where(eq(deviceCommands.uuid, uuid));
+        return toCommand(row!);
+      });
+    },
+
+    /** The device's recent installs and uninstalls, newest first; another organisation's device is 404. */
+    async list(tx: Db, deviceUuid: string): Promise<SoftwareCommands> {
+      const [device] = await findActionTargets(tx, [deviceUuid]);
+      if (!device) throw notFound(DEVICE_NOT_FOUND);
+      const rows = await softwareCommandRows(tx)
+        .where(eq(deviceCommands.deviceUuid, deviceUuid))
+        .orderBy(desc(deviceCommands.createdAt), desc(deviceCommands.uuid))
+        .limit(RECENT_SOFTWARE_COMMANDS);
+      return { items: rows.map(toCommand) };
+    },
+  };
+}
+
+export type SoftwareInstallsService = ReturnType<typeof createSoftwareInstallsService>;
+
+/** One person's install status of one application, from the newest install on their devices. */
+export interface PersonInstallStatus {
+  userUuid: string;
+  applicationUuid: string;
+  status: InstallStatus;
+  /** Why it failed (the provider's words), when it did. */
+  error: string | null;
+}
+
+/**
+ * Install status per person per application (what bundles read, decision 030): for each person and
+ * application, the newest install command on a device assigned to the person — pending (queued, sent,
+ * or done at the MDM and not yet seen by an inventory), installed (an inventory confirmed it), failed
+ * with the reason. In the caller's tenant transaction.
+ */
+export async function installStatuses(
+  tx: Db,
+  userUuids: string[],
+  applicationUuids?: string[],
+): Promise<PersonInstallStatus[]> {
+  if (userUuids.length === 0) return [];
+  const rows = await tx
+    .selectDistinctOn([devices.assignedToUuid, deviceCommands.applicationUuid], {
+      userUuid: devices.assignedToUuid,
+      applicationUuid: deviceCommands.applicationUuid,
+      state: deviceCommands.state,
+      error: deviceCommands.error,
+      confirmedAt: deviceCommands.confirmedAt,
+    })
+    .from(deviceCommands)
+    .innerJoin(devices, eq(devices.uuid, deviceCommands.deviceUuid))
+    .where(
+      and(
+        inArray(devices.assignedToUuid, userUuids),
+        eq(deviceCommands.action, 'install_software'),
+        applicationUuids ? inArray(deviceCommands.applicationUuid, applicationUuids) : undefined,
+      ),
+    )
+    .orderBy(devices.assignedToUuid, deviceCommands.applicationUuid, sql`${deviceCommands.createdAt} desc`);
+  return rows.map((row) => {
+    const status = installStatusOf(row);
+    return {
+      userUuid: row.userUuid!,
+      applicationUuid: row.applicationUuid!,
+      status,
+      error: status === 'failed' ? row.error : null,
+    };
+  });
+}
