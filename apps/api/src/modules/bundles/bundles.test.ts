@@ -9,7 +9,7 @@ import type {
 import { WEBHOOK_TYPE_OF_EVENT } from '@equip/domain/webhooks';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleEmployees, bundles, eventLog } from '../../db/schema/index.ts';
+import { bundleEmployees, bundles, eventLog, organizations } from '../../db/schema/index.ts';
 import { ensureApplications } from '../../demo/demo-software.ts';
 import type { App } from '../../http/types.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -395,6 +395,37 @@ describe('bundles and applications (issue 29)', () => {
           .statusCode,
       ).toBe(400);
       expect((await ok<BundleDetail>('GET', `/bundle-api/bundles/${bundle.uuid}`)).employeeUuids).toEqual([]);
+    });
+  });
+
+  describe("the organisation's setup", () => {
+    it('finishes the createBundle step when a bundle is created, and leaves other steps alone', async () => {
+      const stepOf = async (uuid: string) =>
+        (
+          await db()
+            .select({ step: organizations.onboardingStep })
+            .from(organizations)
+            .where(eq(organizations.uuid, uuid))
+        )[0]?.step;
+      const fresh = await createOrganization(db(), `Setup ${randomUUID().slice(0, 6)}`);
+      const early = await createOrganization(db(), `Early ${randomUUID().slice(0, 6)}`);
+      await db()
+        .update(organizations)
+        .set({ onboardingStep: 'createBundle' })
+        .where(eq(organizations.uuid, fresh.uuid));
+      await db()
+        .update(organizations)
+        .set({ onboardingStep: 'registerDevices' })
+        .where(eq(organizations.uuid, early.uuid));
+      const tokens = await tokensOfRoles(t.services, fresh.uuid, early.uuid);
+      const earlyTokens = await tokensOfRoles(t.services, early.uuid, fresh.uuid);
+      const first = await call('POST', '/bundle-api/bundles', { name: 'First' }, tokens.ownerToken);
+      expect(first.statusCode).toBe(201);
+      expect(await stepOf(fresh.uuid)).toBe('finished');
+      expect(
+        (await call('POST', '/bundle-api/bundles', { name: 'First' }, earlyTokens.ownerToken)).statusCode,
+      ).toBe(201);
+      expect(await stepOf(early.uuid)).toBe('registerDevices');
     });
   });
 

@@ -26,6 +26,7 @@ import type { AuthContext } from '../../http/access.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { assertGrant } from '../../http/grants.ts';
 import { type EventInput, logEvent } from '../audit-log/index.ts';
+import { finishCreateBundleStep } from '../organizations/index.ts';
 import { itOwnerUuids, type PersonRef, personRef } from '../people/index.ts';
 import {
   applicationsByUuid,
@@ -200,7 +201,10 @@ export function createBundlesService() {
       return detailOf(await bundleOrThrow(tx, uuid));
     },
 
-    /** A bundle with its applications and people (BUNDLE_CREATED, then an assignment event per person). */
+    /**
+     * A bundle with its applications and people (BUNDLE_CREATED, then an assignment event per person);
+     * the organisation's setup at its createBundle step is finished.
+     */
     async create(tx: Db, auth: AuthContext, input: CreateBundleRequest): Promise<BundleDetail> {
       await assertNameFree(tx, input.name);
       const { rows } = await rowsOf(tx, auth, input.applications, (index) => ['applications', index]);
@@ -214,6 +218,7 @@ export function createBundlesService() {
       const bundle = { uuid, name: input.name };
       await logEvent(tx, bundleEvent(auth, 'BUNDLE_CREATED', bundle, { count: rows.length }));
       await join(tx, auth, bundle, people);
+      await finishCreateBundleStep(tx, auth.organizationUuid);
       return detailOf(await bundleOrThrow(tx, uuid));
     },
 

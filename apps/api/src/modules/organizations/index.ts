@@ -3,6 +3,7 @@
 export { type OrganizationCounts, type OrganizationListQuery, organizationAdminList } from './admin-list.ts';
 export {
   anyOrganization,
+  finishCreateBundleStep,
   insertOrganization,
   lockInstallation,
   managedOrganization,

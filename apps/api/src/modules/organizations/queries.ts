@@ -78,6 +78,18 @@ export async function updateGeneralSettings(
 }
 
 /**
+ * The organisation's setup moves on from its createBundle step once it has a bundle (SPEC §2: the
+ * steps registerDevices, createBundle, finished; issue 29): the bundles module calls this when a bundle
+ * is created. An organisation at another step stays where it is.
+ */
+export async function finishCreateBundleStep(tx: Db, organizationUuid: string): Promise<void> {
+  await tx
+    .update(organizations)
+    .set({ onboardingStep: 'finished', updatedAt: new Date() })
+    .where(and(eq(organizations.uuid, organizationUuid), eq(organizations.onboardingStep, 'createBundle')));
+}
+
+/**
  * Every active organisation with its time zone (the scheduler's view: dated jobs run in the
  * organisation's zone). A deactivated one gets no dated work, such as reminders to its people
  * (decision 019).
