@@ -73,6 +73,23 @@ export const DOCUMENTED_SOFTWARE: FakeSoftware[] = [
   },
 ];
 
+/**
+ * A software title Fleet can install (a package or an App Store app added to Fleet), as a host's
+ * software list names it (issue 27, item 5). Shapes from Fleet's REST API documentation ("Get host's
+ * software", "Install software", "Uninstall software": docs/REST API/rest-api.md in fleetdm/fleet):
+ * `GET /api/v1/fleet/hosts/:id/software` answers `{ count, software: [{ id, name, software_package,
+ * app_store_app, source, status, installed_versions }], meta }`; install and uninstall answer 202.
+ */
+export interface FakeTitle {
+  id: number;
+  name: string;
+  version: string;
+  source: string;
+  bundle_identifier?: string;
+  /** An App Store app (VPP) rather than an uploaded package. */
+  app_store_id?: string;
+}
+
 /** An Apple MDM command run through `POST /api/v1/fleet/commands/run`. */
 export interface FakeCommand {
   command_uuid: string;
@@ -140,6 +157,49 @@ export async function startFleetFake(options: { token?: string; email?: string; 
   const commands: FakeCommand[] = [];
   let commandCount = 0;
   let commandOutcome: 'Acknowledged' | 'Error' = 'Acknowledged';
+  /** Titles Fleet can install, and each host's install status of them (`<host id>:<title id>`). */
+  const titles = new Map<number, FakeTitle>();
+  const titleStatus = new Map<string, { status: string | null; reads: number }>();
+  let installOutcome: 'installed' | 'failed' = 'installed';
+  /** A title's entry in a host's software list, with its status there. */
+  const titleBody = (h: FakeHost, t: FakeTitle) => {
+    const installed = (h.software ?? DOCUMENTED_SOFTWARE).some((s) => s.id === t.id);
+    return {
+      id: t.id,
+      name: t.name,
+      source: t.source,
+      status: titleStatus.get(`${h.id}:${t.id}`)?.status ?? (installed ? 'installed' : null),
+      software_package: t.app_store_id
+        ? null
+        : { name: `${t.name.replace(/\.app$/, '')}.pkg`, version: t.version, self_service: false },
+      app_store_app: t.app_store_id ? { app_store_id: t.app_store_id, version: t.version } : null,
+      installed_versions: installed
+        ? [{ version: t.version, bundle_identifier: t.bundle_identifier ?? '', vulnerabilities: [] }]
+        : [],
+    };
+  };
+  /** A host's read of its software moves a pending install or uninstall on after `readsUntilReport`. */
+  const advance = (h: FakeHost) => {
+    for (const t of titles.values()) {
+      const entry = titleStatus.get(`${h.id}:${t.id}`);
+      if (!entry?.status?.startsWith('pending_')) continue;
+      entry.reads += 1;
+      if (entry.reads <= readsUntilReport) continue;
+      const software = (h.software ?? [...DOCUMENTED_SOFTWARE]).filter((s) => s.id !== t.id);
+      if (entry.status === 'pending_install' && installOutcome === 'installed') {
+        software.push({
+          id: t.id,
+          name: t.name,
+          version: t.version,
+          source: t.source,
+          ...(t.bundle_identifier ? { bundle_identifier: t.bundle_identifier } : {}),
+        });
+        entry.status = 'installed';
+      } else if (entry.status === 'pending_install') entry.status = 'failed_install';
+      else entry.status = null;
+      h.software = software;
+    }
+  };
   const hostUuid = (h: FakeHost) => `309a4b7d-0000-0000-8e7f-${String(h.id).padStart(12, '0')}`;
   const commandBody = (c: FakeCommand) => ({
     host_uuid: c.host_uuid,
@@ -286,6 +346,45 @@ export async function startFleetFake(options: { token?: string; email?: string; 
       );
       return json(res, 200, { results: found.map(commandBody) });
     }
+    const softwareList = /^\/api\/v1\/fleet\/hosts\/(\d+)\/software$/.exec(url.pathname);
+    if (softwareList && req.method === 'GET') {
+      const h = hosts.get(Number(softwareList[1]));
+      if (!h) return error(res, 404);
+      advance(h);
+      const q = (url.searchParams.get('query') ?? '').toLowerCase();
+      const onlyInstallable = url.searchParams.get('available_for_install') === 'true';
+      const found = [...titles.values()]
+        .filter((t) => t.name.toLowerCase().includes(q))
+        .map((t) => titleBody(h, t))
+        .filter((t) => onlyInstallable || t.status !== null || t.installed_versions.length > 0);
+      const perPage = Number(url.searchParams.get('per_page') ?? found.length) || found.length;
+      const page = Number(url.searchParams.get('page') ?? 0);
+      const slice = found.slice(page * perPage, (page + 1) * perPage);
+      return json(res, 200, {
+        count: found.length,
+        software: slice,
+        meta: { has_next_results: (page + 1) * perPage < found.length, has_previous_results: page > 0 },
+      });
+    }
+    const softwareCommand = /^\/api\/v1\/fleet\/hosts\/(\d+)\/software\/(\d+)\/(install|uninstall)$/.exec(
+      url.pathname,
+    );
+    if (softwareCommand && req.method === 'POST') {
+      const h = hosts.get(Number(softwareCommand[1]));
+      const t = titles.get(Number(softwareCommand[2]));
+      if (!h) return error(res, 404);
+      // Fleet's documented error body (error-400-bad-request.json's shape); the reason's words are ours.
+      if (!t)
+        return json(res, 400, {
+          message: 'Bad request',
+          errors: [{ name: 'base', reason: 'Software title is not available for install.' }],
+        });
+      titleStatus.set(`${h.id}:${t.id}`, { status: `pending_${softwareCommand[3]}`, reads: 0 });
+      const lost = lostAnswers.shift();
+      if (lost === 'drop') return void res.socket?.destroy();
+      if (lost === 'hold') return void held.push(res);
+      return json(res, 202, {});
+    }
     const match = /^\/api\/v1\/fleet\/hosts\/(\d+)(?:\/(lock|unlock|wipe))?$/.exec(url.pathname);
     const host = match ? hosts.get(Number(match[1])) : undefined;
     if (!match || !host) return error(res, 404);
@@ -329,6 +428,14 @@ export async function startFleetFake(options: { token?: string; email?: string; 
     /** How the device answers the next commands that complete (Apple's status). */
     answerCommandsWith(outcome: 'Acknowledged' | 'Error') {
       commandOutcome = outcome;
+    },
+    /** A title Fleet can install on its hosts (a package or an App Store app). */
+    addTitle(title: FakeTitle) {
+      titles.set(title.id, title);
+    },
+    /** Whether the next installs succeed on the host or end `failed_install`. */
+    installsEnd(outcome: 'installed' | 'failed') {
+      installOutcome = outcome;
     },
     addHost(host: Partial<FakeHost> & Pick<FakeHost, 'id' | 'hostname' | 'hardware_serial'>) {
       hosts.set(host.id, { platform: 'darwin', device_status: 'unlocked', pending_action: '', ...host });
