@@ -12,6 +12,7 @@ import type {
 } from './modules/auth/service.ts';
 import type { FlagsService } from './modules/flags/service.ts';
 import type { WebhookService } from './modules/webhooks/service.ts';
+import type { HrAdapters } from './providers/hr/hr-adapters.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
 import type { MdmAdapters } from './providers/mdm/mdm-adapters.ts';
 import type { SmsSender } from './providers/sms/sms.ts';
@@ -44,6 +45,8 @@ export interface CoreServices {
   sms: SmsSender;
   /** The MDM adapters (decision 012): a device's provider's real client or its sandbox. */
   mdm: MdmAdapters;
+  /** The HR adapters (decision 029): an integration's real client or the sandbox HR system. */
+  hr: HrAdapters;
   /** Identity: sign-in, sessions, invitations, resets, second factors. */
   auth: AuthService;
   /** Outbound webhooks: endpoints, the fan-out of logged events, the delivery attempts (decision 010). */

@@ -49,8 +49,9 @@ describe("the API's areas registry", () => {
       'webhooks',
       'assets',
       'bundles',
+      'integrations',
     ]);
-    expect(API_REGISTRY.routes).toHaveLength(19);
+    expect(API_REGISTRY.routes).toHaveLength(20);
   });
 
   it('registers a toy module through the same registry: its routes, its service and its words', async () => {
@@ -76,6 +77,7 @@ describe("the API's areas registry", () => {
       'reminders.plan': '*/15 * * * *',
       'mdm.connections.plan': '41 * * * *',
       'mdm.inventory.plan': '11 * * * *',
+      'integrations.plan': '47 * * * *',
     });
   });
 

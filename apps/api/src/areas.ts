@@ -11,6 +11,7 @@ import { enrollmentApiArea } from './modules/enrollment/area.ts';
 import { flagsApiArea } from './modules/flags/area.ts';
 import { healthApiArea } from './modules/health/area.ts';
 import { installationApiArea } from './modules/installation/area.ts';
+import { integrationsApiArea } from './modules/integrations/area.ts';
 import { jobsAdminApiArea } from './modules/jobs-admin/area.ts';
 import { mdmConnectionsApiArea } from './modules/mdm-connections/area.ts';
 import { notificationsApiArea } from './modules/notifications/area.ts';
@@ -46,6 +47,7 @@ export const API_AREAS = [
   webhooksApiArea,
   assetsApiArea,
   bundlesApiArea,
+  integrationsApiArea,
 ] as const;
 
 export const API_REGISTRY = gatherApiAreas(API_AREAS);

@@ -13,6 +13,7 @@ import { createFlagsService } from './modules/flags/service.ts';
 import { notifyAbout } from './modules/notifications/index.ts';
 import { type PlannedAttempt, webhookSecretKey } from './modules/webhooks/index.ts';
 import { createWebhooksService } from './modules/webhooks/service.ts';
+import { HrAdapters } from './providers/hr/hr-adapters.ts';
 import {
   type Mailer,
   type MailLog,
@@ -63,6 +64,7 @@ export async function createServices(
     deferred,
   });
   const mdm = new MdmAdapters(config.mdm, sealingKey(keys.jwtSecret, SEALED_SECRET_PURPOSES.mdmTokens));
+  const hr = new HrAdapters(config.hr, sealingKey(keys.jwtSecret, SEALED_SECRET_PURPOSES.hrCredentials));
   const webhooks = createWebhooksService({
     db: database.db,
     queue: {
@@ -74,7 +76,7 @@ export async function createServices(
     // Tests see retries within seconds.
     ...(config.env === 'test' ? { retryDelaysSeconds: [1, 1, 1, 1, 1, 1, 1] } : {}),
   });
-  registerAppJobs(jobs, { config, database, mailer, smtp, mdm, webhooks, log });
+  registerAppJobs(jobs, { config, database, mailer, smtp, mdm, hr, webhooks, log });
   // Webhook deliveries are enqueued with the events that cause them, in the same transaction.
   onEventsLogged('webhooks', (tx, events) => webhooks.publish(tx, events));
   // Notifications are written with the events that cause them, in the same transaction.
@@ -93,6 +95,7 @@ export async function createServices(
     mailer,
     sms,
     mdm,
+    hr,
     webhooks,
     auth,
     sso,

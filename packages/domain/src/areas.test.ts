@@ -41,12 +41,16 @@ describe('the areas registry', () => {
     ]);
     expect(Object.keys(NOTIFICATION_PARAMS)).toEqual(NotificationKind.options);
     expect(Object.keys(JOBS).sort()).toEqual([
+      'integrations.check',
+      'integrations.plan',
       'mail.send',
       'maintenance.clean-up',
       'mdm.check',
       'mdm.command',
       'mdm.connections.check',
       'mdm.connections.plan',
+      'mdm.inventory.plan',
+      'mdm.inventory.sync',
       'reminders.plan',
       'reminders.send',
       'webhooks.deliver',

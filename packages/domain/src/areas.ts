@@ -5,6 +5,7 @@ import { devicesArea } from './areas/devices.ts';
 import { employeesArea } from './areas/employees.ts';
 import { flowsArea } from './areas/flows.ts';
 import { installationArea } from './areas/installation.ts';
+import { integrationsArea } from './areas/integrations.ts';
 import { mdmConnectionsArea } from './areas/mdm-connections.ts';
 import { organizationsArea } from './areas/organizations.ts';
 import { outboxArea } from './areas/outbox.ts';
@@ -35,6 +36,7 @@ export const AREAS = [
   flowsArea,
   outboxArea,
   bundlesArea,
+  integrationsArea,
 ] as const;
 
 export const REGISTRY = gatherAreas(AREAS);

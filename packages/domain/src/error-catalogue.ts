@@ -46,6 +46,9 @@ export const ErrorType = {
   // MDM connections (decision 015): the server refused or could not be tested; no client for it yet
   MdmConnectionFailed: 'MdmConnectionFailed',
   MdmProviderUnsupported: 'MdmProviderUnsupported',
+  // HR integrations (decision 029): the HR system refused or could not be tested; no client for it
+  IntegrationFailed: 'IntegrationFailed',
+  HrProviderUnsupported: 'HrProviderUnsupported',
 } as const;
 export type ErrorType = (typeof ErrorType)[keyof typeof ErrorType];
 

@@ -119,6 +119,18 @@ const EnvSchema = z.object({
   MDM_ALLOW_PRIVATE_SERVERS: z.enum(['true', 'false']).default('false'),
   /** How long a request to an MDM server may take before Equip gives up on its answer (15 s). */
   MDM_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /**
+   * HR integrations (decision 029) are served by the sandbox HR system, whatever their kind: the demo's
+   * behaviour, and the default where the demo is on (EQUIP_DEMO). Off, Personio is reached with its real
+   * client and kinds without one cannot be connected.
+   */
+  HR_SANDBOX: z.enum(['true', 'false']).optional(),
+  /** Tests only: allow HR systems on plain http and private or loopback addresses. */
+  HR_ALLOW_PRIVATE_SERVERS: z.enum(['true', 'false']).default('false'),
+  /** Personio's API (tests point it at a local fake). */
+  HR_PERSONIO_URL: z.url({ protocol: /^https?$/ }).default('https://api.personio.de'),
+  /** How long a request to an HR system may take (15 s). */
+  HR_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -165,6 +177,14 @@ export interface AppConfig {
     checkIntervalMs: number;
     /** How long a request to a real MDM server may take (15 s). */
     requestTimeoutMs?: number;
+  };
+  hr: {
+    sandbox: boolean;
+    allowPrivateServers: boolean;
+    personioUrl: string;
+    requestTimeoutMs: number;
+    /** The longest `Retry-After` waited out within one request (60 s; longer ones fail as rate limited). */
+    maxRetryWaitMs: number;
   };
 }
 
@@ -230,6 +250,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       allowPrivateServers: e.MDM_ALLOW_PRIVATE_SERVERS === 'true',
       checkIntervalMs: e.NODE_ENV === 'test' ? 200 : 30_000,
       requestTimeoutMs: e.MDM_REQUEST_TIMEOUT_MS,
+    },
+    hr: {
+      sandbox: (e.HR_SANDBOX ?? e.EQUIP_DEMO) === 'true',
+      allowPrivateServers: e.HR_ALLOW_PRIVATE_SERVERS === 'true',
+      personioUrl: e.HR_PERSONIO_URL,
+      requestTimeoutMs: e.HR_REQUEST_TIMEOUT_MS,
+      maxRetryWaitMs: 60_000,
     },
   };
 }

@@ -26,8 +26,8 @@ export async function seedHrIntegration(scope: DemoScope): Promise<void> {
     language: 'de',
     status: 'ACTIVE',
     setupStatus: 'COMPLETED',
-    // The sandbox HR adapter needs no credentials.
-    credentials: null,
+    // The sandbox HR system needs no credentials (decision 029).
+    lastCheckedAt: new Date(scope.now.getTime() - 2 * 3_600_000),
     lastSyncedAt: new Date(scope.now.getTime() - 2 * 3_600_000),
     createdAt: addDays(scope.now, -420),
     updatedAt: scope.now,

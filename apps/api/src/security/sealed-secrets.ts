@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
- * Secrets Equip must read again later (webhook signing secrets, MDM API tokens), sealed at rest with
+ * Secrets Equip must read again later (webhook signing secrets, MDM API tokens, HR credentials), sealed at rest with
  * AES-256-GCM. Each kind has its own key, derived with HKDF-SHA256 from the installation's own secret
  * (InstallationKeys.jwtSecret, kept in the database or set by JWT_SECRET) and a purpose label, so a copy
  * of a table alone gives nothing away and one kind's key opens no other kind's secrets.
@@ -15,6 +15,8 @@ export const SEALED_SECRET_PURPOSES = {
   webhookSecrets: 'equip webhook secrets',
   /** MDM servers' API tokens (decision 015). */
   mdmTokens: 'equip mdm api tokens',
+  /** HR systems' API credentials, sealed as one JSON object (decision 029). */
+  hrCredentials: 'equip hr credentials',
 } as const;
 export type SealedSecretPurpose = (typeof SEALED_SECRET_PURPOSES)[keyof typeof SEALED_SECRET_PURPOSES];
 
@@ -29,6 +31,7 @@ export const SEALED_SECRET_COLUMNS: readonly {
 }[] = [
   { purpose: SEALED_SECRET_PURPOSES.webhookSecrets, table: 'webhook_endpoints', column: 'secret_ciphertext' },
   { purpose: SEALED_SECRET_PURPOSES.mdmTokens, table: 'mdm_connections', column: 'api_token_encrypted' },
+  { purpose: SEALED_SECRET_PURPOSES.hrCredentials, table: 'integrations', column: 'credentials_encrypted' },
 ];
 
 /** The 32-byte key of one purpose, from the installation's secret. */

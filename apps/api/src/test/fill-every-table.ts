@@ -135,6 +135,9 @@ export async function fillOverHttp(
   // mdm_connections (a sealed token)
   const fleet = { baseUrl: peers.fleetUrl, apiToken: peers.fleetToken };
   await expectStatus(api('PUT', '/api/mdm-connections/FLEET', fleet), [200, 201]);
+  // integrations (sealed credentials; the installation's sandbox HR system takes any, decision 029)
+  const personio = { clientId: 'every-table-client', clientSecret: 'every-table-secret-0001' };
+  await expectStatus(api('PUT', '/api/integrations/personio', personio), [200, 201]);
   return {
     owner: { email: owner.email, password: owner.password, ...tokens },
     webhook: { uuid: endpoint.uuid, secret: endpoint.secret, url },

@@ -19,8 +19,18 @@ export const integrations = pgTable(
     language: hrLanguageEnum('language').notNull().default('en'),
     status: integrationStatusEnum('status').notNull().default('ACTIVE'),
     setupStatus: integrationSetupStatusEnum('setup_status').notNull().default('INCOMPLETE'),
-    /** Provider credentials; encrypted at rest by the integrations area. */
-    credentials: jsonb('credentials').$type<Record<string, string>>(),
+    /**
+     * The HR system's API credentials as one JSON object, sealed (security/sealed-secrets, purpose `equip hr
+     * credentials`, decision 029); null for an integration the sandbox serves without any.
+     */
+    credentialsEncrypted: text('credentials_encrypted'),
+    /** The secret's last four characters, to recognise it by. */
+    credentialsHint: text('credentials_hint'),
+    /** When the credentials were last tested, and why that test failed (null when it worked). */
+    lastCheckedAt: nullableTimestamp('last_checked_at'),
+    lastError: text('last_error'),
+    /** The HR system's own words about the failure. */
+    lastErrorDetail: text('last_error_detail'),
     lastSyncedAt: nullableTimestamp('last_synced_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,14 +1,12 @@
 import type { MdmProvider } from '@equip/domain/mdm';
 import { CONNECTABLE_MDM_PROVIDERS } from '@equip/domain/mdm-connections';
 import type { AppJobs } from '../../background/app-job-types.ts';
+import { planPerConnection as planEvery } from '../../background/plan-per-connection.ts';
 import type { Db } from '../../db/client.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import type { MdmAdapters } from '../../providers/mdm/mdm-adapters.ts';
 import { connectionsOfEveryOrganisation } from './queries.ts';
 import { recheckConnection } from './service.ts';
-
-/** Jobs enqueued per statement by an hourly plan. */
-const JOBS_PER_STATEMENT = 500;
 
 /** A connection an hourly plan enqueues a job for. */
 export interface PlannedConnection {
@@ -17,19 +15,19 @@ export interface PlannedConnection {
 }
 
 /**
- * What the hourly plans share (the re-check here, the inventory sync in the devices module): every
- * organisation's connection to a provider Equip has a client for, read on the system handle across
- * organisations, handed to `enqueue` 500 at a time (one statement each). Answers how many there were.
- * A plan keys its jobs by its own job id, so a plan tried again enqueues nothing twice.
+ * The MDM plans' reading (the re-check here, the inventory sync in the devices module): every
+ * organisation's connection to a provider Equip has a client for, through the shared per-connection plan
+ * (`background/plan-per-connection.ts`).
  */
-export async function planPerConnection(
+export function planPerConnection(
   db: Db,
   enqueue: (connections: PlannedConnection[]) => Promise<unknown>,
 ): Promise<number> {
-  const connections = await connectionsOfEveryOrganisation(db, CONNECTABLE_MDM_PROVIDERS);
-  for (let from = 0; from < connections.length; from += JOBS_PER_STATEMENT)
-    await enqueue(connections.slice(from, from + JOBS_PER_STATEMENT));
-  return connections.length;
+  return planEvery(
+    db,
+    (handle) => connectionsOfEveryOrganisation(handle, CONNECTABLE_MDM_PROVIDERS),
+    enqueue,
+  );
 }
 
 /**
