@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MdmConnection } from '@equip/domain/mdm-connections';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { deviceCounts, devices, eventLog, mdmConnections } from '../../db/schema/index.ts';
+import { deviceCounts, deviceSoftware, devices, eventLog, mdmConnections } from '../../db/schema/index.ts';
 import type { App } from '../../http/types.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { bearer, createOrganization, createUser, tokensOfRoles } from '../../test/factories.ts';
@@ -405,6 +405,57 @@ describe('MDM inventory sync (decision 025)', () => {
       },
     ]);
     expect(await devicesOf(otherOrgUuid)).toEqual([]);
+  });
+
+  it("reads each synced device's installed software by the MDM's id, a device at a time (decision 030)", async () => {
+    fleet.addHost({
+      id: 300,
+      hostname: 'soft-mac',
+      hardware_serial: 'SOFT300',
+      software: [
+        {
+          id: 1,
+          name: 'Slack.app',
+          version: '4.41.105',
+          source: 'apps',
+          bundle_identifier: 'com.tinyspeck.slackmacgap',
+        },
+        { id: 2, name: 'zsh', version: '5.9', source: 'homebrew_packages' },
+      ],
+    });
+    fleet.addHost({ id: 301, hostname: 'bare-mac', hardware_serial: 'SOFT301', software: [] });
+    const state = await syncNow();
+    expect(state.counts).toMatchObject({ seen: 2, created: 2 });
+    const soft = await deviceBySerial('SOFT300');
+    const rows = await db()
+      .select({ name: deviceSoftware.name, source: deviceSoftware.source, version: deviceSoftware.version })
+      .from(deviceSoftware)
+      .where(eq(deviceSoftware.deviceUuid, soft.uuid))
+      .orderBy(asc(deviceSoftware.name));
+    expect(rows).toEqual([
+      { name: 'Slack.app', source: 'FLEET', version: '4.41.105' },
+      { name: 'zsh', source: 'FLEET', version: '5.9' },
+    ]);
+    // Each host read by its id (no search by serial per device), once.
+    const reads = fleet.requests.filter(
+      (r) => r.method === 'GET' && /^\/api\/v1\/fleet\/hosts\/\d+$/.test(r.path),
+    );
+    expect(reads.map((r) => r.path).sort()).toEqual(['/api/v1/fleet/hosts/300', '/api/v1/fleet/hosts/301']);
+    expect(fleet.requests.filter((r) => r.query.query !== undefined)).toEqual([]);
+  });
+
+  it('a rate limit on the software reads stops them for this sync; the devices are synced all the same', async () => {
+    fleet.addHost({ id: 310, hostname: 'limited-a', hardware_serial: 'LIM310' });
+    fleet.addHost({ id: 311, hostname: 'limited-b', hardware_serial: 'LIM311' });
+    fleet.failNext(429, { path: '/api/v1/fleet/hosts/31', retryAfter: '60' });
+    const state = await syncNow();
+    expect(state).toMatchObject({ counts: { seen: 2, created: 2 }, error: null });
+    const software = await db()
+      .select({ uuid: deviceSoftware.uuid })
+      .from(deviceSoftware)
+      .innerJoin(devices, eq(devices.uuid, deviceSoftware.deviceUuid))
+      .where(inArray(devices.serialNumber, ['LIM310', 'LIM311']));
+    expect(software).toEqual([]);
   });
 
   it('Jamf Pro: computers and mobile devices appear after a sync', async () => {

@@ -1,10 +1,13 @@
 import type { JobPayload } from '@equip/domain/jobs';
 import type { MdmSyncCounts } from '@equip/domain/mdm-connections';
+import { and, eq, inArray } from 'drizzle-orm';
 import { ZodError } from 'zod';
 import type { AppJobs } from '../../background/app-job-types.ts';
 import { giveWay } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/client.ts';
+import { devices } from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
+import { type MdmAdapter, MdmCommandRejected, type MdmInventoryDevice } from '../../providers/mdm/adapter.ts';
 import type { MdmAdapters } from '../../providers/mdm/mdm-adapters.ts';
 import {
   claimInventorySync,
@@ -19,6 +22,7 @@ import {
   markMissingFromMdm,
 } from './mdm-inventory.ts';
 import type { MdmJobsLog } from './mdm-jobs.ts';
+import { replaceSoftwareSql } from './software.ts';
 
 /**
  * The inventory sync from each connected MDM (issue 27, item 3; decision 025), on the job machinery
@@ -73,12 +77,14 @@ export async function syncInventory(
     let counts = ZERO;
     let cursor: string | null = null;
     let pages = 0;
+    let readSoftware = adapter.readsInstalledSoftware;
     do {
       if (++pages > MAX_PAGES) throw new Error(`The MDM's device list did not end after ${MAX_PAGES} pages`);
       // Asked outside any transaction: a slow server holds no database connection.
       const page = await adapter.inventory(cursor);
       const written = await tenant((tx) => applyInventoryPage(tx, target, page.devices));
       counts = add(counts, written);
+      if (readSoftware) readSoftware = await syncPageSoftware({ tenant, adapter, target, log }, page.devices);
       cursor = page.next;
       // Other work (requests, on PGlite on this thread) gets its turn between pages.
       await giveWay();
@@ -96,6 +102,68 @@ export async function syncInventory(
     await tenant((tx) => recordInventorySync(tx, provider, startedAt, { counts: null, error: reason }));
     return null;
   }
+}
+
+/**
+ * The installed software of a written page's devices (decision 030), where the adapter reads it: one
+ * device at a time, each list written (replacing what the provider reported before, confirming installs
+ * and uninstalls) before the next is read, so memory holds one device's list whatever the MDM's size.
+ * A device the provider cannot read is skipped; when the provider cannot answer now (a rate limit, a
+ * server error), the sync reads no more software this time (the next hour does) and answers false.
+ */
+async function syncPageSoftware(
+  deps: {
+    tenant: <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
+    adapter: MdmAdapter;
+    target: InventorySyncTarget;
+    log: MdmJobsLog | undefined;
+  },
+  page: readonly MdmInventoryDevice[],
+): Promise<boolean> {
+  const { tenant, adapter, target, log } = deps;
+  const bySerial = new Map(page.flatMap((d) => (d.serialNumber ? [[d.serialNumber, d] as const] : [])));
+  if (bySerial.size === 0) return true;
+  // The devices this sync just wrote from the page (stamped with its start).
+  const synced = await tenant((tx) =>
+    tx
+      .select({ uuid: devices.uuid, name: devices.name, serialNumber: devices.serialNumber, os: devices.os })
+      .from(devices)
+      .where(
+        and(
+          eq(devices.mdmProvider, target.provider),
+          eq(devices.mdmSyncedAt, target.startedAt),
+          inArray(devices.serialNumber, [...bySerial.keys()]),
+        ),
+      ),
+  );
+  for (const device of synced) {
+    const mdmId = device.serialNumber ? (bySerial.get(device.serialNumber)?.mdmId ?? null) : null;
+    let entries: Awaited<ReturnType<MdmAdapter['installedSoftware']>>;
+    try {
+      entries = await adapter.installedSoftware({ ...device, mdmId });
+    } catch (error) {
+      const reason = reasonOf(error);
+      const about = {
+        organizationUuid: target.organizationUuid,
+        provider: target.provider,
+        deviceUuid: device.uuid,
+      };
+      if (error instanceof MdmCommandRejected) {
+        log?.warn({ ...about, error: reason }, 'MDM inventory sync: a device’s software could not be read');
+        continue;
+      }
+      // Unavailable (or anything else): no more software reads this time; the next sync tries again.
+      log?.warn(
+        { ...about, error: reason },
+        'MDM inventory sync: software reads stopped until the next sync',
+      );
+      return false;
+    }
+    await tenant((tx) =>
+      tx.execute(replaceSoftwareSql(target.organizationUuid, device.uuid, target.provider, entries)),
+    );
+  }
+  return true;
 }
 
 export function registerInventorySyncJobs(

@@ -15,6 +15,11 @@ export interface MdmDevice {
   name: string;
   serialNumber: string | null;
   os: DeviceOs;
+  /**
+   * The MDM's own id of the device's record, where the caller has it (the inventory sync, decision 030):
+   * an adapter may then read the record without looking it up by serial number first.
+   */
+  mdmId?: string | null;
 }
 
 /** The provider took the command; `providerCommandId` is what `result` needs to follow it up. */
@@ -73,6 +78,8 @@ export interface MdmAdapter {
   readonly provider: MdmProvider;
   /** `sandbox` (the simulation of decision 012), `fleet`, `jamf` or `manage-engine` (the REST clients). */
   readonly kind: 'sandbox' | 'fleet' | 'jamf' | 'manage-engine';
+  /** Whether `installedSoftware` reads anything (the inventory sync reads each device's where it does). */
+  readonly readsInstalledSoftware: boolean;
   /** How long to wait between result checks. */
   readonly checkIntervalMs: number;
   /** How long after sending a device may take to report before the command counts as failed. */

@@ -409,6 +409,7 @@ export function applePropertyList(requestType: string, fields: Record<string, st
 export class FleetMdmAdapter implements MdmAdapter {
   readonly provider = 'FLEET' as const;
   readonly kind = 'fleet' as const;
+  readonly readsInstalledSoftware = true;
   /** An offline laptop reports when it is next online: wait three days before giving up. */
   readonly reportTimeoutMs = 3 * 24 * 3600_000;
 
@@ -531,8 +532,10 @@ export class FleetMdmAdapter implements MdmAdapter {
 
   /** The host's `software` as Fleet last inventoried it (osquery's apps, programs and packages). */
   async installedSoftware(device: MdmDevice): Promise<ReportedSoftware[]> {
-    const host = await this.guard('read', () => this.findHost(device));
-    const software = await this.guard('read', () => this.client.hostSoftware(host.id));
+    // The inventory sync knows the host's id: no search by serial first.
+    const id = device.mdmId && /^\d+$/.test(device.mdmId) ? Number(device.mdmId) : null;
+    const hostId = id ?? (await this.guard('read', () => this.findHost(device))).id;
+    const software = await this.guard('read', () => this.client.hostSoftware(hostId));
     return tidySoftware(software.map(fleetSoftwareEntry));
   }
 

@@ -519,6 +519,7 @@ export const LOST_MODE_MESSAGE = 'This device is managed by your organisation an
 export class JamfMdmAdapter implements MdmAdapter {
   readonly provider = 'JAMF' as const;
   readonly kind = 'jamf' as const;
+  readonly readsInstalledSoftware = true;
   /** An offline laptop reports when it is next online: wait three days before giving up. */
   readonly reportTimeoutMs = 3 * 24 * 3600_000;
 
@@ -573,7 +574,11 @@ export class JamfMdmAdapter implements MdmAdapter {
 
   /** A Mac's APPLICATIONS inventory section, an iPhone's or iPad's applications (decision 026). */
   async installedSoftware(device: MdmDevice): Promise<ReportedSoftware[]> {
-    const record = await this.guard('read', () => this.findRecord(device));
+    // The inventory sync knows the record's id (a computer's for a Mac, a mobile device's otherwise).
+    const known = device.mdmId
+      ? { kind: device.os === 'MACOS' ? ('computer' as const) : ('mobile' as const), id: device.mdmId }
+      : null;
+    const record = known ?? (await this.guard('read', () => this.findRecord(device)));
     const found = await this.guard('read', () => this.client.applications(record));
     return tidySoftware(found);
   }

@@ -244,6 +244,8 @@ export const ME_LOCK_MESSAGE = 'This device is managed by your organisation and 
 export class ManageEngineMdmAdapter implements MdmAdapter {
   readonly provider = 'MANAGE_ENGINE' as const;
   readonly kind = 'manage-engine' as const;
+  /** Not read from ManageEngine yet (decision 026). */
+  readonly readsInstalledSoftware = false;
   /** An offline laptop reports when it is next online: wait three days before giving up. */
   readonly reportTimeoutMs = 3 * 24 * 3600_000;
 

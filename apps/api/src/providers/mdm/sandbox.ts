@@ -25,6 +25,7 @@ export const SANDBOX_INVENTORY_PAGE = 100;
  */
 export class SandboxMdmAdapter implements MdmAdapter {
   readonly kind = 'sandbox' as const;
+  readonly readsInstalledSoftware = true;
   readonly checkIntervalMs: number;
   readonly reportTimeoutMs: number;
 
