@@ -208,40 +208,4 @@ export function statusAfterAssignment(employeeUuid: string | null): AssetInstanc
   return employeeUuid ? 'in-use' : 'in-stock';
 }
 
-/** One row of the asset CSV: peripheral properties, per-item properties and custom properties. */
-export const AssetCsvRow = z.object({
-  name: z.string().trim().min(1),
-  vendor: z.string().trim().optional(),
-  model: z.string().trim().optional(),
-  kind: z.string().trim().optional(),
-  assignedTo: z.string().trim().optional(),
-  serialNumber: z.string().trim().optional(),
-  notes: z.string().optional(),
-  customProperties: z.record(z.string(), z.string()).default({}),
-  customItemProperties: z.record(z.string(), z.string()).default({}),
-});
-export const AssetImportErrorType = z.enum([
-  'AccountWithEmailDoesNotExist',
-  'AccountWithNameDoesNotExist',
-  'ZodValidationError',
-]);
-export const AssetImportFileErrorType = z.enum(['FileHeadersInvalid', 'FileHeadersMissing']);
-export const AssetBulkCreateErrorType = z.enum(['ZodValidationError', 'FailedToCreateError']);
-export const AssetImportValidationResult = z.object({
-  isValid: z.boolean(),
-  parsedHeaders: z.array(z.string()),
-  errors: z.array(z.object({ type: AssetImportFileErrorType, message: z.string().optional() })),
-  rows: z.array(
-    z.object({
-      entry: AssetCsvRow,
-      errors: z.array(
-        z.object({
-          type: AssetImportErrorType,
-          message: z.string().optional(),
-          field: z.string().optional(),
-        }),
-      ),
-    }),
-  ),
-});
 export const AssetAddListItem = z.object({ id: z.string(), quantity: z.number().int().min(1).max(10000) });

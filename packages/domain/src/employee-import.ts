@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   type CsvHeaderScan,
   guardCell,
+  type ImportFileError,
   scanCsvHeader as scanHeader,
   rowTooLargeError as tooLarge,
   unguardCell,
@@ -18,6 +19,7 @@ import {
   createImportReader,
   deleteImportRow as deleteRow,
   type LocatedRowError as GenericLocatedRowError,
+  type ImportValidationResult,
   isImportReady,
   readImportTable,
   entryFromCells as schemaEntryFromCells,
@@ -193,6 +195,10 @@ export const EMPLOYEE_IMPORT: ImportSchema<EmployeeCsvField, ImportedEmployee> =
   noun: { one: 'employee', other: 'employees' },
   columns: EMPLOYEE_CSV_COLUMNS,
   limits: EMPLOYEE_CSV_LIMITS,
+  headerErrors: { missing: 'FileHeadersNotValid', invalid: 'FileHeadersNotValid' },
+  headersField: 'headers',
+  // The employee import is ready only with at least one row (SPEC §4).
+  emptyIsValid: false,
   validateEntry: (entry) => {
     const { employee, errors } = validateEntry(entry);
     return { value: employee, errors };
@@ -218,8 +224,11 @@ export const EMPLOYEE_IMPORT: ImportSchema<EmployeeCsvField, ImportedEmployee> =
 const inUse = (emailsInUse: ReadonlySet<string>) => ({ email: emailsInUse });
 
 /** The engine's results hold this schema's row errors only. */
-const asEmployees = (result: ReturnType<typeof validateImportTable<EmployeeCsvField>>) =>
+const asEmployees = (result: ImportValidationResult<EmployeeCsvField>) =>
   result as EmployeeImportValidationResult;
+
+/** The engine's file errors are this schema's file error types. */
+const asEmployeeFileErrors = (errors: ImportFileError[]) => errors as EmployeeImportFileError[];
 
 /**
  * Validates all rows: each on its own, then emails shared within the file (EmailIsDuplicated on every
@@ -248,10 +257,10 @@ export interface EmployeeCsvReadResult {
 
 /** A row that ran past EMPLOYEE_CSV_MAX_ROW_CHARS before it ended (the server stops reading there). */
 export const rowTooLargeError = (line: number): EmployeeImportFileError =>
-  tooLarge(line, EMPLOYEE_CSV_LIMITS);
+  asEmployeeFileErrors([tooLarge(line, EMPLOYEE_CSV_LIMITS)])[0]!;
 
 /** See the generic scanCsvHeader: the header's bounds and separator (comma, semicolon, tab…). */
-export const scanCsvHeader = (text: string): CsvHeaderScan => scanHeader(text, EMPLOYEE_CSV_LIMITS);
+export const scanCsvHeader = (text: string): CsvHeaderScan => scanHeader(text, EMPLOYEE_IMPORT);
 
 /**
  * Walks a parsed file (blank lines included): its header, its file-level errors, and each data row
@@ -261,7 +270,8 @@ export function readEmployeeCsvTable(
   table: readonly (readonly string[])[],
   onRow?: (entry: EmployeeCsvEntry) => void,
 ): { headers: string[]; fileErrors: EmployeeImportFileError[] } {
-  return readImportTable(EMPLOYEE_IMPORT, table, onRow);
+  const { headers, fileErrors } = readImportTable(EMPLOYEE_IMPORT, table, onRow);
+  return { headers, fileErrors: asEmployeeFileErrors(fileErrors) };
 }
 
 /**
@@ -278,7 +288,12 @@ export function createEmployeeCsvReader(emailsInUse: ReadonlySet<string>) {
     refuse: (error: EmployeeImportFileError) => reader.refuse(error),
     finish(): EmployeeCsvReadResult {
       const { values, ...read } = reader.finish();
-      return { ...read, errors: read.errors as LocatedRowError[], employees: values };
+      return {
+        ...read,
+        fileErrors: asEmployeeFileErrors(read.fileErrors),
+        errors: read.errors as LocatedRowError[],
+        employees: values,
+      };
     },
   };
 }

@@ -18,7 +18,7 @@ const MAX_ERROR_ENTRIES = 1000;
 
 /** The spec's error payload for a refused import: file errors, then each row error at its cell. */
 export function importRejected(
-  schema: Pick<ImportSchema, 'noun'>,
+  schema: Pick<ImportSchema, 'noun' | 'headerErrors'>,
   read: ImportReadResult<unknown>,
 ): AppError {
   const entries: ApiErrorEntry[] = read.fileErrors.map((e) => ({
@@ -40,7 +40,7 @@ export function importRejected(
   if (entries.length === 0)
     entries.push({
       msg: `The file has no ${schema.noun.other} to import`,
-      errorType: 'FileHeadersNotValid',
+      errorType: schema.headerErrors.missing,
       location: 'body',
     });
   return new AppError(400, entries);
@@ -55,8 +55,8 @@ export interface BatchWriting {
 /** Runs work in a transaction of the caller's organisation (a request's `tenant`). */
 export type InTenant = <R>(work: (tx: Db) => Promise<R>) => Promise<R>;
 
-export interface ImportCommit<F extends string, T> {
-  schema: ImportSchema<F, T>;
+export interface ImportCommit<F extends string, T, H extends string> {
+  schema: ImportSchema<F, T, H>;
   organizationUuid: string;
   file: Buffer;
   databaseKind: Database['kind'];
@@ -78,11 +78,16 @@ export interface ImportCommit<F extends string, T> {
 /** Rows of an import's first paced statement per batch (the pace resizes the next ones). */
 const PACED_FIRST_STATEMENT_ROWS = 100;
 
-/** Whether `now` holds a value that `before` did not: taken since the file was checked. */
-function takenSince<F extends string>(before: TakenValues<F>, now: TakenValues<F>): boolean {
-  return Object.entries(now).some(([field, values]) =>
-    [...((values as ReadonlySet<string> | undefined) ?? [])].some((value) => !before[field as F]?.has(value)),
-  );
+/**
+ * Whether the values held changed since the file was checked: one taken meanwhile (a unique column),
+ * or one found then and gone now (a reference column: the person was removed).
+ */
+function changedSince<F extends string>(before: TakenValues<F>, now: TakenValues<F>): boolean {
+  const differ = (a: TakenValues<F>, b: TakenValues<F>) =>
+    Object.entries(a).some(([field, values]) =>
+      [...((values as ReadonlySet<string> | undefined) ?? [])].some((value) => !b[field as F]?.has(value)),
+    );
+  return differ(now, before) || differ(before, now);
 }
 
 /**
@@ -97,9 +102,9 @@ function takenSince<F extends string>(before: TakenValues<F>, now: TakenValues<F
  * again in the writing one; a value taken in between (another import, a person added meanwhile) is
  * refused as the first check would have refused it.
  */
-export async function commitImport<F extends string, T>(
+export async function commitImport<F extends string, T, H extends string>(
   tenant: InTenant,
-  commit: ImportCommit<F, T>,
+  commit: ImportCommit<F, T, H>,
 ): Promise<{ imported: number }> {
   let asked: { fileValues: (field: F) => string[]; answer: TakenValues<F> } | undefined;
   const read = await readImportFile(commit.schema, commit.file, async (fileValues) => {
@@ -108,7 +113,9 @@ export async function commitImport<F extends string, T>(
     return answer;
   });
   const refused = (result: typeof read) =>
-    result.fileErrors.length > 0 || result.errors.length > 0 || result.values.length === 0;
+    result.fileErrors.length > 0 ||
+    result.errors.length > 0 ||
+    (result.values.length === 0 && !commit.schema.emptyIsValid);
   if (refused(read)) throw importRejected(commit.schema, read);
   commit.authorize?.(read.values);
   return tenant(async (tx) => {
@@ -117,7 +124,7 @@ export async function commitImport<F extends string, T>(
     const checked = asked;
     if (checked) {
       const now = await commit.taken(tx, checked.fileValues);
-      if (takenSince(checked.answer, now)) {
+      if (changedSince(checked.answer, now)) {
         const again = await readImportFile(commit.schema, commit.file, async () => now);
         if (refused(again)) throw importRejected(commit.schema, again);
         values = again.values;

@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
-import { rowTooLargeError, scanCsvHeader } from '@equip/domain/csv-import/csv-text';
+import type { FileRules } from '@equip/domain/csv-import/csv-text';
+import { FILE_ERROR, rowTooLargeError, scanCsvHeader } from '@equip/domain/csv-import/csv-text';
 import {
   type FileKind,
   sniffFile,
@@ -24,10 +25,7 @@ type ChunkedParseConfig = Papa.ParseConfig<string[]> & {
 };
 
 /** A file-level failure in the reader's shape. */
-export function fileFailureResult<T>(
-  type: 'FileHeadersNotValid' | 'UnknownError',
-  message: string,
-): ImportReadResult<T> {
+export function fileFailureResult<T>(type: string, message: string): ImportReadResult<T> {
   return { headers: [], fileErrors: [{ type, message }], rowCount: 0, errors: [], values: [] };
 }
 
@@ -57,11 +55,11 @@ export async function decodeTextFile(
  * run in between: three imports of 200,000 rows at once do not stall the server.
  */
 export async function readCsvText<T>(
-  schema: Pick<ImportSchema, 'limits'>,
+  schema: FileRules,
   reader: ImportReader<T>,
   text: string,
 ): Promise<void> {
-  const header = scanCsvHeader(text, schema.limits);
+  const header = scanCsvHeader(text, schema);
   if (header.error) {
     reader.refuse(header.error);
     return;
@@ -135,8 +133,8 @@ async function readWorkbook<T>(reader: ImportReader<T>, file: Buffer): Promise<v
  * validates it with the format's rules against the values already taken: the same answer, row for
  * row, as the browser preview.
  */
-export async function readImportFile<F extends string, T>(
-  schema: ImportSchema<F, T>,
+export async function readImportFile<F extends string, T, H extends string>(
+  schema: ImportSchema<F, T, H>,
   file: Buffer,
   /**
    * The values already taken among the file's own (keyed, per unique column), asked for once the
@@ -145,7 +143,7 @@ export async function readImportFile<F extends string, T>(
   taken: (fileValues: (field: F) => string[]) => Promise<TakenValues<F>>,
 ): Promise<ImportReadResult<T>> {
   const kind = sniffFile(file, (bytes) => isUtf8(bytes));
-  if (kind.kind === 'refused') return fileFailureResult('UnknownError', kind.message);
+  if (kind.kind === 'refused') return fileFailureResult(FILE_ERROR, kind.message);
   const reader = createImportReader(schema);
   if (kind.kind === 'xlsx') await readWorkbook(reader, file);
   else await readCsvText(schema, reader, await decodeTextFile(file, kind));

@@ -33,6 +33,9 @@ const ASSETS: ImportSchema<AssetField, { name: string; serial: string | null }> 
     { field: 'purchased', header: 'Purchased', required: false, cell: 'date' },
   ],
   limits: { ...DEFAULT_IMPORT_LIMITS, rows: 3 },
+  headerErrors: { missing: 'FileHeadersMissing', invalid: 'FileHeadersInvalid' },
+  headersField: 'headers',
+  emptyIsValid: false,
   validateEntry: (entry) =>
     entry.name.trim() === ''
       ? { value: null, errors: [{ type: 'ZodValidationError', field: 'name', message: 'Required' }] }
@@ -117,9 +120,9 @@ describe('workbooks are measured before they are unzipped', () => {
 
 describe('separators', () => {
   it('reads the separator the header uses: comma, semicolon (German Excel), tab', () => {
-    expect(scanCsvHeader('Name,Serial\n', DEFAULT_IMPORT_LIMITS).delimiter).toBe(',');
-    expect(scanCsvHeader('\n\nName;"Serial, long";Purchased\n', DEFAULT_IMPORT_LIMITS).delimiter).toBe(';');
-    expect(scanCsvHeader('Name\tSerial\n', DEFAULT_IMPORT_LIMITS).delimiter).toBe('\t');
+    expect(scanCsvHeader('Name,Serial\n', ASSETS).delimiter).toBe(',');
+    expect(scanCsvHeader('\n\nName;"Serial, long";Purchased\n', ASSETS).delimiter).toBe(';');
+    expect(scanCsvHeader('Name\tSerial\n', ASSETS).delimiter).toBe('\t');
   });
 
   it('chooses the export separator from the locale: German and other comma-decimal languages use ;', () => {

@@ -1,10 +1,31 @@
 import { formatCount, type ImportLimits, maxRowChars } from './limits.ts';
 
-/** A file-level refusal: the whole file cannot be imported. */
-export type ImportFileErrorType = 'FileHeadersNotValid' | 'UnknownError';
+/**
+ * A file-level refusal: the whole file cannot be imported. Errors of the header row carry the
+ * format's own types (its `headerErrors`); any other refusal (encoding, bounds of the data rows,
+ * merged lines) is FILE_ERROR.
+ */
 export interface ImportFileError {
-  type: ImportFileErrorType;
+  type: string;
   message: string;
+}
+
+/** The type of a file refusal that is not about the header row, whatever the format. */
+export const FILE_ERROR = 'UnknownError';
+
+/**
+ * The types a format gives its header errors (SPEC §8 names them per format): `missing` when the file
+ * has no header row or lacks a required column, `invalid` when a header is not one the format reads.
+ */
+export interface HeaderErrorTypes {
+  missing: string;
+  invalid: string;
+}
+
+/** What the bounds checks need of a format. */
+export interface FileRules {
+  limits: ImportLimits;
+  headerErrors: HeaderErrorTypes;
 }
 
 /** The separators a file may use (those Papa Parse would guess from), the comma first. */
@@ -29,23 +50,24 @@ export function separatorForLocale(locale: string | null | undefined): ExportSep
 const rowBounds = (limits: ImportLimits) =>
   `Rows can have at most ${formatCount(limits.columns)} columns of at most ${formatCount(limits.cellLength)} characters each.`;
 
-/** Bounds errors in the header row are header errors. */
-const boundsErrorType = (isHeader: boolean): ImportFileErrorType =>
-  isHeader ? 'FileHeadersNotValid' : 'UnknownError';
+/** Bounds errors in the header row are header errors (the format's `invalid`). */
+const boundsErrorType = (isHeader: boolean, rules: FileRules): string =>
+  isHeader ? rules.headerErrors.invalid : FILE_ERROR;
 
-export const tooManyColumns = (line: number, isHeader: boolean, limits: ImportLimits): ImportFileError => ({
-  type: boundsErrorType(isHeader),
-  message: `Line ${line} has more than ${formatCount(limits.columns)} columns. ${rowBounds(limits)}`,
+export const tooManyColumns = (line: number, isHeader: boolean, rules: FileRules): ImportFileError => ({
+  type: boundsErrorType(isHeader, rules),
+  message: `Line ${line} has more than ${formatCount(rules.limits.columns)} columns. ${rowBounds(rules.limits)}`,
 });
 
 export function cellTooLong(
   line: number,
   column: number,
   isHeader: boolean,
-  limits: ImportLimits,
+  rules: FileRules,
 ): ImportFileError {
+  const { limits } = rules;
   return {
-    type: boundsErrorType(isHeader),
+    type: boundsErrorType(isHeader, rules),
     message: `Line ${line} has a cell longer than ${formatCount(limits.cellLength)} characters (column ${column}). ${rowBounds(limits)}`,
   };
 }
@@ -53,7 +75,7 @@ export function cellTooLong(
 /** A row that ran past maxRowChars before it ended (the server stops reading there). */
 export function rowTooLargeError(line: number, limits: ImportLimits): ImportFileError {
   return {
-    type: 'UnknownError',
+    type: FILE_ERROR,
     message: `Line ${line} starts a row of more than ${formatCount(maxRowChars(limits))} characters. ${rowBounds(limits)}`,
   };
 }
@@ -74,7 +96,8 @@ export interface CsvHeaderScan {
  * refuses only what parsing refuses too. It reads at most maxRowChars characters: a first line longer
  * than that is refused as too large; a header that starts later is left to the parser (with a comma).
  */
-export function scanCsvHeader(text: string, limits: ImportLimits): CsvHeaderScan {
+export function scanCsvHeader(text: string, rules: FileRules): CsvHeaderScan {
+  const { limits } = rules;
   // Separators on the current line by character code (all are below 128): all of them, and unquoted.
   const all = new Uint32Array(128);
   const unquoted = new Uint32Array(128);
@@ -98,7 +121,7 @@ export function scanCsvHeader(text: string, limits: ImportLimits): CsvHeaderScan
     } else if (c === '"') quoted = !quoted;
     else if (SEPARATORS.includes(c)) {
       const code = c.charCodeAt(0);
-      if (++all[code]! >= limits.columns) return refuse(tooManyColumns(line, true, limits));
+      if (++all[code]! >= limits.columns) return refuse(tooManyColumns(line, true, rules));
       if (!quoted) unquoted[code]!++;
     } else if (!content && !BLANK_LINE_CHARACTERS.has(c)) content = true;
   }

@@ -1,5 +1,5 @@
 import { toCsv } from './csv-text.ts';
-import type { ImportEntry, ImportSchema } from './schema.ts';
+import { ERRORS_HEADER, type ImportEntry, type ImportSchema } from './schema.ts';
 import type { ImportValidationResult } from './validate.ts';
 
 /** Entries as CSV in the import format (header row first), so an export imports back unchanged. */
@@ -8,14 +8,31 @@ export function entriesToCsv<F extends string>(
   entries: readonly ImportEntry<F>[],
   separator = ',',
 ): string {
+  const extra = extraKeysOf(schema, entries);
   return toCsv(
-    [schema.columns.map((c) => c.header), ...entries.map((e) => schema.columns.map((c) => e[c.field]))],
+    [
+      [...schema.columns.map((c) => c.header), ...extra],
+      ...entries.map((e) => [...schema.columns.map((c) => e[c.field]), ...extra.map((key) => e[key] ?? '')]),
+    ],
     separator,
   );
 }
 
-/** The column the error export adds after the format's own; the import ignores it. */
-export const ERRORS_HEADER = 'Errors';
+/**
+ * The extra columns the entries hold (a format's `extraColumn`), in the order they first appear. Their
+ * keys are headers the format reads back as the same keys (`property:Colour`).
+ */
+export function extraKeysOf<F extends string>(
+  schema: Pick<ImportSchema<F>, 'columns'>,
+  entries: readonly ImportEntry<F>[],
+): string[] {
+  const fields = new Set<string>(schema.columns.map((c) => c.field));
+  const extra = new Set<string>();
+  for (const entry of entries) for (const key of Object.keys(entry)) if (!fields.has(key)) extra.add(key);
+  return [...extra];
+}
+
+export { ERRORS_HEADER };
 
 /**
  * The rows that have errors, as CSV in the format plus a last column naming each error at its column
@@ -28,15 +45,20 @@ export function errorRowsToCsv<F extends string>(
   separator = ',',
 ): string {
   const headerOf = new Map<string, string>(schema.columns.map((c) => [c.field, c.header]));
-  const rows = result.rows
-    .filter((row) => row.errors.length > 0)
-    .map((row) => [
-      ...schema.columns.map((c) => row.entry[c.field]),
-      row.errors
-        .map((e) => (e.field && headerOf.has(e.field) ? `${headerOf.get(e.field)}: ${e.message}` : e.message))
-        .join('; '),
-    ]);
-  return toCsv([[...schema.columns.map((c) => c.header), ERRORS_HEADER], ...rows], separator);
+  const failed = result.rows.filter((row) => row.errors.length > 0);
+  const extra = extraKeysOf(
+    schema,
+    failed.map((row) => row.entry),
+  );
+  for (const key of extra) headerOf.set(key, key);
+  const rows = failed.map((row) => [
+    ...schema.columns.map((c) => row.entry[c.field]),
+    ...extra.map((key) => row.entry[key] ?? ''),
+    row.errors
+      .map((e) => (e.field && headerOf.has(e.field) ? `${headerOf.get(e.field)}: ${e.message}` : e.message))
+      .join('; '),
+  ]);
+  return toCsv([[...schema.columns.map((c) => c.header), ...extra, ERRORS_HEADER], ...rows], separator);
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

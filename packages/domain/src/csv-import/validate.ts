@@ -1,4 +1,4 @@
-import { cellTooLong, type ImportFileError, tooManyColumns, unguardCell } from './csv-text.ts';
+import { cellTooLong, FILE_ERROR, type ImportFileError, tooManyColumns, unguardCell } from './csv-text.ts';
 import { formatCount } from './limits.ts';
 import {
   type HeaderMapping,
@@ -6,7 +6,9 @@ import {
   type ImportRowError,
   type ImportSchema,
   listOf,
+  lookedUpFields,
   mapHeaders,
+  type ReferenceRule,
   type TakenValues,
   type UniqueRule,
 } from './schema.ts';
@@ -16,13 +18,15 @@ export interface ImportRow<F extends string = string> {
   errors: ImportRowError[];
 }
 
-/** The validation result of a file: isValid, rows (each with its errors), file errors, headers. */
-export interface ImportValidationResult<F extends string = string> {
+/**
+ * The validation result of a file: isValid, rows (each with its errors), file errors, and the file's
+ * headers under the format's `headersField` (`headers`, `parsedHeaders`).
+ */
+export type ImportValidationResult<F extends string = string, H extends string = 'headers'> = {
   isValid: boolean;
   rows: ImportRow<F>[];
   errors: ImportFileError[];
-  headers: string[];
-}
+} & Record<H, string[]>;
 
 /** One row's error, by its position among the data rows, with the value of its cell. */
 export interface LocatedRowError extends ImportRowError {
@@ -43,14 +47,13 @@ export interface ImportReadResult<T> {
 export function entryFromCells<F extends string>(
   schema: Pick<ImportSchema<F>, 'columns'>,
   cells: readonly string[],
-  mapping: HeaderMapping<F>,
+  mapping: Pick<HeaderMapping<F>, 'columns'> & Partial<Pick<HeaderMapping<F>, 'extra'>>,
 ): ImportEntry<F> {
-  return Object.fromEntries(
-    schema.columns.map((c) => {
-      const index = mapping.columns[c.field];
-      return [c.field, index === -1 ? '' : unguardCell((cells[index] ?? '').trim())];
-    }),
-  ) as ImportEntry<F>;
+  const cell = (index: number) => (index === -1 ? '' : unguardCell((cells[index] ?? '').trim()));
+  return Object.fromEntries([
+    ...schema.columns.map((c) => [c.field, cell(mapping.columns[c.field])]),
+    ...(mapping.extra ?? []).map(([key, index]) => [key, cell(index)]),
+  ]) as ImportEntry<F>;
 }
 
 /** Spans of merged lines named in the message; the rest are counted. */
@@ -61,7 +64,7 @@ function mergedLinesError(spans: readonly (readonly [number, number])[], total: 
   const more = total - named.length;
   const list = more > 0 ? `${named.join(', ')} and ${formatCount(more)} more places` : listOf(named);
   return {
-    type: 'UnknownError',
+    type: FILE_ERROR,
     message: `Lines ${list} were ${total > 1 ? 'each ' : ''}read as one row: a cell there starts with a quote (") that does not end on its line, so the line breaks became part of the cell. Remove the stray quote, or put the whole cell in quotes and double every quote inside it ("").`,
   };
 }
@@ -97,8 +100,14 @@ export interface TableWalk {
  * name every such place). Blank lines must be among the rows, or the line numbers are off. The browser
  * preview and the server both read through it, so they refuse the same files with the same messages.
  */
+/** What reading a file needs of a format. */
+export type TableRules<F extends string> = Pick<
+  ImportSchema<F>,
+  'columns' | 'limits' | 'headerErrors' | 'extraColumn' | 'unknownHeaders' | 'headerHint'
+>;
+
 export function walkImportTable<F extends string>(
-  schema: Pick<ImportSchema<F>, 'columns' | 'limits'>,
+  schema: TableRules<F>,
   onRow?: (entry: ImportEntry<F>) => void,
 ): TableWalk {
   const { limits } = schema;
@@ -111,9 +120,9 @@ export function walkImportTable<F extends string>(
   let mergedCount = 0;
 
   const boundsError = (cells: readonly string[], line: number, isHeader: boolean) => {
-    if (cells.length > limits.columns) return tooManyColumns(line, isHeader, limits);
+    if (cells.length > limits.columns) return tooManyColumns(line, isHeader, schema);
     const long = cells.findIndex((cell) => cell.length > limits.cellLength);
-    return long === -1 ? null : cellTooLong(line, long + 1, isHeader, limits);
+    return long === -1 ? null : cellTooLong(line, long + 1, isHeader, schema);
   };
 
   return {
@@ -141,8 +150,16 @@ export function walkImportTable<F extends string>(
         mapping = mapHeaders(schema, headers);
         if (mapping.missingRequired.length > 0) {
           refusal = {
-            type: 'FileHeadersNotValid',
+            type: schema.headerErrors.missing,
             message: `Missing columns: ${mapping.missingRequired.join(', ')}`,
+          };
+          return false;
+        }
+        if (mapping.invalid.length > 0) {
+          const hint = schema.headerHint ? ` ${schema.headerHint}` : '';
+          refusal = {
+            type: schema.headerErrors.invalid,
+            message: `Columns not read: ${listOf(mapping.invalid.map((h) => `"${h}"`))}.${hint}`,
           };
           return false;
         }
@@ -150,7 +167,7 @@ export function walkImportTable<F extends string>(
       }
       if (++dataRows > limits.rows) {
         refusal = {
-          type: 'UnknownError',
+          type: FILE_ERROR,
           message: `The file has more than ${formatCount(limits.rows)} rows. Split it into smaller files.`,
         };
         return false;
@@ -162,7 +179,8 @@ export function walkImportTable<F extends string>(
       const fileErrors: ImportFileError[] = [];
       if (mergedCount > 0) fileErrors.push(mergedLinesError(merged, mergedCount));
       if (refusal) fileErrors.push(refusal);
-      else if (!headers) fileErrors.push({ type: 'FileHeadersNotValid', message: emptyFileMessage(schema) });
+      else if (!headers)
+        fileErrors.push({ type: schema.headerErrors.missing, message: emptyFileMessage(schema) });
       return { headers: headers ?? [], fileErrors };
     },
   };
@@ -173,7 +191,7 @@ export function walkImportTable<F extends string>(
  * handed to `onRow` while the file can still be imported.
  */
 export function readImportTable<F extends string>(
-  schema: Pick<ImportSchema<F>, 'columns' | 'limits'>,
+  schema: TableRules<F>,
   table: readonly (readonly string[])[],
   onRow?: (entry: ImportEntry<F>) => void,
 ): { headers: string[]; fileErrors: ImportFileError[] } {
@@ -202,27 +220,48 @@ function countKeys(keys: Iterable<string>): Map<string, number> {
   return counts;
 }
 
-/** The import is ready only when at least one row remains and no row has an error (SPEC §4). */
-export function isImportReady(rows: readonly { errors: readonly unknown[] }[]): boolean {
-  return rows.length > 0 && rows.every((r) => r.errors.length === 0);
+/**
+ * The import is ready when no row has an error and, unless the format takes an empty list as valid
+ * (assets), at least one row remains (employees) (SPEC §4).
+ */
+export function isImportReady(
+  rows: readonly { errors: readonly unknown[] }[],
+  format: Pick<ImportSchema, 'emptyIsValid'> = { emptyIsValid: false },
+): boolean {
+  return (format.emptyIsValid || rows.length > 0) && rows.every((r) => r.errors.length === 0);
 }
 
-function withValidity<F extends string>(
-  result: Omit<ImportValidationResult<F>, 'isValid'>,
-): ImportValidationResult<F> {
-  return { ...result, isValid: result.errors.length === 0 && isImportReady(result.rows) };
+/** A result with its validity, the headers under the format's own field. */
+function resultOf<F extends string, H extends string>(
+  schema: Pick<ImportSchema<F, unknown, H>, 'emptyIsValid' | 'headersField'>,
+  rows: ImportRow<F>[],
+  errors: ImportFileError[],
+  headers: string[],
+): ImportValidationResult<F, H> {
+  const isValid = errors.length === 0 && isImportReady(rows, schema);
+  return { isValid, rows, errors, [schema.headersField]: headers } as ImportValidationResult<F, H>;
+}
+
+/** A reference column's error when its key is not among the values found. */
+function referenceErrors<F extends string>(
+  rule: ReferenceRule<F>,
+  value: string,
+  found: ReadonlySet<string> | undefined,
+): ImportRowError[] {
+  const key = rule.key(value);
+  return key && !found?.has(key) ? [rule.missing(value)] : [];
 }
 
 /**
  * Validates all rows: each on its own, then the unique columns (a duplicate error on every row that
  * shares a value, a taken error where the value is already used).
  */
-export function validateImportEntries<F extends string>(
-  schema: ImportSchema<F>,
+export function validateImportEntries<F extends string, T, H extends string>(
+  schema: ImportSchema<F, T, H>,
   entries: readonly ImportEntry<F>[],
   taken: TakenValues<F> = {},
   headers: string[] = schema.columns.map((c) => c.header),
-): ImportValidationResult<F> {
+): ImportValidationResult<F, H> {
   const counts = schema.unique.map((rule) => countKeys(entries.map((e) => rule.key(e[rule.field]))));
   const rows = entries.map((entry) => ({
     entry,
@@ -231,30 +270,37 @@ export function validateImportEntries<F extends string>(
       ...schema.unique.flatMap((rule, i) =>
         uniqueErrors(rule, rule.key(entry[rule.field]), counts[i]!, taken[rule.field]),
       ),
+      ...(schema.references ?? []).flatMap((rule) =>
+        referenceErrors(rule, entry[rule.field], taken[rule.field]),
+      ),
     ],
   }));
-  return withValidity({ rows, errors: [], headers });
+  return resultOf(schema, rows, [], headers);
 }
 
 /** Validates a parsed file (header row + data rows, blank lines included: they are skipped). */
-export function validateImportTable<F extends string>(
-  schema: ImportSchema<F>,
+export function validateImportTable<F extends string, T, H extends string>(
+  schema: ImportSchema<F, T, H>,
   table: readonly (readonly string[])[],
   taken: TakenValues<F> = {},
-): ImportValidationResult<F> {
+): ImportValidationResult<F, H> {
   const entries: ImportEntry<F>[] = [];
   const { headers, fileErrors } = readImportTable(schema, table, (entry) => entries.push(entry));
-  if (fileErrors.length > 0) return { isValid: false, rows: [], errors: fileErrors, headers };
+  if (fileErrors.length > 0) return resultOf(schema, [], fileErrors, headers);
   return validateImportEntries(schema, entries, taken, headers);
 }
 
-/** The values of a unique column in a parsed file (to ask which are taken), keyed, without blanks. */
-export function uniqueValuesOf<F extends string>(
-  schema: ImportSchema<F>,
+/**
+ * The values of a unique or reference column in a parsed file (to ask which are taken or found),
+ * keyed, without blanks.
+ */
+export function uniqueValuesOf<F extends string, T, H extends string>(
+  schema: ImportSchema<F, T, H>,
   table: readonly (readonly string[])[],
   field: F,
 ): string[] {
-  const rule = schema.unique.find((r) => r.field === field);
+  const rule =
+    schema.unique.find((r) => r.field === field) ?? schema.references?.find((r) => r.field === field);
   const values = new Set<string>();
   readImportTable(schema, table, (entry) => {
     const key = rule ? rule.key(entry[field]) : entry[field];
@@ -267,11 +313,11 @@ export function uniqueValuesOf<F extends string>(
  * Deleting a row removes it. When it had a duplicate error of a unique column and exactly one other
  * row shares that value, the duplicate error is cleared from that other row (SPEC §4).
  */
-export function deleteImportRow<F extends string>(
-  schema: ImportSchema<F>,
-  result: ImportValidationResult<F>,
+export function deleteImportRow<F extends string, T, H extends string>(
+  schema: ImportSchema<F, T, H>,
+  result: ImportValidationResult<F, H>,
   index: number,
-): ImportValidationResult<F> {
+): ImportValidationResult<F, H> {
   const removed = result.rows[index];
   if (!removed) return result;
   let rows = result.rows.filter((_, i) => i !== index);
@@ -288,19 +334,25 @@ export function deleteImportRow<F extends string>(
       );
     }
   }
-  return withValidity({ ...result, rows });
+  return resultOf(schema, rows, result.errors, result[schema.headersField]);
 }
 
 /** Fixing a cell re-validates every row (a changed value can create or end duplicates elsewhere). */
-export function updateImportRow<F extends string>(
-  schema: ImportSchema<F>,
-  result: ImportValidationResult<F>,
+export function updateImportRow<F extends string, T, H extends string>(
+  schema: ImportSchema<F, T, H>,
+  result: ImportValidationResult<F, H>,
   index: number,
   entry: ImportEntry<F>,
   taken: TakenValues<F> = {},
-): ImportValidationResult<F> {
+): ImportValidationResult<F, H> {
   const entries = result.rows.map((row, i) => (i === index ? entry : row.entry));
-  return { ...validateImportEntries(schema, entries, taken, result.headers), errors: result.errors };
+  const headers: string[] = result[schema.headersField];
+  return resultOf(
+    schema,
+    validateImportEntries(schema, entries, taken, headers).rows,
+    result.errors,
+    headers,
+  );
 }
 
 export interface ImportReader<T> {
@@ -309,7 +361,7 @@ export interface ImportReader<T> {
   /** Where the next row starts; with `refuse`, for a row too long to finish reading. */
   readonly nextLine: number;
   refuse(error: ImportFileError): void;
-  /** The distinct keys of a unique column read so far (to ask which of them are taken). */
+  /** The distinct keys of a unique or reference column read so far (to ask which are taken or found). */
   uniqueKeys(field: string): string[];
   /**
    * The result. `takenLate`: values taken that were asked for with the file's own keys once it was
@@ -324,13 +376,17 @@ export interface ImportReader<T> {
  * of result rows). Feed every parsed row, blank ones included, to `add` until it answers false, then
  * call `finish`. It applies exactly the rules of validateImportTable.
  */
-export function createImportReader<F extends string, T>(
-  schema: ImportSchema<F, T>,
+export function createImportReader<F extends string, T, H extends string>(
+  schema: ImportSchema<F, T, H>,
   takenAtStart: TakenValues<F> = {},
 ): ImportReader<T> {
   const taken: TakenValues<F> = { ...takenAtStart };
   const keys: string[][] = schema.unique.map(() => []);
   const counts = schema.unique.map(() => new Map<string, number>());
+  const references = schema.references ?? [];
+  /** Per reference column, each row's value (its key is taken again in finish). */
+  const referenced: string[][] = references.map(() => []);
+  const referenceKeys = references.map(() => new Set<string>());
   let clash = false;
   let rowCount = 0;
   const values: T[] = [];
@@ -344,6 +400,12 @@ export function createImportReader<F extends string, T>(
       const seen = (counts[i]!.get(key) ?? 0) + 1;
       counts[i]!.set(key, seen);
       if (seen > 1 || (rule.taken && taken[rule.field]?.has(key))) clash = true;
+    });
+    references.forEach((rule, i) => {
+      const value = entry[rule.field];
+      referenced[i]!.push(value);
+      const key = rule.key(value);
+      if (key) referenceKeys[i]!.add(key);
     });
     const { value, errors: own } = schema.validateEntry(entry);
     for (const error of own)
@@ -359,18 +421,26 @@ export function createImportReader<F extends string, T>(
     refuse: (error) => walk.refuse(error),
     uniqueKeys(field) {
       const i = schema.unique.findIndex((rule) => rule.field === field);
-      return i === -1 ? [] : [...counts[i]!.keys()];
+      if (i !== -1) return [...counts[i]!.keys()];
+      const r = references.findIndex((rule) => rule.field === field);
+      return r === -1 ? [] : [...referenceKeys[r]!];
     },
     finish(takenLate = {}) {
       const { headers, fileErrors } = walk.finish();
       if (fileErrors.length > 0) return { headers, fileErrors, rowCount: 0, errors: [], values: [] };
+      for (const field of lookedUpFields(schema)) {
+        const late = takenLate[field];
+        if (!late || late.size === 0) continue;
+        const known = taken[field];
+        taken[field] = known ? new Set([...known, ...late]) : late;
+      }
       schema.unique.forEach((rule, i) => {
-        const late = takenLate[rule.field];
-        if (!rule.taken || !late || late.size === 0) return;
-        const known = taken[rule.field];
-        taken[rule.field] = known ? new Set([...known, ...late]) : late;
-        for (const key of counts[i]!.keys()) if (late.has(key)) clash = true;
+        const now = taken[rule.field];
+        if (rule.taken && now) for (const key of counts[i]!.keys()) if (now.has(key)) clash = true;
       });
+      // A referenced value not found is an error too.
+      if (references.some((rule, i) => [...referenceKeys[i]!].some((key) => !taken[rule.field]?.has(key))))
+        clash = true;
       const located = [...errors];
       // A clean file (the common large case) skips this second pass over every row.
       if (clash) {
@@ -379,6 +449,11 @@ export function createImportReader<F extends string, T>(
             const key = keys[i]![row]!;
             for (const error of uniqueErrors(rule, key, counts[i]!, taken[rule.field]))
               located.push({ ...error, row, value: key });
+          });
+          references.forEach((rule, i) => {
+            const value = referenced[i]![row]!;
+            for (const error of referenceErrors(rule, value, taken[rule.field]))
+              located.push({ ...error, row, value });
           });
         }
         // Row order, and within a row the order validateImportEntries uses (own errors first).

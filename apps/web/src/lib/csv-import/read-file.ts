@@ -10,8 +10,7 @@ import {
   ZIP_NOT_XLSX_MESSAGE,
 } from '@equip/domain/csv-import/decode';
 import { spreadsheetTable } from '@equip/domain/csv-import/export';
-import type { ImportSchema } from '@equip/domain/csv-import/schema';
-import { readImportTable } from '@equip/domain/csv-import/validate';
+import { readImportTable, type TableRules } from '@equip/domain/csv-import/validate';
 import type { MessageDescriptor } from '@lingui/core';
 import { i18n } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
@@ -97,10 +96,7 @@ async function readWorkbook(file: File, bytes: Uint8Array): Promise<string[][]> 
  * the format, with the server's rules (the domain's): bounds, header, merged lines. Throws an
  * `ImportFileError` that explains the problem.
  */
-export async function readImportFile(
-  file: File,
-  schema: Pick<ImportSchema, 'columns' | 'limits'>,
-): Promise<ReadImportFile> {
+export async function readImportFile(file: File, schema: TableRules<string>): Promise<ReadImportFile> {
   const empty = () =>
     new ImportFileError(t`The file is empty. Choose a file with a header row and one row per entry.`);
   if (file.size === 0) throw empty();
@@ -121,7 +117,7 @@ export async function readImportFile(
     if (text.trim() === '') throw empty();
     // The bounds, the header and rows that merged lines: the server refuses such files with these
     // same messages (the domain rules), so say it now rather than after checking every row.
-    const header = scanCsvHeader(text, schema.limits);
+    const header = scanCsvHeader(text, schema);
     if (header.error) throw new ImportFileError(header.error.message);
     table = await parseCsv({ text, delimiter: header.delimiter });
   }

@@ -1,5 +1,5 @@
 import type { ImportResult } from '@equip/domain/csv-import/contract';
-import { EXPORT_SEPARATORS, separatorForLocale } from '@equip/domain/csv-import/csv-text';
+import { EXPORT_SEPARATORS, FILE_ERROR, separatorForLocale } from '@equip/domain/csv-import/csv-text';
 import { entriesToCsv, errorRowsToCsv } from '@equip/domain/csv-import/export';
 import type { ImportEntry, ImportRowError, ImportSchema, TakenValues } from '@equip/domain/csv-import/schema';
 import type { ImportValidationResult } from '@equip/domain/csv-import/validate';
@@ -64,11 +64,7 @@ function withServerErrors<F extends string>(
       errors: errors.map((e): ImportRowError => ({ type: e.type, field: e.field, message: e.message })),
     };
   });
-  const errors = fileErrors.map((e) => ({
-    type:
-      e.errorType === 'FileHeadersNotValid' ? ('FileHeadersNotValid' as const) : ('UnknownError' as const),
-    message: e.msg,
-  }));
+  const errors = fileErrors.map((e) => ({ type: e.errorType ?? FILE_ERROR, message: e.msg }));
   return { ...result, rows, errors, isValid: false };
 }
 
