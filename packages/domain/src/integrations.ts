@@ -42,7 +42,9 @@ export type HrCheckError = (typeof HR_CHECK_ERRORS)[keyof typeof HR_CHECK_ERRORS
 export const HrLanguage = z.enum(['en', 'de', 'fr', 'it', 'es']);
 export type HrLanguage = z.infer<typeof HrLanguage>;
 export const IntegrationStatus = z.enum(['ACTIVE', 'INVALID', 'INACTIVE']);
+export type IntegrationStatus = z.infer<typeof IntegrationStatus>;
 export const IntegrationSetupStatus = z.enum(['INCOMPLETE', 'FINAL_SYNC_PENDING', 'COMPLETED']);
+export type IntegrationSetupStatus = z.infer<typeof IntegrationSetupStatus>;
 export const WorkspaceProvider = z.enum(['google', 'microsoft']);
 export type WorkspaceProvider = z.infer<typeof WorkspaceProvider>;
 /** Workspace group kinds (values not shown in the spec; these are the kinds Google and Microsoft expose). */

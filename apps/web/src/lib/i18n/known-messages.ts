@@ -62,6 +62,15 @@ const KNOWN_TEXTS: Record<string, MessageDescriptor> = {
   'The MDM server refused the client ID or secret': msg`The MDM server refused the client ID or secret`,
   'The address did not answer like a Jamf Pro server': msg`The address did not answer like a Jamf Pro server`,
   'The address did not answer like a ManageEngine MDM server': msg`The address did not answer like a ManageEngine MDM server`,
+  // HR integrations (packages/domain/src/integrations.ts: HR_CHECK_ERRORS and the company domain's form)
+  'The HR system refused the credentials': msg`The HR system refused the credentials`,
+  'Equip could not reach the HR system': msg`Equip could not reach the HR system`,
+  'The HR system did not answer as expected': msg`The HR system did not answer as expected`,
+  'The HR system answered with an error; try again later': msg`The HR system answered with an error; try again later`,
+  'The HR system asked Equip to wait; try again later': msg`The HR system asked Equip to wait; try again later`,
+  'The stored credentials cannot be read; connect the HR system again': msg`The stored credentials cannot be read; connect the HR system again`,
+  'Equip has no client for this HR system outside the sandbox': msg`Equip has no client for this HR system outside the sandbox`,
+  'Only letters, digits and hyphens (the part before .bamboohr.com)': msg`Only letters, digits and hyphens (the part before .bamboohr.com)`,
 };
 
 /** Texts with a value in them: `Expected string, received number`, zod's length bounds. */
@@ -81,6 +90,14 @@ const KNOWN_PATTERNS: [RegExp, (match: RegExpMatchArray) => MessageDescriptor][]
     ([, max = '']) => msg`Use at most ${max} characters`,
   ],
   [/^(.+) is already in use$/, ([, email = '']) => msg`${email} is already in use`],
+  // A known reason followed by the outside system's own words (an HR system's refusal, decision 029).
+  [
+    /^(The HR system [^:]+|Equip could not reach the HR system): (.+)$/s,
+    ([, known = '', detail = '']) => {
+      const reason = KNOWN_TEXTS[known] ? i18n._(KNOWN_TEXTS[known]) : known;
+      return msg`${reason}: ${detail}`;
+    },
+  ],
 ];
 
 /** The descriptor for one of the known English texts, if it is one. */

@@ -1,0 +1,9 @@
+import type { HrProvider } from '@equip/domain/integrations';
+
+/** Query keys of the integrations area. */
+export const integrationKeys = {
+  all: ['integrations'] as const,
+  list: () => [...integrationKeys.all, 'list'] as const,
+};
+
+export const integrationPath = (provider: HrProvider) => `/integrations/${encodeURIComponent(provider)}`;

@@ -1,0 +1,24 @@
+import type { HrLanguage, IntegrationSetupStatus, IntegrationStatus } from '@equip/domain/integrations';
+import { msg } from '@lingui/core/macro';
+import { translated } from '@/lib/i18n/translated';
+
+/** The words of an integration's enums (SPEC §3), the same on every screen. */
+export const INTEGRATION_STATUS_LABELS = translated<IntegrationStatus>({
+  ACTIVE: msg`Active`,
+  INVALID: msg`Not working`,
+  INACTIVE: msg`Paused`,
+});
+
+export const INTEGRATION_SETUP_STATUS_LABELS = translated<IntegrationSetupStatus>({
+  INCOMPLETE: msg`Setup not finished: the first sync has not run yet`,
+  FINAL_SYNC_PENDING: msg`Setup: the first sync is waiting to run`,
+  COMPLETED: msg`Set up`,
+});
+
+export const HR_LANGUAGE_LABELS = translated<HrLanguage>({
+  en: msg`English`,
+  de: msg`German`,
+  fr: msg`French`,
+  it: msg`Italian`,
+  es: msg`Spanish`,
+});
