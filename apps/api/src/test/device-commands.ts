@@ -1,4 +1,5 @@
 import type { DeviceCommand, DeviceCommands } from '@equip/domain/mdm';
+import type { SoftwareCommand, SoftwareCommands } from '@equip/domain/software-installs';
 import { expect } from 'vitest';
 import type { TestApp } from './app.ts';
 import { bearer } from './factories.ts';
@@ -55,4 +56,55 @@ export function deviceCommands(app: () => TestApp, token: () => string) {
   }
 
   return { send, until, retryNow };
+}
+
+/**
+ * Installs and uninstalls through the API (decision 030), as the tests of the MDM clients drive them:
+ * ask for one, read the device's newest, wait until it is where the test expects, read its software from
+ * the MDM now (the confirmation).
+ */
+export function softwareCommands(app: () => TestApp, token: () => string) {
+  const inject = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    app().app.inject({ method, url, headers: bearer(token()), ...(payload ? { payload } : {}) });
+
+  /** `POST /api/devices/:uuid/software/install` (or `/uninstall`): the queued command (202). */
+  async function request(
+    device: string,
+    verb: 'install' | 'uninstall',
+    applicationUuid: string,
+  ): Promise<SoftwareCommand> {
+    const res = await inject('POST', `/api/devices/${device}/software/${verb}`, { applicationUuid });
+    expect(res.statusCode, res.body).toBe(202);
+    return res.json<SoftwareCommand>();
+  }
+
+  /** The device's newest install or uninstall. */
+  async function newest(device: string): Promise<SoftwareCommand | undefined> {
+    const res = await inject('GET', `/api/devices/${device}/software/commands`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<SoftwareCommands>().items[0];
+  }
+
+  /** The newest once `done` holds for it. */
+  async function until(device: string, done: (c: SoftwareCommand) => boolean): Promise<SoftwareCommand> {
+    let last: SoftwareCommand | undefined;
+    await expect
+      .poll(
+        async () => {
+          last = await newest(device);
+          return last ? done(last) : false;
+        },
+        { timeout: 30_000, interval: 100 },
+      )
+      .toBe(true);
+    return last!;
+  }
+
+  /** `POST /api/devices/:uuid/software/refresh`: the device's software read from its MDM now. */
+  async function refresh(device: string): Promise<void> {
+    const res = await inject('POST', `/api/devices/${device}/software/refresh`);
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  return { request, newest, until, refresh };
 }

@@ -52,6 +52,18 @@ import type { AddressInfo } from 'node:net';
  *   information about mdm commands made by Jamf Pro") → `{ totalCount, results: [{ uuid, client: {
  *   managementId, clientType }, commandState: PENDING | ACKNOWLEDGED | NOT_NOW | ERROR, commandType,
  *   dateSent, dateCompleted }] }` (MdmCommand / MdmCommandState in the ruby-jss OAPI schemas).
+ * - VPP app assignment (issue 27, item 5; decision 030), the Classic API (`/JSSResource`, the same bearer
+ *   token: developer.jamf.com "Classic API Overview", client credentials since 10.49): `GET
+ *   /JSSResource/macapplications/bundleid/{bundleid}` and `/JSSResource/mobiledeviceapplications/bundleid/
+ *   {bundleid}` with `Accept: application/json` → `{ mac_application: { general: { id, name, version,
+ *   bundle_id, … }, scope: { all_computers, computers: [{ id, name }], … } } }` (`mobile_device_application`
+ *   … `scope: { all_mobile_devices, mobile_devices: [{ id, name }] }`) (Classic API reference "Find Mac
+ *   applications by bundle ID", "Find mobile device applications by bundle ID"); an unknown bundle id is a
+ *   404 (the Classic API's HTML error page). `PUT /JSSResource/macapplications/id/{id}` with an XML body
+ *   (`<mac_application><scope><computers><computer><id>…`) replaces the fields it names and answers 201
+ *   `<mac_application><id>…</id></mac_application>` (Classic API Overview, "PUT … will only update the
+ *   fields specified"). The device installs (or removes) the app and its next inventory shows it after
+ *   `reportAfterReads` reads.
  * - Errors: the Jamf Pro API's `{ httpStatus, errors: [{ code, field, description, id }] }` (the API
  *   reference's 400/401/404 examples); 429/503 with `Retry-After` as any HTTP server may send it (Jamf
  *   Cloud rate limits).
@@ -88,6 +100,16 @@ export interface FakeMobileDevice {
   dataProtected?: boolean;
   /** The detail's applications (decision 026): bundle identifier, name and versions of each app. */
   applications?: { identifier: string; name: string; version: string; shortVersion: string }[];
+}
+/** An App Store app bought through Apple's volume purchasing and assigned by scope (the Classic API). */
+export interface FakeVppApp {
+  id: number;
+  kind: 'computer' | 'mobile';
+  name: string;
+  bundleId: string;
+  version: string;
+  /** The Jamf ids of the computers or mobile devices in its scope. */
+  scope: string[];
 }
 export interface FakeCommand {
   uuid: string;
@@ -151,6 +173,38 @@ export async function startJamfFake(options: { clientId?: string; clientSecret?:
   /** Command types the device answers with an error. */
   const erroring = new Set<string>();
   let now = () => Date.now();
+  /** VPP apps by id, and installs or removals each device has yet to report (`<record id>:<bundle id>`). */
+  const vppApps = new Map<number, FakeVppApp>();
+  const vppPending = new Map<string, { op: 'install' | 'remove'; app: FakeVppApp; reads: number }>();
+  /** A device's inventory read moves its pending installs and removals on after `readsUntilReport`. */
+  const reportVpp = (recordId: string, kind: FakeVppApp['kind']) => {
+    for (const [key, pending] of vppPending) {
+      if (!key.startsWith(`${recordId}:`) || pending.app.kind !== kind) continue;
+      if (++pending.reads <= readsUntilReport) continue;
+      vppPending.delete(key);
+      const { app } = pending;
+      if (kind === 'computer') {
+        const c = computers.get(recordId);
+        if (!c) continue;
+        const others = (c.applications ?? []).filter((a) => a.bundleId !== app.bundleId);
+        c.applications =
+          pending.op === 'install'
+            ? [...others, { name: app.name, version: app.version, bundleId: app.bundleId }]
+            : others;
+      } else {
+        const d = mobileDevices.get(recordId);
+        if (!d) continue;
+        const others = (d.applications ?? []).filter((a) => a.identifier !== app.bundleId);
+        d.applications =
+          pending.op === 'install'
+            ? [
+                ...others,
+                { identifier: app.bundleId, name: app.name, version: app.version, shortVersion: app.version },
+              ]
+            : others;
+      }
+    }
+  };
 
   const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -316,6 +370,93 @@ export async function startJamfFake(options: { clientId?: string; clientSecret?:
         expires_in: tokenLifetime,
       });
     }
+    if (url.pathname.startsWith('/JSSResource/')) {
+      const bearerToken = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      const until = bearerToken ? tokens.get(bearerToken) : undefined;
+      if (until === undefined || until <= now()) {
+        res.writeHead(401, { 'content-type': 'text/html' });
+        return res.end('<html><body>Unauthorized</body></html>');
+      }
+      const notFound = () => {
+        res.writeHead(404, { 'content-type': 'text/html;charset=UTF-8' });
+        res.end(
+          '<html><head><title>Status page</title></head><body><p>The server has not found anything matching the request URI</p></body></html>',
+        );
+      };
+      const byBundle = /^\/JSSResource\/(macapplications|mobiledeviceapplications)\/bundleid\/([^/]+)$/.exec(
+        url.pathname,
+      );
+      if (req.method === 'GET' && byBundle) {
+        const kind = byBundle[1] === 'macapplications' ? 'computer' : 'mobile';
+        const bundleId = decodeURIComponent(byBundle[2]!);
+        const app = [...vppApps.values()].find((a) => a.kind === kind && a.bundleId === bundleId);
+        if (!app) return notFound();
+        const general = {
+          id: app.id,
+          name: app.name,
+          version: app.version,
+          bundle_id: app.bundleId,
+          is_free: true,
+          deployment_type: 'Install Automatically/Prompt Users to Install',
+        };
+        if (kind === 'computer')
+          return json(res, 200, {
+            mac_application: {
+              general,
+              scope: {
+                all_computers: false,
+                all_jss_users: false,
+                computers: app.scope.map((id) => ({ id: Number(id), name: computers.get(id)?.name ?? '' })),
+                computer_groups: [],
+                buildings: [],
+                departments: [],
+                exclusions: {},
+              },
+              vpp: { assign_vpp_device_based_licenses: true, vpp_admin_account_id: 1 },
+            },
+          });
+        return json(res, 200, {
+          mobile_device_application: {
+            general,
+            scope: {
+              all_mobile_devices: false,
+              all_jss_users: false,
+              mobile_devices: app.scope.map((id) => ({
+                id: Number(id),
+                name: mobileDevices.get(id)?.displayName ?? '',
+              })),
+              mobile_device_groups: [],
+              buildings: [],
+              departments: [],
+              exclusions: {},
+            },
+            vpp: { assign_vpp_device_based_licenses: true, vpp_admin_account_id: 1 },
+          },
+        });
+      }
+      const byId = /^\/JSSResource\/(macapplications|mobiledeviceapplications)\/id\/(\d+)$/.exec(
+        url.pathname,
+      );
+      if (req.method === 'PUT' && byId) {
+        const app = vppApps.get(Number(byId[2]));
+        const kind = byId[1] === 'macapplications' ? 'computer' : 'mobile';
+        if (!app || app.kind !== kind) return notFound();
+        const element = kind === 'computer' ? 'computer' : 'mobile_device';
+        const ids = [
+          ...String(body).matchAll(new RegExp(`<${element}><id>(\\d+)</id></${element}>`, 'g')),
+        ].map((m) => m[1]!);
+        for (const id of ids)
+          if (!app.scope.includes(id))
+            vppPending.set(`${id}:${app.bundleId}`, { op: 'install', app, reads: 0 });
+        for (const id of app.scope)
+          if (!ids.includes(id)) vppPending.set(`${id}:${app.bundleId}`, { op: 'remove', app, reads: 0 });
+        app.scope = ids;
+        const root = kind === 'computer' ? 'mac_application' : 'mobile_device_application';
+        res.writeHead(201, { 'content-type': 'text/xml;charset=UTF-8' });
+        return res.end(`<?xml version="1.0" encoding="UTF-8"?><${root}><id>${app.id}</id></${root}>`);
+      }
+      return notFound();
+    }
     // Outside /api: the web interface's pages, not the API (another server's address looks the same).
     if (!url.pathname.startsWith('/api/')) return apiError(res, 404, 'NOT_FOUND', 'Not found');
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
@@ -366,6 +507,7 @@ export async function startJamfFake(options: { clientId?: string; clientSecret?:
     if (req.method === 'GET' && inventoryOne) {
       const computer = computers.get(decodeURIComponent(inventoryOne[1]!));
       if (!computer) return apiError(res, 404, 'NOT_FOUND', 'Computer not found');
+      reportVpp(computer.id, 'computer');
       const sections = url.searchParams.getAll('section');
       return json(res, 200, {
         ...computerBody(computer, sections),
@@ -387,6 +529,7 @@ export async function startJamfFake(options: { clientId?: string; clientSecret?:
     if (req.method === 'GET' && mobileOne) {
       const device = mobileDevices.get(decodeURIComponent(mobileOne[1]!));
       if (!device) return apiError(res, 404, 'NOT_FOUND', 'Mobile device not found');
+      reportVpp(device.id, 'mobile');
       return json(res, 200, {
         ...mobileBody(device, ['SECURITY']),
         applications: (device.applications ?? []).map((a) => ({
@@ -498,6 +641,11 @@ export async function startJamfFake(options: { clientId?: string; clientSecret?:
       const computer = { id, name: `Mac ${id}`, managementId: randomUUID(), managed: true, ...c };
       computers.set(id, computer);
       return computer;
+    },
+    vppApps,
+    /** An App Store app the organisation bought, with no device in its scope yet. */
+    addVppApp(app: Omit<FakeVppApp, 'scope'> & { scope?: string[] }) {
+      vppApps.set(app.id, { scope: [], ...app });
     },
     addMobileDevice(d: Partial<FakeMobileDevice> & Pick<FakeMobileDevice, 'serialNumber'>) {
       const id = d.id ?? String(nextId++);

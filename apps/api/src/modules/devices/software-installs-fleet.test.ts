@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { SoftwareCommand, SoftwareCommands } from '@equip/domain/software-installs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { applications, devices } from '../../db/schema/index.ts';
 import type { App } from '../../http/types.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { deviceCommands } from '../../test/device-commands.ts';
+import { deviceCommands, softwareCommands } from '../../test/device-commands.ts';
 import { bearer, createOrganization, createUser, tokenFor } from '../../test/factories.ts';
 import { type FleetFake, startFleetFake } from '../../test/fleet-fake.ts';
 import { MDM_JOB_RETRY_LIMIT } from './mdm-jobs.ts';
@@ -53,45 +52,13 @@ describe('software installs through Fleet (issue 27, item 5)', () => {
     return { hostId: id, device: row!.uuid };
   }
 
-  const request = async (device: string, verb: 'install' | 'uninstall', applicationUuid = slack) => {
-    const res = await app.inject({
-      method: 'POST',
-      url: `/api/devices/${device}/software/${verb}`,
-      headers: bearer(token),
-      payload: { applicationUuid },
-    });
-    expect(res.statusCode, res.body).toBe(202);
-    return res.json<SoftwareCommand>();
-  };
-  const newest = async (device: string) => {
-    const res = await app.inject({
-      method: 'GET',
-      url: `/api/devices/${device}/software/commands`,
-      headers: bearer(token),
-    });
-    return res.json<SoftwareCommands>().items[0];
-  };
-  const until = async (device: string, done: (c: SoftwareCommand) => boolean) => {
-    let last: SoftwareCommand | undefined;
-    await expect
-      .poll(
-        async () => {
-          last = await newest(device);
-          return last ? done(last) : false;
-        },
-        { timeout: 30_000, interval: 100 },
-      )
-      .toBe(true);
-    return last!;
-  };
-  const refresh = async (device: string) => {
-    const res = await app.inject({
-      method: 'POST',
-      url: `/api/devices/${device}/software/refresh`,
-      headers: bearer(token),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  };
+  const software = softwareCommands(
+    () => t,
+    () => token,
+  );
+  const { newest, until, refresh } = software;
+  const request = (device: string, verb: 'install' | 'uninstall', applicationUuid = slack) =>
+    software.request(device, verb, applicationUuid);
   const posts = (hostId: number, verb: string) =>
     fleet.requests.filter(
       (r) =>

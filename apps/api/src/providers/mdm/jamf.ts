@@ -10,9 +10,9 @@ import {
   type MdmDevice,
   type MdmInventoryDevice,
   type MdmInventoryPage,
+  type MdmSoftwareCommand,
   MdmUnavailable,
   type SentCommand,
-  softwareNotBuilt,
 } from './adapter.ts';
 import { instantOf, osOfPlatform, textOf, typeOfDevice } from './inventory.ts';
 
@@ -168,6 +168,27 @@ const JamfCommand = z.object({
     .nullish(),
 });
 export type JamfCommand = z.infer<typeof JamfCommand>;
+/**
+ * A VPP app of the Classic API by bundle id (`GET /JSSResource/macapplications/bundleid/{id}`,
+ * `/mobiledeviceapplications/bundleid/{id}`, JSON): its id and the devices in its scope (decision 030).
+ */
+const VppScoped = z.array(z.object({ id: z.union([z.number(), z.string()]).transform(String) })).nullish();
+const VppGeneral = z.object({ id: z.number().int(), name: z.string() });
+const MacVppApp = z.object({
+  mac_application: z.object({ general: VppGeneral, scope: z.object({ computers: VppScoped }).nullish() }),
+});
+const MobileVppApp = z.object({
+  mobile_device_application: z.object({
+    general: VppGeneral,
+    scope: z.object({ mobile_devices: VppScoped }).nullish(),
+  }),
+});
+export interface JamfVppApp {
+  id: number;
+  name: string;
+  /** The Jamf ids of the computers (or mobile devices) in its scope. */
+  scope: string[];
+}
 const CommandPage = z.object({ totalCount: z.number().int(), results: z.array(JamfCommand) });
 
 /** A device record at Jamf: what a command needs (its `managementId`). */
@@ -407,6 +428,42 @@ export class JamfClient {
     }));
   }
 
+  /**
+   * The organisation's VPP app with this bundle id (Classic API, by bundle id), with its scope; null when
+   * Jamf has none (404).
+   */
+  async vppApp(kind: JamfRecord['kind'], bundleId: string): Promise<JamfVppApp | null> {
+    const resource = kind === 'computer' ? 'macapplications' : 'mobiledeviceapplications';
+    let body: unknown;
+    try {
+      body = await this.call('GET', `/JSSResource/${resource}/bundleid/${encodeURIComponent(bundleId)}`);
+    } catch (error) {
+      if (error instanceof JamfApiError && error.status === 404) return null;
+      throw error;
+    }
+    if (kind === 'computer') {
+      const { general, scope } = MacVppApp.parse(body).mac_application;
+      return { id: general.id, name: general.name, scope: (scope?.computers ?? []).map((c) => c.id) };
+    }
+    const { general, scope } = MobileVppApp.parse(body).mobile_device_application;
+    return { id: general.id, name: general.name, scope: (scope?.mobile_devices ?? []).map((d) => d.id) };
+  }
+
+  /**
+   * Sets the VPP app's device scope (`PUT /JSSResource/macapplications/id/{id}` or
+   * `/mobiledeviceapplications/id/{id}` with the scope's devices in XML; the Classic API updates only the
+   * fields the body names): a device added gets the app assigned and installed, one removed loses it.
+   */
+  async setVppScope(kind: JamfRecord['kind'], appId: number, ids: readonly string[]): Promise<void> {
+    const [resource, root, list, item] =
+      kind === 'computer'
+        ? ['macapplications', 'mac_application', 'computers', 'computer']
+        : ['mobiledeviceapplications', 'mobile_device_application', 'mobile_devices', 'mobile_device'];
+    const entries = ids.map((id) => `<${item}><id>${Number(id)}</id></${item}>`).join('');
+    const xml = `<${root}><scope><${list}>${entries}</${list}></scope></${root}>`;
+    await this.call('PUT', `/JSSResource/${resource}/id/${appId}`, undefined, xml);
+  }
+
   /** `GET /api/v2/mdm/commands?filter=…` (RSQL over uuid, clientManagementId, command, dateSent, …). */
   async commands(filter: string): Promise<JamfCommand[]> {
     const params = new URLSearchParams({ page: '0', 'page-size': '100', sort: 'dateSent:desc', filter });
@@ -419,9 +476,10 @@ export class JamfClient {
   }
 
   /** An authenticated request; a 401 (the token revoked or expired early) asks for a new token once. */
-  private async call(method: string, path: string, json?: unknown): Promise<unknown> {
+  private async call(method: string, path: string, json?: unknown, xml?: string): Promise<unknown> {
     const options = {
       ...(json === undefined ? {} : { body: JSON.stringify(json), contentType: 'application/json' }),
+      ...(xml === undefined ? {} : { body: xml, contentType: 'application/xml' }),
     };
     try {
       return await this.request(method, path, { ...options, token: await this.accessToken() });
@@ -513,6 +571,9 @@ function commandTypeOf(action: DeviceAction, kind: JamfRecord['kind']): string {
 }
 
 /** The message an iPhone or iPad in lost mode shows (Jamf requires a message or a phone number). */
+/** A VPP assignment is kept as `vpp:<kind>:<Jamf id>:<bundle id>`. */
+const VPP_PREFIX = 'vpp:';
+
 export const LOST_MODE_MESSAGE = 'This device is managed by your organisation and was reported lost.';
 
 /** The Jamf Pro adapter: a Mac is a computer record, an iPhone or iPad a mobile device, found by serial. */
@@ -563,13 +624,49 @@ export class JamfMdmAdapter implements MdmAdapter {
     return sent ? { providerCommandId: sent.uuid } : null;
   }
 
-  /** Not carried out through Jamf Pro yet (decision 030): refused, so the command fails with the reason. */
-  async sendSoftware(): Promise<SentCommand> {
-    return softwareNotBuilt('Jamf Pro');
+  /**
+   * Jamf Pro installs an App Store app bought through Apple's volume purchasing by its VPP assignment
+   * (decision 030): the device is added to the app's scope (Classic API), and Jamf assigns a device
+   * licence and installs it; an uninstall takes the device out of the scope. Kept as
+   * `vpp:<kind>:<Jamf id>:<bundle id>`; the device's inventory then tells whether it is there.
+   */
+  async sendSoftware(device: MdmDevice, command: MdmSoftwareCommand): Promise<SentCommand> {
+    const record = await this.guard('read', () => this.findRecord(device));
+    const { application } = command;
+    const bundleId =
+      record.kind === 'computer'
+        ? application.macApplicationId
+        : (application.iosApplicationId ?? application.ipadApplicationId);
+    if (!bundleId)
+      throw new MdmCommandRejected(`The catalog has no bundle id of ${application.name} for Jamf Pro`);
+    const app = await this.guard('read', () => this.client.vppApp(record.kind, bundleId));
+    if (!app)
+      throw new MdmCommandRejected(
+        `Jamf Pro has no App Store app ${application.name} (${bundleId}) to assign`,
+      );
+    const install = command.action === 'install_software';
+    const scoped = app.scope.includes(record.id);
+    if (install !== scoped) {
+      const scope = install ? [...app.scope, record.id] : app.scope.filter((id) => id !== record.id);
+      await this.guard('command', () => this.client.setVppScope(record.kind, app.id, scope));
+    }
+    return { providerCommandId: `${VPP_PREFIX}${record.kind}:${record.id}:${bundleId}` };
   }
 
-  async softwareResult(): Promise<CommandResult> {
-    return softwareNotBuilt('Jamf Pro');
+  /** Whether the device's inventory has the app (an install) or no longer has it (an uninstall). */
+  async softwareResult(
+    _device: MdmDevice,
+    command: MdmSoftwareCommand,
+    sent: SentCommand & { sentAt: Date },
+  ): Promise<CommandResult> {
+    const [kind, id, ...rest] = sent.providerCommandId.slice(VPP_PREFIX.length).split(':');
+    const bundleId = rest.join(':').toLowerCase();
+    const record = { kind: kind === 'computer' ? ('computer' as const) : ('mobile' as const), id: id ?? '' };
+    const apps = await this.guard('read', () => this.client.applications(record));
+    const present = apps.some((a) => a.bundleId?.toLowerCase() === bundleId);
+    return present === (command.action === 'install_software')
+      ? { state: 'completed', mdmStatus: null }
+      : { state: 'pending' };
   }
 
   /** A Mac's APPLICATIONS inventory section, an iPhone's or iPad's applications (decision 026). */
