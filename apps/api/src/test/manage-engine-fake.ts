@@ -43,6 +43,17 @@ import type { AddressInfo } from 'node:net';
  *   …/help/api/onpremise/devices-get-last-initiated-command-status.md (`GET …/actions/recent_command`) →
  *   `{ status_description, status_code, command_name, kb_url }`, status_code 0 failed, 1 initiated,
  *   2 success, 4 in progress.
+ * - App distribution (issue 27, item 5; decision 030): the app repository, www.manageengine.com/eu/
+ *   mobile-device-management/api/apps ("Get App List", `GET /api/v1/mdm/apps`) → `{ apps: [{ app_id,
+ *   app_name, app_category, app_type (1 free store, 2 paid store, 3 enterprise), version, platform_type
+ *   (1 iOS, 2 Android, 3 Windows), description, icon, added_time, modified_time, release_labels: [{
+ *   release_label_type, release_label_name, release_label_id, app_version }] }] }` (paged like every list);
+ *   a device's apps, the Devices page's "Get device app list", "Associate apps to device" and "Dissociate
+ *   apps from devices" (`GET`, `POST`, `DELETE /api/v1/mdm/devices/{device_id}/apps`; the bodies
+ *   `{ app_ids, silent_install, notify_user_via_email }` and `{ app_ids }`; the list `{ apps: [{ app_id,
+ *   app_name, version, status }] }`). The device list's names and the bodies' field names are from those
+ *   pages; the `status` words (Installed, Yet to install, Installation failed) are the web console's.
+ *   An associated app is installed after `reportAfterReads` reads of the device's app list.
  * - Errors: `{ error_code, error_description }` as the API documentation's error examples; 401 for a
  *   wrong key; 429/503 with `Retry-After` as any HTTP server may send it.
  *
@@ -63,6 +74,14 @@ export interface FakeManageEngineDevice {
   model?: string;
   osVersion?: string;
   lastContactTime?: number;
+}
+/** An app of the repository (the "Get App List" shape). */
+export interface FakeManageEngineApp {
+  app_id: number;
+  app_name: string;
+  version: string;
+  /** 1 iOS (and macOS), 2 Android, 3 Windows. */
+  platform_type: 1 | 2 | 3;
 }
 export interface FakeManageEngineAction {
   deviceId: string;
@@ -109,6 +128,10 @@ export async function startManageEngineFake(options: { apiKey?: string } = {}) {
   let readsUntilReport = 1;
   /** Actions the device answers with a failure. */
   const failing = new Set<string>();
+  /** The app repository, and each device's associated apps (`<device id>:<app id>`) with their state. */
+  const repository = new Map<number, FakeManageEngineApp>();
+  const deviceApps = new Map<string, { status: string; removing: boolean; reads: number }>();
+  let installsFail = false;
 
   const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -202,6 +225,80 @@ export async function startManageEngineFake(options: { apiKey?: string } = {}) {
         },
       });
     }
+    if (req.method === 'GET' && url.pathname === '/api/v1/mdm/apps') {
+      const all = [...repository.values()].sort((a, b) => a.app_id - b.app_id);
+      const limit = Number(url.searchParams.get('limit') ?? 50) || 50;
+      const offset = Number(url.searchParams.get('offset') ?? 0) || 0;
+      return json(res, 200, {
+        apps: all.slice(offset, offset + limit).map((a) => ({
+          ...a,
+          app_category: 'Business',
+          app_type: 1,
+          description: '',
+          icon: '',
+          added_time: 1795400000000,
+          modified_time: 1795400000000,
+          release_labels: [
+            {
+              release_label_type: 1,
+              release_label_name: 'Stable',
+              release_label_id: 12345,
+              app_version: a.version,
+            },
+          ],
+        })),
+        metadata: { total_record_count: all.length },
+        paging:
+          offset + limit < all.length
+            ? { next: `/api/v1/mdm/apps?offset=${offset + limit}&limit=${limit}` }
+            : {},
+      });
+    }
+    const appsMatch = /^\/api\/v1\/mdm\/devices\/([^/]+)\/apps$/.exec(url.pathname);
+    if (appsMatch) {
+      const owner = devices.get(decodeURIComponent(appsMatch[1]!));
+      if (!owner) return apiError(res, 404, 'DEVICE_NOT_FOUND', 'No device with this id');
+      if (req.method === 'GET') {
+        const listed = [];
+        for (const [key, state] of deviceApps) {
+          const [deviceId, appId] = key.split(':');
+          if (deviceId !== owner.id) continue;
+          const app = repository.get(Number(appId));
+          if (!app) continue;
+          if (++state.reads > readsUntilReport) {
+            if (state.removing) {
+              deviceApps.delete(key);
+              continue;
+            }
+            if (state.status === 'Yet to install')
+              state.status = installsFail ? 'Installation failed' : 'Installed';
+          }
+          listed.push({
+            app_id: app.app_id,
+            app_name: app.app_name,
+            version: app.version,
+            status: state.status,
+          });
+        }
+        return json(res, 200, { apps: listed });
+      }
+      const ids = ((body as { app_ids?: unknown[] } | null)?.app_ids ?? []).map(Number);
+      if (ids.length === 0 || ids.some((id) => !repository.has(id)))
+        return apiError(res, 400, 'INVALID_APP', 'No such app in the app repository');
+      if (req.method === 'POST') {
+        for (const id of ids)
+          deviceApps.set(`${owner.id}:${id}`, { status: 'Yet to install', removing: false, reads: 0 });
+        if (heldHere?.afterEffect) return void held.push(res);
+        return json(res, 202, {});
+      }
+      if (req.method === 'DELETE') {
+        for (const id of ids) {
+          const state = deviceApps.get(`${owner.id}:${id}`);
+          if (state) Object.assign(state, { removing: true, reads: 0 });
+        }
+        return json(res, 202, {});
+      }
+    }
     const deviceMatch = /^\/api\/v1\/mdm\/devices\/([^/]+)(?:\/actions\/([^/]+))?$/.exec(url.pathname);
     const device = deviceMatch ? devices.get(decodeURIComponent(deviceMatch[1]!)) : undefined;
     if (deviceMatch && !device) return apiError(res, 404, 'DEVICE_NOT_FOUND', 'No device with this id');
@@ -248,8 +345,24 @@ export async function startManageEngineFake(options: { apiKey?: string } = {}) {
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
+  const appControls = {
+    /** An app of the repository. */
+    addApp(app: FakeManageEngineApp) {
+      repository.set(app.app_id, app);
+    },
+    /** Whether the devices' next installs end `Installation failed`. */
+    failInstalls(fail: boolean) {
+      installsFail = fail;
+    },
+    /** Whether the app is associated with the device (not being removed). */
+    hasApp(deviceId: string, appId: number) {
+      const state = deviceApps.get(`${deviceId}:${appId}`);
+      return Boolean(state && !state.removing);
+    },
+  };
   let nextId = 9007199254741000n;
   return {
+    ...appControls,
     url: `http://127.0.0.1:${port}`,
     apiKey,
     devices,

@@ -154,11 +154,3 @@ export class MdmUnavailable extends Error {
     super(message, options);
   }
 }
-
-/**
- * The refusal of an install or uninstall through a provider whose client does not carry them out yet
- * (decision 030: Jamf Pro and ManageEngine; their sandboxes do). Final: the command fails with it.
- */
-export function softwareNotBuilt(provider: string): never {
-  throw new MdmCommandRejected(`Installing applications through ${provider} is not available yet`);
-}

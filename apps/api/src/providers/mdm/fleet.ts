@@ -19,7 +19,14 @@ import {
   MdmUnavailable,
   type SentCommand,
 } from './adapter.ts';
-import { enrollmentOfFleet, instantOf, osOfPlatform, textOf, typeOfDevice } from './inventory.ts';
+import {
+  comparableName,
+  enrollmentOfFleet,
+  instantOf,
+  osOfPlatform,
+  textOf,
+  typeOfDevice,
+} from './inventory.ts';
 
 /**
  * A client of Fleet's REST API (fleetdm.com, `docs/REST API/rest-api.md`; shapes in
@@ -643,13 +650,6 @@ function titleIs(title: FleetHostTitle, app: InstallableApplication): boolean {
     return true;
   return comparableName(title.name) === comparableName(app.name);
 }
-
-/** A name as the catalog matching compares it (migration 0038's equip_software_match_name). */
-export const comparableName = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/\.app$/, '')
-    .replace(/[^a-z0-9]+/g, '');
 
 /** Fleet's sources whose entries are packages of a package manager: the name is the package's id. */
 const PACKAGE_SOURCES = new Set([

@@ -49,3 +49,10 @@ export function instantOf(value: string | number | null | undefined): Date | nul
   // Fleet answers "0001-01-01T00:00:00Z" for a host never seen.
   return Number.isFinite(ms) && ms > 0 ? new Date(ms) : null;
 }
+
+/** A name as the catalog matching compares it (migration 0038's equip_software_match_name). */
+export const comparableName = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/\.app$/, '')
+    .replace(/[^a-z0-9]+/g, '');

@@ -9,11 +9,11 @@ import {
   type MdmDevice,
   type MdmInventoryDevice,
   type MdmInventoryPage,
+  type MdmSoftwareCommand,
   MdmUnavailable,
   type SentCommand,
-  softwareNotBuilt,
 } from './adapter.ts';
-import { instantOf, osOfPlatform, textOf, typeOfDevice } from './inventory.ts';
+import { comparableName, instantOf, osOfPlatform, textOf, typeOfDevice } from './inventory.ts';
 
 /**
  * A client of ManageEngine MDM's REST API (Mobile Device Manager Plus / Endpoint Central, on-premises;
@@ -89,6 +89,22 @@ const ActionStatus = z.object({
 export type ManageEngineActionStatus = z.infer<typeof ActionStatus>;
 export const ME_STATUS = { failed: 0, initiated: 1, success: 2, inProgress: 4 } as const;
 
+/** An app of the repository (`GET /api/v1/mdm/apps`): platform_type 1 iOS (Apple), 2 Android, 3 Windows. */
+const ManageEngineApp = z.object({
+  app_id: Id,
+  app_name: z.string(),
+  platform_type: z.coerce.number().int().nullish(),
+});
+const AppPage = z.object({
+  apps: z.array(ManageEngineApp).nullish(),
+  metadata: z.object({ total_record_count: z.coerce.number().int() }).partial().nullish(),
+  paging: z.object({ next: z.string().nullish() }).partial().nullish(),
+});
+/** An app associated with a device (`GET /api/v1/mdm/devices/{device_id}/apps`), with its install status. */
+const DeviceApp = z.object({ app_id: Id, app_name: z.string().nullish(), status: z.string().nullish() });
+const DeviceApps = z.object({ apps: z.array(DeviceApp).nullish() });
+export type ManageEngineDeviceApp = z.infer<typeof DeviceApp>;
+
 export interface ManageEngineCredentials {
   baseUrl: string;
   apiToken: string;
@@ -156,6 +172,43 @@ export class ManageEngineClient {
       if (last) return null;
     }
     throw new Error(`More than ${MAX_PAGES * this.pageSize} ManageEngine devices match the device`);
+  }
+
+  /**
+   * The repository's app for which `matches` holds, reading page after page of `GET /api/v1/mdm/apps`
+   * (offset and limit); null when none does.
+   */
+  async findApp(matches: (app: z.infer<typeof ManageEngineApp>) => boolean) {
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const offset = page * this.pageSize;
+      const params = new URLSearchParams({ offset: String(offset), limit: String(this.pageSize) });
+      const answer = AppPage.parse(await this.request('GET', `/api/v1/mdm/apps?${params}`));
+      const apps = answer.apps ?? [];
+      const found = apps.find(matches);
+      if (found) return found;
+      const total = answer.metadata?.total_record_count;
+      if (apps.length === 0 || (total !== undefined ? offset + apps.length >= total : !answer.paging?.next))
+        return null;
+    }
+    return null;
+  }
+
+  /** `GET /api/v1/mdm/devices/{device_id}/apps`: the apps associated with the device, with their status. */
+  async deviceApps(deviceId: string): Promise<ManageEngineDeviceApp[]> {
+    const path = `/api/v1/mdm/devices/${encodeURIComponent(deviceId)}/apps`;
+    return DeviceApps.parse(await this.request('GET', path)).apps ?? [];
+  }
+
+  /**
+   * Distributes an app of the repository to the device, installed silently (`POST
+   * /api/v1/mdm/devices/{device_id}/apps`), or takes it back, which removes it (`DELETE`).
+   */
+  async distributeApp(deviceId: string, appId: string, install: boolean): Promise<void> {
+    const path = `/api/v1/mdm/devices/${encodeURIComponent(deviceId)}/apps`;
+    const ids = [Number.isSafeInteger(Number(appId)) ? Number(appId) : appId];
+    if (install)
+      await this.request('POST', path, { app_ids: ids, silent_install: true, notify_user_via_email: false });
+    else await this.request('DELETE', path, { app_ids: ids });
   }
 
   /** `POST /api/v1/mdm/devices/{device_id}/actions/{action}` with the action's body. */
@@ -284,13 +337,48 @@ export class ManageEngineMdmAdapter implements MdmAdapter {
     return { providerCommandId: `${found.device_id}:${meAction}` };
   }
 
-  /** Not carried out through ManageEngine yet (decision 030): refused, so the command fails with the reason. */
-  async sendSoftware(): Promise<SentCommand> {
-    return softwareNotBuilt('ManageEngine');
+  /**
+   * ManageEngine's app distribution (decision 030): the repository's app that is the catalog's (the same
+   * name, for the device's platform) is associated with the device, installed silently; an uninstall
+   * takes it back. Kept as `app:<device_id>:<app_id>`.
+   */
+  async sendSoftware(device: MdmDevice, command: MdmSoftwareCommand): Promise<SentCommand> {
+    const found = await this.guard('read', () => this.findDevice(device));
+    const { application } = command;
+    const platform = device.os === 'WINDOWS' ? 3 : 1;
+    const wanted = comparableName(application.name);
+    const app = await this.guard('read', () =>
+      this.client.findApp(
+        (a) =>
+          comparableName(a.app_name) === wanted && (a.platform_type == null || a.platform_type === platform),
+      ),
+    );
+    if (!app)
+      throw new MdmCommandRejected(
+        `ManageEngine has no ${application.name} in its app repository for ${device.os}`,
+      );
+    const install = command.action === 'install_software';
+    await this.guard('command', () => this.client.distributeApp(found.device_id, app.app_id, install));
+    return { providerCommandId: `${APP_PREFIX}${found.device_id}:${app.app_id}` };
   }
 
-  async softwareResult(): Promise<CommandResult> {
-    return softwareNotBuilt('ManageEngine');
+  /** The app's status on the device: installed (or gone, for an uninstall), failed with its words, or pending. */
+  async softwareResult(
+    _device: MdmDevice,
+    command: MdmSoftwareCommand,
+    sent: SentCommand & { sentAt: Date },
+  ): Promise<CommandResult> {
+    const [deviceId, appId] = splitCommandId(sent.providerCommandId.slice(APP_PREFIX.length));
+    const apps = await this.guard('read', () => this.client.deviceApps(deviceId));
+    const entry = apps.find((a) => a.app_id === appId);
+    const status = entry?.status?.trim() ?? '';
+    if (command.action === 'uninstall_software')
+      return entry ? { state: 'pending' } : { state: 'completed', mdmStatus: null };
+    if (/fail/i.test(status))
+      return { state: 'failed', error: `ManageEngine: ${status} (${command.application.name})` };
+    return entry && /^installed$/i.test(status)
+      ? { state: 'completed', mdmStatus: null }
+      : { state: 'pending' };
   }
 
   /** Not read from ManageEngine yet (decision 026): the device's list comes from the agent. */
@@ -379,6 +467,9 @@ export class ManageEngineMdmAdapter implements MdmAdapter {
     }
   }
 }
+
+/** An app distribution is kept as `app:<device_id>:<app_id>`. */
+const APP_PREFIX = 'app:';
 
 function splitCommandId(id: string): [string, string] {
   const at = id.lastIndexOf(':');
