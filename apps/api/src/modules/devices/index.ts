@@ -9,3 +9,4 @@ export {
 } from './people.ts';
 export { securityLost } from './service.ts';
 export { replaceSoftwareStatement } from './software.ts';
+export { installStatuses, type PersonInstallStatus } from './software-installs.ts';
