@@ -129,6 +129,8 @@ const EnvSchema = z.object({
   HR_ALLOW_PRIVATE_SERVERS: z.enum(['true', 'false']).default('false'),
   /** Personio's API (tests point it at a local fake). */
   HR_PERSONIO_URL: z.url({ protocol: /^https?$/ }).default('https://api.personio.de'),
+  /** BambooHR's API, `{companyDomain}` standing for the company's subdomain (tests point it at a local fake). */
+  HR_BAMBOOHR_URL: z.string().startsWith('http').default('https://{companyDomain}.bamboohr.com'),
   /** How long a request to an HR system may take (15 s). */
   HR_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
 });
@@ -182,6 +184,8 @@ export interface AppConfig {
     sandbox: boolean;
     allowPrivateServers: boolean;
     personioUrl: string;
+    /** With `{companyDomain}` for the company's subdomain. */
+    bambooHrUrl: string;
     requestTimeoutMs: number;
     /** The longest `Retry-After` waited out within one request (60 s; longer ones fail as rate limited). */
     maxRetryWaitMs: number;
@@ -255,6 +259,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       sandbox: (e.HR_SANDBOX ?? e.EQUIP_DEMO) === 'true',
       allowPrivateServers: e.HR_ALLOW_PRIVATE_SERVERS === 'true',
       personioUrl: e.HR_PERSONIO_URL,
+      bambooHrUrl: e.HR_BAMBOOHR_URL,
       requestTimeoutMs: e.HR_REQUEST_TIMEOUT_MS,
       maxRetryWaitMs: 60_000,
     },

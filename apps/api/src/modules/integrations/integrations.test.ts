@@ -6,6 +6,7 @@ import { integrations } from '../../db/schema/index.ts';
 import type { App } from '../../http/types.ts';
 import { decryptSecret, SEALED_SECRET_PURPOSES, sealingKey } from '../../security/sealed-secrets.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { type BambooHrFake, startBambooHrFake } from '../../test/bamboohr-fake.ts';
 import { bearer, createOrganization, tokensOfRoles } from '../../test/factories.ts';
 import { type PersonioFake, startPersonioFake } from '../../test/personio-fake.ts';
 
@@ -15,6 +16,7 @@ describe('HR integrations against Personio (issue 30, decision 029)', () => {
   let t: TestApp;
   let app: App;
   let personio: PersonioFake;
+  let bamboo: BambooHrFake;
   let orgUuid: string;
   let otherOrgUuid: string;
   let ownerToken: string;
@@ -36,8 +38,14 @@ describe('HR integrations against Personio (issue 30, decision 029)', () => {
 
   beforeAll(async () => {
     personio = await startPersonioFake();
+    bamboo = await startBambooHrFake();
     t = await createTestApp({
-      env: { HR_SANDBOX: 'false', HR_ALLOW_PRIVATE_SERVERS: 'true', HR_PERSONIO_URL: personio.url },
+      env: {
+        HR_SANDBOX: 'false',
+        HR_ALLOW_PRIVATE_SERVERS: 'true',
+        HR_PERSONIO_URL: personio.url,
+        HR_BAMBOOHR_URL: bamboo.url,
+      },
     });
     app = t.app;
     orgUuid = (await createOrganization(db(), `HR ${randomUUID().slice(0, 6)}`)).uuid;
@@ -51,6 +59,7 @@ describe('HR integrations against Personio (issue 30, decision 029)', () => {
   afterAll(async () => {
     await app.close();
     await personio.close();
+    await bamboo.close();
   });
   beforeEach(async () => {
     await db()
@@ -96,6 +105,34 @@ describe('HR integrations against Personio (issue 30, decision 029)', () => {
     const again = await connect(good());
     expect(again.statusCode).toBe(200);
     expect(again.json<HrIntegration>()).toMatchObject({ setupStatus: 'INCOMPLETE', language: 'de' });
+  });
+
+  it('connects BambooHR with its subdomain and API key; an unknown subdomain is a 422 at companyDomain', async () => {
+    const wrong = await connect({ companyDomain: 'globex', apiKey: bamboo.apiKey }, ownerToken, 'bamboohr');
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors[0]).toMatchObject({ param: 'companyDomain' });
+    const badKey = await connect(
+      { companyDomain: bamboo.companyDomain, apiKey: 'nope' },
+      ownerToken,
+      'bamboohr',
+    );
+    expect(badKey.json().errors[0]).toMatchObject({
+      msg: `${HR_CHECK_ERRORS.credentialsRefused}: Invalid API key`,
+      param: 'apiKey',
+    });
+    expect(await rows()).toEqual([]);
+    const res = await connect(
+      { companyDomain: bamboo.companyDomain, apiKey: bamboo.apiKey },
+      ownerToken,
+      'bamboohr',
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<HrIntegration>()).toMatchObject({
+      provider: 'bamboohr',
+      status: 'ACTIVE',
+      sandbox: false,
+    });
+    expect(res.body).not.toContain(bamboo.apiKey);
   });
 
   it('refuses credentials Personio refuses (422 with its reason at clientSecret), writing nothing', async () => {

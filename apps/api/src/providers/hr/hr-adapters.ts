@@ -10,6 +10,7 @@ import type { AppConfig } from '../../config/env.ts';
 import { decryptSecret, encryptSecret } from '../../security/sealed-secrets.ts';
 import { equipUserAgent, outboundFetch } from '../outbound/public-fetch.ts';
 import type { HrAdapter, HrCheckResult } from './adapter.ts';
+import { BambooHrClient } from './bamboohr.ts';
 import { PersonioClient } from './personio.ts';
 import { SandboxHrAdapter } from './sandbox.ts';
 
@@ -30,7 +31,8 @@ export class NoHrAdapter extends Error {
 
 /**
  * Picks the adapter of an integration (decision 029): the installation's sandbox HR system where it is
- * on (the demo, tests: every kind), else the kind's real client (Personio) with the opened credentials.
+ * on (the demo, tests: every kind), else the kind's real client (Personio, BambooHR) with the opened
+ * credentials.
  * Seals the credentials for storage and opens them again; every request goes through `outboundFetch`.
  */
 export class HrAdapters {
@@ -58,15 +60,20 @@ export class HrAdapters {
   with(provider: HrProvider, credentials: HrCredentials | null): HrAdapter {
     if (this.options.sandbox) return new SandboxHrAdapter(provider);
     if (!credentials) throw new NoHrAdapter(HR_CHECK_ERRORS.credentialsUnreadable);
+    const http = {
+      fetcher: this.fetcher,
+      timeoutMs: this.options.requestTimeoutMs,
+      maxRetryWaitMs: this.options.maxRetryWaitMs,
+    };
     if (provider === 'personio')
       return new PersonioClient(
         { clientId: credentials.clientId ?? '', clientSecret: credentials.clientSecret ?? '' },
-        {
-          baseUrl: this.options.personioUrl,
-          fetcher: this.fetcher,
-          timeoutMs: this.options.requestTimeoutMs,
-          maxRetryWaitMs: this.options.maxRetryWaitMs,
-        },
+        { ...http, baseUrl: this.options.personioUrl },
+      );
+    if (provider === 'bamboohr')
+      return new BambooHrClient(
+        { companyDomain: credentials.companyDomain ?? '', apiKey: credentials.apiKey ?? '' },
+        { ...http, baseUrl: this.options.bambooHrUrl },
       );
     throw new NoHrAdapter(noHrClientMessage(provider));
   }

@@ -46,8 +46,8 @@ export interface HrHttpOptions {
   maxRetryWaitMs: number;
   /** Tries after the first for a 429 or 503. */
   retries?: number;
-  /** The vendor's error body → its words. */
-  describeError: (body: unknown) => string | null;
+  /** The vendor's error body (and headers: BambooHR answers its words in one) → its words. */
+  describeError: (body: unknown, headers: Headers) => string | null;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
 }
@@ -100,7 +100,7 @@ export class HrHttp {
       const error = new HrApiError(
         vendor,
         response.status,
-        this.options.describeError(body),
+        this.options.describeError(body, response.headers),
         retryAt,
         request.duringToken ?? false,
       );
