@@ -28,6 +28,7 @@ import {
   selectApplication,
   settingsOf,
   settingsProblem,
+  suggestionOf,
   supportsSubscriptions,
   viewOf,
 } from './bundles.ts';
@@ -284,5 +285,26 @@ describe('the API view and requests', () => {
     expect(BundleInput.safeParse({ name: '  ' }).success).toBe(false);
     expect(BundleInput.parse({ name: ' Sales ' })).toMatchObject({ name: 'Sales', applications: [] });
     expect(BundleEmployeesRequest.safeParse({ employeeUuids: [] }).success).toBe(false);
+  });
+});
+
+describe('suggested bundles', () => {
+  it.each<[number, number, number, boolean]>([
+    [4, 2, 0.5, true],
+    [4, 1, 0.25, false],
+    [0, 1, 0, false],
+    [2, 3, 1, true],
+  ])('%i people, %i holders → share %d, suggested %s', (people, holders, share, suggested) => {
+    const [entry] = suggestionOf(people, [{ application: app(), holders }]).applications;
+    expect(entry).toMatchObject({ share, suggested });
+  });
+
+  it('leaves out applications nobody has and puts the most held first', () => {
+    const result = suggestionOf(3, [
+      { application: app({ name: 'Zoom' }), holders: 1 },
+      { application: app({ name: 'Slack' }), holders: 3 },
+      { application: app({ name: 'Figma' }), holders: 0 },
+    ]);
+    expect(result.applications.map((a) => a.application.name)).toEqual(['Slack', 'Zoom']);
   });
 });

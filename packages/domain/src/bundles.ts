@@ -458,3 +458,54 @@ export function removeApplication<T extends { application: { uuid: string } }>(
     suggestedSetChanged: selection.suggestedSetChanged || selection.fromSuggestion,
   };
 }
+
+/** The flag suggested bundles are behind (SPEC §9). */
+export const SUGGESTED_BUNDLES_FLAG = 'it-2871-suggested-bundles';
+
+/**
+ * `GET /bundle-api/suggestions`: a suggestion for the whole organisation, one department, or a set of
+ * people (SPEC §3's suggestion kinds), from what their devices have installed.
+ */
+export const BundleSuggestionQuery = z.object({
+  kind: z.enum(['organization', 'department', 'employees']),
+  department: z.string().trim().min(1).max(200).optional(),
+  userUuids: queryArray(Uuid),
+});
+export type BundleSuggestionQuery = z.infer<typeof BundleSuggestionQuery>;
+
+/** Applications at least this share of the people have installed are suggested. */
+export const SUGGESTION_SHARE = 0.5;
+
+export const SuggestedApplication = z.object({
+  application: Application,
+  /** People in the scope with it installed on one of their devices. */
+  holders: z.number().int().min(0),
+  /** holders / people, 0 to 1. */
+  share: z.number().min(0).max(1),
+  /** At least SUGGESTION_SHARE of the people have it. */
+  suggested: z.boolean(),
+});
+export type SuggestedApplication = z.infer<typeof SuggestedApplication>;
+
+export const BundleSuggestionResult = z.object({
+  /** People in the scope (not removed). */
+  people: z.number().int().min(0),
+  /** Catalog applications installed by anyone in the scope, most widely held first. */
+  applications: z.array(SuggestedApplication),
+});
+export type BundleSuggestionResult = z.infer<typeof BundleSuggestionResult>;
+
+/** A suggestion from installed applications: each one's share of the people, suggested from SUGGESTION_SHARE on. */
+export function suggestionOf(
+  people: number,
+  installed: readonly { application: Application; holders: number }[],
+): BundleSuggestionResult {
+  const applications = installed
+    .filter((entry) => entry.holders > 0)
+    .map((entry) => {
+      const share = people === 0 ? 0 : Math.min(1, entry.holders / people);
+      return { ...entry, share, suggested: share >= SUGGESTION_SHARE };
+    })
+    .sort((a, b) => b.holders - a.holders || a.application.name.localeCompare(b.application.name, 'en'));
+  return { people, applications };
+}

@@ -5,15 +5,30 @@ import type {
   BundleEmployeePage,
   BundleEmployeesResult,
   BundlePage,
+  BundleSuggestionResult,
 } from '@equip/domain/bundles';
 import { WEBHOOK_TYPE_OF_EVENT } from '@equip/domain/webhooks';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleEmployees, bundles, eventLog, organizations } from '../../db/schema/index.ts';
+import {
+  bundleEmployees,
+  bundles,
+  deviceSoftware,
+  devices,
+  eventLog,
+  organizations,
+  users,
+} from '../../db/schema/index.ts';
 import { ensureApplications } from '../../demo/demo-software.ts';
 import type { App } from '../../http/types.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { bearer, createOrganization, createUser, tokensOfRoles } from '../../test/factories.ts';
+import {
+  bearer,
+  createOrganization,
+  createUser,
+  setFeatureFlag,
+  tokensOfRoles,
+} from '../../test/factories.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -426,6 +441,79 @@ describe('bundles and applications (issue 29)', () => {
         (await call('POST', '/bundle-api/bundles', { name: 'First' }, earlyTokens.ownerToken)).statusCode,
       ).toBe(201);
       expect(await stepOf(early.uuid)).toBe('registerDevices');
+    });
+  });
+
+  describe('suggestions (it-2871-suggested-bundles)', () => {
+    it("suggests what people's devices have installed, for the organisation, a department or some people", async () => {
+      const org = (await createOrganization(db(), `Suggest ${randomUUID().slice(0, 6)}`)).uuid;
+      const tokens = await tokensOfRoles(t.services, org, otherOrgUuid);
+      const people = await Promise.all(
+        ['Ada', 'Ben', 'Cem'].map((firstName) => createUser(db(), { organizationUuid: org, firstName })),
+      );
+      await db().update(users).set({ department: 'Sales' }).where(eq(users.uuid, people[0]!.uuid));
+      await db().update(users).set({ department: 'Sales' }).where(eq(users.uuid, people[1]!.uuid));
+      const installed: Record<string, string[]> = {
+        Ada: ['Slack', 'Figma'],
+        Ben: ['Slack'],
+        Cem: ['Slack', 'Xcode'],
+      };
+      for (const person of people) {
+        const [device] = await db()
+          .insert(devices)
+          .values({
+            organizationUuid: org,
+            name: `${person.firstName}'s Mac`,
+            type: 'COMPUTER',
+            os: 'MACOS',
+            assignedToUuid: person.uuid,
+          })
+          .returning();
+        await db()
+          .insert(deviceSoftware)
+          .values(
+            installed[person.firstName]!.map((name) => ({
+              organizationUuid: org,
+              deviceUuid: device!.uuid,
+              source: 'AGENT' as const,
+              name,
+              applicationUuid: appUuid(name),
+            })),
+          );
+      }
+      const ask = (query: string) =>
+        call('GET', `/bundle-api/suggestions?${query}`, undefined, tokens.ownerToken);
+      expect((await ask('kind=organization')).statusCode).toBe(404);
+      const restore = await setFeatureFlag(db(), 'it-2871-suggested-bundles', 'on');
+      try {
+        const whole = (await ask('kind=organization')).json() as BundleSuggestionResult;
+        expect(whole.people).toBe(5); // the owner and a regular person of tokensOfRoles too
+        expect(whole.applications.map((a) => [a.application.name, a.holders, a.suggested])).toEqual([
+          ['Slack', 3, true],
+          ['Figma', 1, false],
+          ['Xcode', 1, false],
+        ]);
+        const sales = (await ask('kind=department&department=Sales')).json() as BundleSuggestionResult;
+        expect(sales.people).toBe(2);
+        expect(sales.applications.map((a) => [a.application.name, a.share])).toEqual([
+          ['Slack', 1],
+          ['Figma', 0.5],
+        ]);
+        const some = (
+          await ask(`kind=employees&userUuids=${people[2]!.uuid},${stranger.uuid}`)
+        ).json() as BundleSuggestionResult;
+        expect(some.people).toBe(1);
+        expect(some.applications.map((a) => a.application.name)).toEqual(['Slack', 'Xcode']);
+        const missing = await ask('kind=department');
+        expect(missing.statusCode).toBe(400);
+        expect(missing.json().errors[0].param).toBe('department');
+        expect(
+          (await call('GET', '/bundle-api/suggestions?kind=organization', undefined, regularToken))
+            .statusCode,
+        ).toBe(403);
+      } finally {
+        await restore();
+      }
     });
   });
 

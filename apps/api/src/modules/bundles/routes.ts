@@ -10,6 +10,8 @@ import {
   BundleListQuery,
   BundlePage,
   BundleSettings,
+  BundleSuggestionQuery,
+  BundleSuggestionResult,
   CreateBundleRequest,
   SetBundleApplicationsRequest,
   UpdateBundleRequest,
@@ -45,6 +47,22 @@ export const bundleRoutes: ModuleRoutes = (app, { database, bundles }) => {
         reply,
         await bundles.listApplications(database.reads, requireTenant(request), request.query),
       ),
+  );
+
+  app.get(
+    '/bundle-api/suggestions',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary:
+          'A suggested bundle for the organisation, a department or some people, from what their devices have installed (it-2871-suggested-bundles)',
+        querystring: BundleSuggestionQuery,
+        response: { 200: BundleSuggestionResult },
+      },
+    },
+    (request) => request.tenant((tx) => bundles.suggest(tx, requireAuth(request), request.query)),
   );
 
   app.get(

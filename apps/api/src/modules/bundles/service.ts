@@ -11,23 +11,37 @@ import {
   type BundleEmployeesResult,
   type BundleListQuery,
   type BundleSettings,
+  type BundleSuggestionQuery,
+  type BundleSuggestionResult,
   type CreateBundleRequest,
   type DefaultManagementMode,
   defaultApplicationSettings,
   type SetBundleApplicationsRequest,
+  SUGGESTED_BUNDLES_FLAG,
   settingsOf,
   settingsProblem,
+  suggestionOf,
   type UpdateBundleRequest,
   viewOf,
 } from '@equip/domain/bundles';
+import { isFlagOn } from '@equip/domain/flags';
 import type { Db } from '../../db/client.ts';
 import type { TenantReads } from '../../db/tenant-reads.ts';
 import type { AuthContext } from '../../http/access.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { assertGrant } from '../../http/grants.ts';
 import { type EventInput, logEvent } from '../audit-log/index.ts';
+import { installedByPeople } from '../devices/index.ts';
+import { readFlagValues } from '../flags/index.ts';
 import { finishCreateBundleStep } from '../organizations/index.ts';
-import { itOwnerUuids, type PersonRef, personRef } from '../people/index.ts';
+import {
+  countPeopleInScope,
+  itOwnerUuids,
+  type PeopleScope,
+  type PersonRef,
+  peopleInScope,
+  personRef,
+} from '../people/index.ts';
 import {
   applicationsByUuid,
   type BundleApplicationRow,
@@ -86,6 +100,21 @@ const detailOf = (bundle: Bundle): BundleDetail => ({
  * (`logEvent`), which the webhooks publish (bundle.created, updated, deleted, assigned, unassigned).
  * Writes are all or nothing: the first refused value throws before anything is written.
  */
+/** The people a suggestion query names (SPEC §3's kinds); a department or people missing is a 400. */
+function scopeOf(query: BundleSuggestionQuery): PeopleScope {
+  if (query.kind === 'department') {
+    if (!query.department)
+      throw badRequest('Required', { location: 'query', param: 'department', path: ['department'] });
+    return { department: query.department };
+  }
+  if (query.kind === 'employees') {
+    if (!query.userUuids?.length)
+      throw badRequest('Required', { location: 'query', param: 'userUuids', path: ['userUuids'] });
+    return { userUuids: query.userUuids };
+  }
+  return {};
+}
+
 export function createBundlesService() {
   const bundleOrThrow = async (tx: Db, uuid: string) => {
     const found = await findBundle(tx, uuid);
@@ -342,6 +371,29 @@ export function createBundlesService() {
       );
       if (leaving.length > 0) await touchBundle(tx, uuid);
       return { changed: leaving.length, moved: 0 };
+    },
+
+    /**
+     * A suggested bundle (behind it-2871-suggested-bundles, else not found): the catalog applications the
+     * people in the scope have installed on their devices, each with its share of them.
+     */
+    async suggest(tx: Db, auth: AuthContext, query: BundleSuggestionQuery): Promise<BundleSuggestionResult> {
+      // Read in the request's transaction (tenants may read flags).
+      if (!isFlagOn((await readFlagValues(tx))[SUGGESTED_BUNDLES_FLAG])) throw notFound();
+      const scope = scopeOf(query);
+      const people = await countPeopleInScope(tx, auth.organizationUuid, scope);
+      const installed = await installedByPeople(tx, peopleInScope(auth.organizationUuid, scope));
+      const catalog = await applicationsByUuid(
+        tx,
+        installed.map((entry) => entry.applicationUuid),
+      );
+      return suggestionOf(
+        people,
+        installed.flatMap((entry) => {
+          const application = catalog.get(entry.applicationUuid);
+          return application ? [{ application, holders: entry.holders }] : [];
+        }),
+      );
     },
 
     async settings(tx: Db, auth: AuthContext): Promise<BundleSettings> {

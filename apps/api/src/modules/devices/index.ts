@@ -1,4 +1,6 @@
 // The devices module's public surface: what other areas may call (app.ts registers its routes from its routes files).
+
+export { installedByPeople } from './installed.ts';
 export { MDM_JOB_RETRY_LIMIT, type MdmJobsLog, registerMdmJobs } from './mdm-jobs.ts';
 export { deviceCountOf } from './organization-counts.ts';
 export {
