@@ -71,7 +71,7 @@ export const WorkspaceGroupChange = z.object({ groupIds: z.array(z.string().min(
  */
 
 /** The kinds Equip has a real client for; the others run in the sandbox only. */
-export const HR_CLIENT_PROVIDERS: readonly HrProvider[] = ['personio', 'bamboohr'];
+export const HR_CLIENT_PROVIDERS: readonly HrProvider[] = ['personio', 'bamboohr', 'hibob'];
 export const hasHrClient = (provider: HrProvider): boolean => HR_CLIENT_PROVIDERS.includes(provider);
 export const noHrClientMessage = (provider: HrProvider) =>
   `Equip has no client for ${HR_PROVIDER_NAMES[provider]} yet`;

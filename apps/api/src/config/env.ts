@@ -131,6 +131,8 @@ const EnvSchema = z.object({
   HR_PERSONIO_URL: z.url({ protocol: /^https?$/ }).default('https://api.personio.de'),
   /** BambooHR's API, `{companyDomain}` standing for the company's subdomain (tests point it at a local fake). */
   HR_BAMBOOHR_URL: z.string().startsWith('http').default('https://{companyDomain}.bamboohr.com'),
+  /** HiBob's API (tests point it at a local fake). */
+  HR_HIBOB_URL: z.url({ protocol: /^https?$/ }).default('https://api.hibob.com'),
   /** How long a request to an HR system may take (15 s). */
   HR_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
 });
@@ -186,6 +188,7 @@ export interface AppConfig {
     personioUrl: string;
     /** With `{companyDomain}` for the company's subdomain. */
     bambooHrUrl: string;
+    hiBobUrl: string;
     requestTimeoutMs: number;
     /** The longest `Retry-After` waited out within one request (60 s; longer ones fail as rate limited). */
     maxRetryWaitMs: number;
@@ -260,6 +263,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       allowPrivateServers: e.HR_ALLOW_PRIVATE_SERVERS === 'true',
       personioUrl: e.HR_PERSONIO_URL,
       bambooHrUrl: e.HR_BAMBOOHR_URL,
+      hiBobUrl: e.HR_HIBOB_URL,
       requestTimeoutMs: e.HR_REQUEST_TIMEOUT_MS,
       maxRetryWaitMs: 60_000,
     },

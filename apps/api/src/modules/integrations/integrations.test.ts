@@ -162,6 +162,7 @@ describe('HR integrations against Personio (issue 30, decision 029)', () => {
     expect(unknown.statusCode).toBe(404);
     // Without the sandbox, a kind without a client cannot be connected.
     const kenjo = await connect({ apiKey: 'kenjo-key-0123456789' }, ownerToken, 'kenjo');
+    // (Personio, BambooHR and HiBob have clients; Kenjo, HeavenHR, HRworks and Factorial do not.)
     expect(kenjo.statusCode).toBe(422);
     expect(kenjo.json().errors[0]).toMatchObject({
       msg: 'Equip has no client for Kenjo yet',

@@ -11,6 +11,7 @@ import { decryptSecret, encryptSecret } from '../../security/sealed-secrets.ts';
 import { equipUserAgent, outboundFetch } from '../outbound/public-fetch.ts';
 import type { HrAdapter, HrCheckResult } from './adapter.ts';
 import { BambooHrClient } from './bamboohr.ts';
+import { HiBobClient } from './hibob.ts';
 import { PersonioClient } from './personio.ts';
 import { SandboxHrAdapter } from './sandbox.ts';
 
@@ -31,7 +32,7 @@ export class NoHrAdapter extends Error {
 
 /**
  * Picks the adapter of an integration (decision 029): the installation's sandbox HR system where it is
- * on (the demo, tests: every kind), else the kind's real client (Personio, BambooHR) with the opened
+ * on (the demo, tests: every kind), else the kind's real client (Personio, BambooHR, HiBob) with the opened
  * credentials.
  * Seals the credentials for storage and opens them again; every request goes through `outboundFetch`.
  */
@@ -74,6 +75,11 @@ export class HrAdapters {
       return new BambooHrClient(
         { companyDomain: credentials.companyDomain ?? '', apiKey: credentials.apiKey ?? '' },
         { ...http, baseUrl: this.options.bambooHrUrl },
+      );
+    if (provider === 'hibob')
+      return new HiBobClient(
+        { clientId: credentials.clientId ?? '', clientSecret: credentials.clientSecret ?? '' },
+        { ...http, baseUrl: this.options.hiBobUrl },
       );
     throw new NoHrAdapter(noHrClientMessage(provider));
   }
