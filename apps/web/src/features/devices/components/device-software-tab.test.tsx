@@ -1,4 +1,5 @@
 import type { DeviceSoftwareItem } from '@equip/domain/device-software';
+import type { SoftwareCommand } from '@equip/domain/software-installs';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DevicesPage } from '../routes/devices-page';
@@ -34,11 +35,61 @@ const SOFTWARE = [
   entry('zsh', { version: null, packageId: 'zsh' }),
 ];
 
-/** The devices API, with each device's software list (searched by name) and its refresh from the MDM. */
-function softwareApi(options: { items?: DeviceSoftwareItem[]; fail?: () => boolean } = {}) {
+const SLACK = {
+  uuid: '00000000-0000-4000-b000-000000000001',
+  name: 'Slack',
+  platforms: ['macos_and_windows' as const],
+  subscriptionsSupportedByEquip: false,
+  subscriptionsSupportedByOwners: false,
+  macApplicationId: 'com.tinyspeck.slackmacgap',
+  windowsApplicationId: null,
+  iosApplicationId: null,
+  macAppStoreId: null,
+  ipadApplicationId: null,
+};
+
+/**
+ * The devices API, with each device's software list (searched by name) and its refresh from the MDM, the
+ * catalog (the bundle API's), and the device's installs: queued when asked, then as `advance` says.
+ */
+function softwareApi(
+  options: {
+    items?: DeviceSoftwareItem[];
+    fail?: () => boolean;
+    refuse?: { status: number; msg: string };
+  } = {},
+) {
   let items = options.items ?? SOFTWARE;
   const devices = devicesApi([mac, unmanaged]);
-  return installFakeApi((request: FakeRequest) => {
+  const commands: SoftwareCommand[] = [];
+  const api = installFakeApi((request: FakeRequest) => {
+    if (request.method === 'GET' && request.path.endsWith('/applications')) {
+      const text = (request.query.get('textSearchQuery') ?? '').toLowerCase();
+      const found = [SLACK].filter((a) => a.name.toLowerCase().includes(text));
+      return { body: { items: found, total: found.length } };
+    }
+    if (request.method === 'GET' && request.path === `/devices/${mac.uuid}/software/commands`)
+      return { body: { items: [...commands].reverse() } };
+    const asked = /^\/devices\/([^/]+)\/software\/(install|uninstall)$/.exec(request.path);
+    if (asked && request.method === 'POST') {
+      if (options.refuse)
+        return { status: options.refuse.status, body: { errors: [{ msg: options.refuse.msg }] } };
+      const command: SoftwareCommand = {
+        uuid: `00000000-0000-4000-c000-${String(commands.length + 1).padStart(12, '0')}`,
+        deviceUuid: asked[1]!,
+        action: asked[2] === 'install' ? 'install_software' : 'uninstall_software',
+        application: { uuid: SLACK.uuid, name: SLACK.name },
+        state: 'queued',
+        error: null,
+        nextAttemptAt: null,
+        createdAt: '2026-11-27T08:00:00.000Z',
+        sentAt: null,
+        completedAt: null,
+        confirmedAt: null,
+      };
+      commands.push(command);
+      return { status: 202, body: command };
+    }
     const list = /^\/devices\/([^/]+)\/software$/.exec(request.path);
     if (list && request.method === 'GET') {
       if (options.fail?.()) return { status: 500, body: { errors: [{ msg: 'Database unavailable' }] } };
@@ -55,6 +106,9 @@ function softwareApi(options: { items?: DeviceSoftwareItem[]; fail?: () => boole
     }
     return devices(request);
   });
+  /** Moves the newest install on (as the MDM and the next inventory would). */
+  const advance = (change: Partial<SoftwareCommand>) => Object.assign(commands.at(-1)!, change);
+  return Object.assign(api, { commands, advance });
 }
 
 function renderSoftware(path: string) {
@@ -125,5 +179,55 @@ describe("the device's software tab", () => {
     failing = false;
     await user.click(within(drawer).getByRole('button', { name: 'Try again' }));
     expect(await within(drawer).findByText('bash')).toBeInTheDocument();
+  });
+
+  it('installs a catalog application through the MDM and follows it until the inventory confirms it', async () => {
+    const api = softwareApi();
+    const { user } = renderSoftware(`/dashboard/devices/${mac.uuid}?tab=software`);
+    const drawer = await screen.findByRole('dialog');
+    await user.type(await within(drawer).findByRole('searchbox', { name: 'Search the catalog' }), 'sla');
+    await user.click(await within(drawer).findByRole('button', { name: 'Install Slack' }));
+    const asked = api.requests.find((r) => r.method === 'POST' && r.path.endsWith('/software/install'))!;
+    expect(asked.body).toEqual({ applicationUuid: SLACK.uuid });
+    expect(await screen.findByText('Installing Slack')).toBeInTheDocument();
+    const recent = await within(drawer).findByRole('list', { name: 'Recent installs' });
+    expect(within(recent).getByText('Queued')).toBeInTheDocument();
+    api.advance({ state: 'completed', completedAt: '2026-11-27T08:01:00.000Z' });
+    expect(
+      await within(recent).findByText('Done at the MDM, awaiting the next inventory', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    api.advance({ confirmedAt: '2026-11-27T08:02:00.000Z' });
+    expect(await within(recent).findByText('Installed', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('uninstalls, and shows a failure with its reason', async () => {
+    const api = softwareApi();
+    const { user } = renderSoftware(`/dashboard/devices/${mac.uuid}?tab=software`);
+    const drawer = await screen.findByRole('dialog');
+    await user.click(await within(drawer).findByRole('button', { name: 'Uninstall Slack' }));
+    expect(api.requests.some((r) => r.method === 'POST' && r.path.endsWith('/software/uninstall'))).toBe(
+      true,
+    );
+    const recent = await within(drawer).findByRole('list', { name: 'Recent installs' });
+    expect(within(recent).getByText('Uninstall Slack')).toBeInTheDocument();
+    api.advance({ state: 'failed', error: 'Fleet could not uninstall Slack' });
+    expect(await within(recent).findByText('Failed', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(recent).getByText('Fleet could not uninstall Slack')).toBeInTheDocument();
+  });
+
+  it('shows the API’s refusal of a request', async () => {
+    softwareApi({ refuse: { status: 409, msg: 'The device is not enrolled in its MDM' } });
+    const { user } = renderSoftware(`/dashboard/devices/${mac.uuid}?tab=software`);
+    const drawer = await screen.findByRole('dialog');
+    await user.click(await within(drawer).findByRole('button', { name: 'Install Slack' }));
+    expect(await screen.findByText(/The device is not enrolled in its MDM/)).toBeInTheDocument();
+  });
+
+  it('has no install picker for a device without an MDM', async () => {
+    softwareApi();
+    renderSoftware(`/dashboard/devices/${unmanaged.uuid}?tab=software`);
+    const drawer = await screen.findByRole('dialog');
+    await within(drawer).findByText('bash');
+    expect(within(drawer).queryByRole('searchbox', { name: 'Search the catalog' })).not.toBeInTheDocument();
   });
 });

@@ -20,6 +20,7 @@ import { toast } from '@/ui/toast-store';
 import { DEVICE_SOFTWARE_PAGE_SIZE, getDeviceSoftwareQueryOptions } from '../api/get-device-software';
 import { useRefreshDeviceSoftware } from '../api/refresh-device-software';
 import { deviceSoftwareListBinding } from '../device-software-list-slice';
+import { DeviceSoftwareInstalls } from './device-software-installs';
 
 const column = createColumnHelper<DeviceSoftwareItem>();
 const rowId = (entry: DeviceSoftwareItem) => entry.uuid;
@@ -95,7 +96,8 @@ function applicationsCount(count: number): string {
 /**
  * The device's installed software (decision 026) on the list machinery: what the companion agent and
  * the device's MDM last reported, searched by name, version or id and by source, with the catalog
- * application each one is. A device managed through an MDM can have its list read from it now.
+ * application each one is. A device managed through an MDM can have its list read from it now, and
+ * applications of the catalog installed or uninstalled through it (decision 030).
  */
 export function DeviceSoftwareTab({ device }: { device: DeviceDetail | undefined }) {
   if (!device) return null;
@@ -141,6 +143,7 @@ function DeviceSoftwareList({ device }: { device: DeviceDetail }) {
 
   return (
     <div className="space-y-3 px-6 py-4">
+      {provider ? <DeviceSoftwareInstalls device={device} /> : null}
       <FilterBar
         label={t`Filter software`}
         isDefault={table.hasDefaultFilters}
