@@ -46,7 +46,10 @@ export async function checkSealedSecrets(read: Read, secret: Uint8Array): Promis
   const checks: SealedCheck[] = [];
   for (const { purpose, table, column } of SEALED_SECRET_COLUMNS) {
     const key = sealingKey(secret, purpose);
-    const rows = await read<{ sealed: string }>(`select "${column}" as sealed from "${table}"`);
+    // A column may be empty where nothing is sealed (an HR integration the sandbox serves, decision 029).
+    const rows = await read<{ sealed: string }>(
+      `select "${column}" as sealed from "${table}" where "${column}" is not null`,
+    );
     const opened = rows.filter(({ sealed }) => {
       try {
         decryptSecret(key, sealed);

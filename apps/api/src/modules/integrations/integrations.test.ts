@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { HR_CHECK_ERRORS, type HrIntegration } from '@equip/domain/integrations';
 import { and, eq, gte, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readerOfDb } from '../../cli/database-source.ts';
+import { checkSealedSecrets } from '../../cli/installation-secret.ts';
 import { integrations } from '../../db/schema/index.ts';
 import type { App } from '../../http/types.ts';
 import { decryptSecret, SEALED_SECRET_PURPOSES, sealingKey } from '../../security/sealed-secrets.ts';
@@ -133,6 +135,16 @@ describe('HR integrations against Personio (issue 30, decision 029)', () => {
       sandbox: false,
     });
     expect(res.body).not.toContain(bamboo.apiKey);
+  });
+
+  it('leaves a backup nothing it cannot open: sealed credentials open, a sandbox integration without any is not counted', async () => {
+    expect((await connect(good())).statusCode).toBe(201);
+    // The demo's integration: served by the sandbox, no credentials stored.
+    await db().insert(integrations).values({ organizationUuid: otherOrgUuid, provider: 'kenjo' });
+    const checks = await checkSealedSecrets(readerOfDb(db()), t.services.keys.jwtSecret);
+    const hr = checks.find((c) => c.table === 'integrations')!;
+    expect(hr.total).toBeGreaterThan(0);
+    expect(hr.opened).toBe(hr.total);
   });
 
   it('refuses credentials Personio refuses (422 with its reason at clientSecret), writing nothing', async () => {
