@@ -173,6 +173,12 @@ export const AUDIT_DATA_FIELDS = [
   'description',
   'eventTypes',
   'enabled',
+  // Bundles
+  'added',
+  'removed',
+  'changed',
+  'previousBundleName',
+  'mode',
 ] as const;
 export type AuditDataField = (typeof AUDIT_DATA_FIELDS)[number];
 

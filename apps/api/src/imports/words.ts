@@ -125,6 +125,11 @@ const en: ExportWords = {
     description: 'Description',
     eventTypes: 'Event types',
     enabled: 'Enabled',
+    added: 'Added',
+    removed: 'Removed',
+    changed: 'Changed',
+    previousBundleName: 'Previous bundle',
+    mode: 'Default management mode',
   },
   values: {
     signInMethod: {
@@ -260,6 +265,11 @@ const de: ExportWords = {
     description: 'Beschreibung',
     eventTypes: 'Ereignistypen',
     enabled: 'Aktiv',
+    added: 'Hinzugefügt',
+    removed: 'Entfernt',
+    changed: 'Geändert',
+    previousBundleName: 'Vorheriges Bundle',
+    mode: 'Standard-Verwaltungsmodus',
   },
   values: {
     signInMethod: {

@@ -101,6 +101,12 @@ export const DATA_FIELD_LABELS: Readonly<Record<AuditDataField, MessageDescripto
   description: msg`Description`,
   eventTypes: msg`Event types`,
   enabled: msg`Enabled`,
+  // Bundles
+  added: msg`Added`,
+  removed: msg`Removed`,
+  changed: msg`Changed`,
+  previousBundleName: msg`Previous bundle`,
+  mode: msg`Default management mode`,
 };
 
 const SIGN_IN_METHODS: Readonly<Record<SignInMethod, MessageDescriptor>> = {
