@@ -19,7 +19,7 @@ describe('the areas registry', () => {
       'DEVICE_ADDED',
     ]);
     expect(EventType.options).toEqual(AREAS.flatMap((area) => area.events));
-    expect(EventType.options).toHaveLength(57);
+    expect(EventType.options).toHaveLength(58);
     expect(Object.keys(WEBHOOK_EVENT_GROUPS)).toEqual([
       'employees',
       'devices',
@@ -38,6 +38,7 @@ describe('the areas registry', () => {
       'device.action_failed',
       'mdm.connection_failed',
       'mdm.connection_restored',
+      'assets.imported',
     ]);
     expect(Object.keys(NOTIFICATION_PARAMS)).toEqual(NotificationKind.options);
     expect(Object.keys(JOBS).sort()).toEqual([

@@ -5,6 +5,7 @@ import {
   ASSET_CSV_COLUMNS,
   ASSET_IMPORT,
   type AssetCsvEntry,
+  type AssetCsvField,
   AssetImportValidationResult,
   assetImportTemplate,
   assigneeKey,
@@ -26,7 +27,7 @@ const PEOPLE = [
   { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' },
   { email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' },
 ];
-const KNOWN: TakenValues<'assignedTo' | 'kind'> = {
+const KNOWN: TakenValues<AssetCsvField> = {
   assignedTo: new Set(PEOPLE.flatMap(personKeys)),
   kind: new Set([kindKey('Docking station')]),
 };

@@ -97,6 +97,21 @@ export const AssetImportValidationResult = z.object({
 });
 export type AssetImportValidationResult = z.infer<typeof AssetImportValidationResult>;
 
+/**
+ * `POST /api/assets/import/check`: which of the file's keys (assigneeKey, kindKey) name a person or an
+ * organisation kind; the preview asks once per file, the commit checks again.
+ */
+export const AssetImportCheckRequest = z.object({
+  assignedTo: z.array(z.string().max(1000)).max(200_000),
+  kind: z.array(z.string().max(1000)).max(200_000),
+});
+export type AssetImportCheckRequest = z.infer<typeof AssetImportCheckRequest>;
+export const AssetImportCheckResponse = z.object({
+  assignedTo: z.array(z.string()),
+  kind: z.array(z.string()),
+});
+export type AssetImportCheckResponse = z.infer<typeof AssetImportCheckResponse>;
+
 /** How names are compared: case, Unicode forms and runs of spaces aside ("Ada  LOVELACE" is Ada Lovelace). */
 const nameKey = (name: string) => name.trim().normalize('NFKC').toLowerCase().replace(/\s+/g, ' ');
 

@@ -12,7 +12,7 @@ declare module '../../app-services.ts' {
 /** Peripheral assets (issue 28): its routes, its service and its events in words, gathered in `src/areas.ts`. */
 export const assetsApiArea = defineApiArea(assetsArea, {
   routes: [assetRoutes],
-  services: () => ({ assets: createAssetsService() }),
+  services: ({ database }) => ({ assets: createAssetsService({ databaseKind: database.kind }) }),
   eventWords: {
     en: {
       ASSET_KIND_ADDED: 'Asset kind added',
@@ -25,6 +25,7 @@ export const assetsApiArea = defineApiArea(assetsArea, {
       ASSET_ASSIGNED: 'Asset assigned',
       ASSET_UNASSIGNED: 'Asset unassigned',
       ASSET_DELETED: 'Asset deleted',
+      ASSETS_IMPORTED: 'Assets imported',
     },
     de: {
       ASSET_KIND_ADDED: 'Asset-Art hinzugefügt',
@@ -37,6 +38,7 @@ export const assetsApiArea = defineApiArea(assetsArea, {
       ASSET_ASSIGNED: 'Asset zugewiesen',
       ASSET_UNASSIGNED: 'Asset-Zuweisung aufgehoben',
       ASSET_DELETED: 'Asset gelöscht',
+      ASSETS_IMPORTED: 'Assets importiert',
     },
   },
 });

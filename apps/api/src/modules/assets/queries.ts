@@ -8,6 +8,7 @@ import {
 } from '@equip/domain/assets';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { insertRowsAsJson, type WritePace } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/client.ts';
 import { collated } from '../../db/collation.ts';
 import { assetDefinitions, assetInstances, assetKinds } from '../../db/schema/index.ts';
@@ -167,3 +168,25 @@ export const updateItems = (tx: Db, uuids: readonly string[], changes: Partial<I
 
 export const deleteItems = (tx: Db, uuids: readonly string[]) =>
   tx.delete(assetInstances).where(inArray(assetInstances.uuid, [...uuids]));
+
+/** The tenant's definitions as an import names them: name, vendor and model number. */
+export const definitionIdentities = (tx: Db) =>
+  tx
+    .select({
+      uuid: assetDefinitions.uuid,
+      name: assetDefinitions.name,
+      vendor: assetDefinitions.vendor,
+      modelNumber: assetDefinitions.modelNumber,
+    })
+    .from(assetDefinitions);
+
+/** Many definitions or items at once (an import's), as JSON rows at the write pace (see insertRowsAsJson). */
+export const insertDefinitionsInBulk = (tx: Db, rows: DefinitionValues[], writing: BulkWriting) =>
+  insertRowsAsJson(tx, assetDefinitions, rows, writing.firstStatementRows, writing.pace);
+export const insertItemsInBulk = (tx: Db, rows: ItemValues[], writing: BulkWriting) =>
+  insertRowsAsJson(tx, assetInstances, rows, writing.firstStatementRows, writing.pace);
+
+export interface BulkWriting {
+  firstStatementRows: number;
+  pace?: WritePace | undefined;
+}

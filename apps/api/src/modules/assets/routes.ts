@@ -1,3 +1,4 @@
+import { AssetImportCheckRequest, AssetImportCheckResponse } from '@equip/domain/asset-import';
 import {
   AssetDefinition,
   AssetDefinitionListQuery,
@@ -20,9 +21,19 @@ import {
   UpdateAssetRequest,
 } from '@equip/domain/assets';
 import { NoContent, UuidParams } from '@equip/domain/common';
+import { ImportResult } from '@equip/domain/csv-import/contract';
 import type { ModuleRoutes } from '../../app-services.ts';
 import { ADMINS, requireAuth, requireTenant } from '../../http/access.ts';
 import { sendJsonText } from '../../http/json-text.ts';
+import { oneImportAtATime, spendingImportTurn } from '../../imports/fairness.ts';
+import {
+  acceptImportUploads,
+  decodeFileName,
+  IMPORT_CONTENT_TYPES,
+  ImportUploadHeaders,
+  MAX_IMPORT_BYTES,
+  uploadedFile,
+} from '../../imports/http.ts';
 
 const tags = ['assets'];
 const security = [{ bearerAuth: [] }];
@@ -31,6 +42,52 @@ const security = [{ bearerAuth: [] }];
 const admins = { access: { roles: ADMINS } };
 
 export const assetRoutes: ModuleRoutes = (app, { database, assets }) => {
+  acceptImportUploads(app);
+
+  app.post(
+    '/api/assets/import/check',
+    {
+      config: admins,
+      bodyLimit: MAX_IMPORT_BYTES,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Which of an import file's assignees (email:… or name:… keys) and kinds name a person or a kind of the organisation",
+        body: AssetImportCheckRequest,
+        response: { 200: AssetImportCheckResponse },
+      },
+    },
+    (request) => request.tenant((tx) => assets.checkImport(tx, requireAuth(request), request.body)),
+  );
+
+  app.post(
+    '/api/assets/import',
+    {
+      config: admins,
+      bodyLimit: MAX_IMPORT_BYTES,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Import peripherals from a CSV or Excel (.xlsx) file (all or nothing; refusals ZodValidationError, AccountWithEmailDoesNotExist, AccountWithNameDoesNotExist, FileHeadersMissing, FileHeadersInvalid, FailedToCreateError)',
+        consumes: IMPORT_CONTENT_TYPES,
+        headers: ImportUploadHeaders,
+        response: { 201: ImportResult },
+      },
+    },
+    async (request, reply) => {
+      const file = uploadedFile(request.body);
+      const fileName = decodeFileName(request.headers['x-file-name']);
+      const caller = requireAuth(request);
+      const result = await oneImportAtATime(caller.organizationUuid, () =>
+        spendingImportTurn(database.db, caller.organizationUuid, () =>
+          assets.importCsv((work) => request.tenant(work), caller, file, fileName),
+        ),
+      );
+      return reply.status(201).send(result);
+    },
+  );
   app.get(
     '/api/asset-kinds',
     {

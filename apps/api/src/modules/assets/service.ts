@@ -1,3 +1,4 @@
+import type { AssetImportCheckRequest } from '@equip/domain/asset-import';
 import {
   type AssetDefinition,
   type AssetDefinitionListQuery,
@@ -19,13 +20,15 @@ import {
   type UpdateAssetRequest,
 } from '@equip/domain/assets';
 import type { EventType } from '@equip/domain/audit-log';
-import type { Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import type { TenantReads } from '../../db/tenant-reads.ts';
 import type { AuthContext } from '../../http/access.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { assertGrant } from '../../http/grants.ts';
+import type { InTenant } from '../../imports/commit.ts';
 import { type EventInput, logEvent } from '../audit-log/index.ts';
 import { type PersonRef, personRef } from '../people/index.ts';
+import { checkImport, importAssets } from './import.ts';
 import {
   type DefinitionValues,
   deleteDefinition,
@@ -159,7 +162,7 @@ async function kindOf(
  * read through the lists' pipelined tenant read. Every change is an event (`logEvent`), which the
  * webhooks publish (asset.created, asset.assigned, asset.unassigned, asset.deleted).
  */
-export function createAssetsService() {
+export function createAssetsService(deps: { databaseKind: Database['kind'] }) {
   const definitionOrThrow = async (tx: Db, uuid: string, path?: (string | number)[]) => {
     const found = await findDefinition(tx, uuid);
     if (!found) throw notFound(ASSET_MESSAGES.definitionNotFound, path ? at(...path) : {});
@@ -383,6 +386,13 @@ export function createAssetsService() {
 
     delete: (tx: Db, auth: AuthContext, uuid: string) =>
       itemOrThrow(tx, uuid).then(() => service.bulkDelete(tx, auth, { assetUuids: [uuid] })),
+
+    /** Which of an import file's keys name a person or an organisation kind (the preview asks). */
+    checkImport: (tx: Db, _auth: AuthContext, request: AssetImportCheckRequest) => checkImport(tx, request),
+
+    /** Commits an import of the asset format, all or nothing (see importAssets). */
+    importCsv: (tenant: InTenant, auth: AuthContext, file: Buffer, fileName: string | undefined) =>
+      importAssets(tenant, deps.databaseKind, auth, file, fileName),
 
     /** Several items, all or none (ASSET_DELETED each). */
     async bulkDelete(tx: Db, auth: AuthContext, request: BulkDeleteAssetsRequest): Promise<BulkAssetsResult> {

@@ -36,3 +36,37 @@ export async function namesByUuid(tx: Db, uuids: readonly string[]): Promise<Map
     .where(inArray(users.uuid, [...new Set(uuids)]));
   return new Map(rows.map((r) => [r.uuid, `${r.firstName} ${r.lastName}`]));
 }
+
+/**
+ * The people of the tenant (not removed) that these keys name, by key: `keysOf` says the keys a person
+ * is found by (an import's email and full name). A key naming more than one person names no one.
+ */
+export async function peopleByKeys(
+  tx: Db,
+  keys: readonly string[],
+  keysOf: (person: { email: string; firstName: string; lastName: string }) => readonly string[],
+): Promise<Map<string, PersonRef>> {
+  const wanted = new Set(keys.filter((key) => key !== ''));
+  if (wanted.size === 0) return new Map();
+  const rows = await tx
+    .select({
+      uuid: users.uuid,
+      role: users.role,
+      organizationUuid: users.organizationUuid,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(users)
+    .where(isNull(users.deletedAt));
+  const found = new Map<string, PersonRef>();
+  const ambiguous = new Set<string>();
+  for (const { email, ...person } of rows)
+    for (const key of keysOf({ email, ...person })) {
+      if (!wanted.has(key)) continue;
+      if (found.has(key) && found.get(key)!.uuid !== person.uuid) ambiguous.add(key);
+      else found.set(key, person);
+    }
+  for (const key of ambiguous) found.delete(key);
+  return found;
+}
