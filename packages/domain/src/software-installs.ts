@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Application } from './bundles.ts';
 import { IsoDateTime, Uuid } from './common.ts';
-import type { DeviceOs } from './devices.ts';
-import { DeviceCommandState, type MdmProvider } from './mdm.ts';
+import type { DeviceOs, EnrollmentState } from './devices.ts';
+import { DeviceCommandState, type DeviceMdmStatus, type MdmProvider } from './mdm.ts';
 
 /**
  * Installing and uninstalling an application of the catalog on a device (issue 27, item 5; decision
@@ -56,8 +56,8 @@ export const SOFTWARE_UNAVAILABLE_MESSAGES: Record<SoftwareUnavailableReason, st
 export interface SoftwareTarget {
   os: DeviceOs;
   mdmProvider: MdmProvider | null;
-  enrollmentState: string;
-  mdmStatus: string | null;
+  enrollmentState: EnrollmentState;
+  mdmStatus: DeviceMdmStatus | null;
 }
 
 /**
