@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { AssetKindCode } from '@equip/domain/assets';
 import { NOTIFICATION_PARAMS, type NotificationKind } from '@equip/domain/notification-rules';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -20,6 +21,38 @@ import { type FixtureManifest, listFixtures, loadFixture } from './fixtures/fixt
 
 const kind = testDatabaseKind();
 const MIGRATIONS_TABLE = 'drizzle.__drizzle_migrations';
+
+const FIXED_KINDS = AssetKindCode.options.map((code) => `'${code}'`).join(', ');
+/**
+ * Rows a migration folds into another table's column on purpose, counted in the fixture before the
+ * upgrade: asset kinds named like one of the nine fixed kinds became their definitions' `kind`
+ * (migration 0039, decision 027). `kept` counts what must carry them afterwards.
+ */
+const FOLDED_ROWS: Record<
+  string,
+  { before: string; folded: string; kept: { before: string; after: string } }
+> = {
+  'public.asset_kinds': {
+    before: '0039',
+    folded: `select count(*)::int as n from public.asset_kinds where lower(name) in (${FIXED_KINDS})`,
+    kept: {
+      before: `select count(*)::int as n from public.asset_definitions d join public.asset_kinds k
+                 on k.uuid = d.asset_kind_uuid where lower(k.name) in (${FIXED_KINDS}) and lower(k.name) <> 'unknown'`,
+      after: `select count(*)::int as n from public.asset_definitions where kind <> 'unknown'`,
+    },
+  },
+};
+
+async function countFolded(fixture: FixtureManifest, read: Read) {
+  const folded: Record<string, { rows: number; kept: number }> = {};
+  for (const [table, rule] of Object.entries(FOLDED_ROWS)) {
+    if (fixture.lastMigration >= rule.before) continue;
+    const [rows] = await read<{ n: number }>(rule.folded);
+    const [kept] = await read<{ n: number }>(rule.kept.before);
+    folded[table] = { rows: rows?.n ?? 0, kept: kept?.n ?? 0 };
+  }
+  return folded;
+}
 
 /**
  * Loads a fixture into an empty database, reads what it holds as that older Equip left it, then opens it
@@ -53,7 +86,11 @@ async function openUpgraded(fixture: FixtureManifest, cleanUp: (() => Promise<vo
     open = () => openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 3 });
     close = () => client.end();
   }
-  const before = { counts: await countRows(read), status: await migrationStatus(read) };
+  const before = {
+    counts: await countRows(read),
+    status: await migrationStatus(read),
+    folded: await countFolded(fixture, read),
+  };
   const database = await open();
   await close();
   cleanUp.push(() => database.close());
@@ -82,8 +119,14 @@ describe.each(listFixtures())(`upgrading $name (${kind})`, (fixture) => {
     const read = readerOfDb(database.db);
     const after = await countRows(read);
     for (const [table, rows] of Object.entries(fixture.counts)) {
-      const expected = table === MIGRATIONS_TABLE ? rows + newer.length : rows;
+      const folded = before.folded[table]?.rows ?? 0;
+      const expected = table === MIGRATIONS_TABLE ? rows + newer.length : rows - folded;
       expect.soft(after[table], table).toBe(expected);
+    }
+    // What a folded row said lives on where it was folded into.
+    for (const [table, { kept }] of Object.entries(before.folded)) {
+      const [carried] = await read<{ n: number }>(FOLDED_ROWS[table]!.kept.after);
+      expect.soft(carried?.n ?? 0, `${table} kept`).toBeGreaterThanOrEqual(kept);
     }
     expect(isUpToDate(await migrationStatus(read))).toBe(true);
 
