@@ -138,6 +138,8 @@ export async function fillOverHttp(
   // integrations (sealed credentials; the installation's sandbox HR system takes any, decision 029)
   const personio = { clientId: 'every-table-client', clientSecret: 'every-table-secret-0001' };
   await expectStatus(api('PUT', '/api/integrations/personio', personio), [200, 201]);
+  // bundle_settings: the organisation's default management mode for new applications (decision 028)
+  await expectStatus(api('PUT', '/bundle-api/settings', { defaultManagementMode: 'ITOwners' }), [200]);
   return {
     owner: { email: owner.email, password: owner.password, ...tokens },
     webhook: { uuid: endpoint.uuid, secret: endpoint.secret, url },
