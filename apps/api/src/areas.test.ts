@@ -51,7 +51,7 @@ describe("the API's areas registry", () => {
       'bundles',
       'integrations',
     ]);
-    expect(API_REGISTRY.routes).toHaveLength(20);
+    expect(API_REGISTRY.routes).toHaveLength(21);
   });
 
   it('registers a toy module through the same registry: its routes, its service and its words', async () => {

@@ -7,7 +7,8 @@ import {
 import type { InstallableApplication } from '@equip/domain/software-installs';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { applications, deviceCommands, devices } from '../../db/schema/index.ts';
+import { deviceCommands, devices } from '../../db/schema/index.ts';
+import { catalogApplications } from '../bundles/index.ts';
 import { findStoredConnection } from '../mdm-connections/index.ts';
 
 /** What the MDM actions need of a device. */
@@ -141,25 +142,20 @@ export async function commandForWork(tx: Db, commandUuid: string) {
       checks: deviceCommands.checks,
       sentAt: deviceCommands.sentAt,
       sendAttemptedAt: deviceCommands.sendAttemptedAt,
+      applicationUuid: deviceCommands.applicationUuid,
       device: TARGET_COLUMNS,
-      application: {
-        uuid: applications.uuid,
-        name: applications.name,
-        macApplicationId: applications.macApplicationId,
-        windowsApplicationId: applications.windowsApplicationId,
-        iosApplicationId: applications.iosApplicationId,
-        ipadApplicationId: applications.ipadApplicationId,
-        macAppStoreId: applications.macAppStoreId,
-      },
     })
     .from(deviceCommands)
     .innerJoin(devices, eq(devices.uuid, deviceCommands.deviceUuid))
-    .leftJoin(applications, eq(applications.uuid, deviceCommands.applicationUuid))
     .where(eq(deviceCommands.uuid, commandUuid));
   if (!row) return null;
-  const application: InstallableApplication | null = row.application;
+  // An install's application, from the catalog's owner (the bundles module).
+  const { applicationUuid, ...command } = row;
+  const application: InstallableApplication | null = applicationUuid
+    ? ((await catalogApplications(tx, [applicationUuid])).get(applicationUuid) ?? null)
+    : null;
   // Its token is sealed: the adapters open it (providers/mdm/mdm-adapters.ts).
-  return { ...row, application, connection: await findStoredConnection(tx, row.provider) };
+  return { ...command, application, connection: await findStoredConnection(tx, row.provider) };
 }
 
 /**

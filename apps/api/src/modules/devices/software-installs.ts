@@ -11,9 +11,10 @@ import {
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppJobs } from '../../background/app-job-types.ts';
 import type { Db } from '../../db/client.ts';
-import { applications, deviceCommands, devices } from '../../db/schema/index.ts';
+import { deviceCommands, devices } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../http/access.ts';
 import { conflict, notFound } from '../../http/errors.ts';
+import { catalogApplications } from '../bundles/index.ts';
 import type { InTenant } from './actions.ts';
 import { findActionTargets, insertCommands, openCommands } from './actions-queries.ts';
 import { DEVICE_NOT_FOUND } from './messages.ts';
@@ -33,6 +34,7 @@ const at = () => ({ location: 'body' as const, param: 'applicationUuid', path: [
 
 const commandColumns = {
   uuid: deviceCommands.uuid,
+  applicationUuid: deviceCommands.applicationUuid,
   deviceUuid: deviceCommands.deviceUuid,
   action: deviceCommands.action,
   state: deviceCommands.state,
@@ -42,20 +44,32 @@ const commandColumns = {
   sentAt: deviceCommands.sentAt,
   completedAt: deviceCommands.completedAt,
   confirmedAt: deviceCommands.confirmedAt,
-  application: { uuid: applications.uuid, name: applications.name },
 };
 
-const softwareCommandRows = (tx: Db) =>
-  tx
-    .select(commandColumns)
-    .from(deviceCommands)
-    .innerJoin(applications, eq(applications.uuid, deviceCommands.applicationUuid));
+/** The installs and uninstalls (the commands that name an application). */
+const softwareCommandRows = (tx: Db) => tx.select(commandColumns).from(deviceCommands).$dynamic();
 
 type Row = Awaited<ReturnType<typeof softwareCommandRows>>[number];
 
+/** The rows as the API answers them, each with its application's name from the catalog. */
+async function toCommands(tx: Db, rows: Row[]): Promise<SoftwareCommand[]> {
+  const apps = await catalogApplications(
+    tx,
+    rows.flatMap((r) => (r.applicationUuid ? [r.applicationUuid] : [])),
+  );
+  return rows.flatMap((row) => {
+    const app = row.applicationUuid ? apps.get(row.applicationUuid) : undefined;
+    return app ? [toCommand(row, { uuid: app.uuid, name: app.name })] : [];
+  });
+}
+
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-const toCommand = (row: Row): SoftwareCommand => ({
+const toCommand = (
+  { applicationUuid: _, ...row }: Row,
+  application: SoftwareCommand['application'],
+): SoftwareCommand => ({
   ...row,
+  application,
   action: SoftwareAction.parse(row.action),
   nextAttemptAt: iso(row.nextAttemptAt),
   createdAt: row.createdAt.toISOString(),
@@ -82,7 +96,7 @@ export function createSoftwareInstallsService(deps: { jobs: AppJobs }) {
       return tenant(async (tx) => {
         const [device] = await findActionTargets(tx, [deviceUuid]);
         if (!device) throw notFound(DEVICE_NOT_FOUND);
-        const [app] = await tx.select().from(applications).where(eq(applications.uuid, body.applicationUuid));
+        const app = (await catalogApplications(tx, [body.applicationUuid])).get(body.applicationUuid);
         if (!app) throw notFound(APPLICATION_NOT_FOUND, at());
         const reason = softwareUnavailable(device, app);
         if (reason || !device.mdmProvider)
@@ -107,8 +121,9 @@ export function createSoftwareInstallsService(deps: { jobs: AppJobs }) {
             { db: tx, key: uuid },
           );
         }
-        const [row] = await softwareCommandRows(tx).where(eq(deviceCommands.uuid, uuid));
-        return toCommand(row!);
+        const rows = await softwareCommandRows(tx).where(eq(deviceCommands.uuid, uuid));
+        const [command] = await toCommands(tx, rows);
+        return command!;
       });
     },
 
@@ -117,10 +132,15 @@ export function createSoftwareInstallsService(deps: { jobs: AppJobs }) {
       const [device] = await findActionTargets(tx, [deviceUuid]);
       if (!device) throw notFound(DEVICE_NOT_FOUND);
       const rows = await softwareCommandRows(tx)
-        .where(eq(deviceCommands.deviceUuid, deviceUuid))
+        .where(
+          and(
+            eq(deviceCommands.deviceUuid, deviceUuid),
+            inArray(deviceCommands.action, SoftwareAction.options),
+          ),
+        )
         .orderBy(desc(deviceCommands.createdAt), desc(deviceCommands.uuid))
         .limit(RECENT_SOFTWARE_COMMANDS);
-      return { items: rows.map(toCommand) };
+      return { items: await toCommands(tx, rows) };
     },
   };
 }
