@@ -31,7 +31,8 @@ const AREAS: Record<string, string[]> = {
   import: [
     'features/employees/components/import',
     'features/employees/routes/import-employees-page.tsx',
-    'features/devices/routes/import-peripherals-page.tsx',
+    'features/assets/routes/import-peripherals-page.tsx',
+    'features/assets/lib/use-import-assets.ts',
     'lib/csv-import',
     'ui/csv-import',
   ],

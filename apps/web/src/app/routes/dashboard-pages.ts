@@ -102,7 +102,7 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
     path: 'devices/import-peripherals',
     title: msg`Import assets`,
     load: () =>
-      import('@/features/devices/routes/import-peripherals-page').then((m) => m.ImportPeripheralsPage),
+      import('@/features/assets/routes/import-peripherals-page').then((m) => m.ImportPeripheralsPage),
   },
   {
     path: 'devices/add-peripherals',

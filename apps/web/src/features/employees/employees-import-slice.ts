@@ -6,6 +6,7 @@ import {
   updateImportRow,
 } from '@equip/domain/employee-import';
 import { createSelector, createSlice, original, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { importsCleared } from '@/lib/csv-import/imports-cleared';
 import { rootReducer } from '@/lib/store';
 
 /** The `employeesImport` area (SPEC §3): the validation result of the file being previewed. */
@@ -54,6 +55,8 @@ export const employeesImportSlice = createSlice({
     },
     clear: () => initialState,
   },
+  // Clearing the peripheral import resets this one too (SPEC §4: clearing resets both imports).
+  extraReducers: (builder) => builder.addCase(importsCleared, () => initialState),
   selectors: {
     selectImportResult: (state) => state.result,
     selectImportFileName: (state) => state.fileName,

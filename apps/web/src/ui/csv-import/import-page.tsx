@@ -17,11 +17,15 @@ import type { ImportFlow } from './use-import-flow';
 export function TemplateLink({
   schema,
   fileName,
+  content,
 }: {
   schema: Pick<ImportSchema, 'columns'>;
   fileName: string;
+  /** The template's CSV, when it holds more than the header row (examples, custom columns). */
+  content?: string;
 }) {
-  const href = `data:text/csv;charset=utf-8,${encodeURIComponent(`\uFEFF${entriesToCsv(schema, [])}`)}`;
+  const csv = content ?? entriesToCsv(schema, []);
+  const href = `data:text/csv;charset=utf-8,${encodeURIComponent(`\uFEFF${csv}`)}`;
   return (
     <a
       href={href}
@@ -60,15 +64,15 @@ const messages = (errors: readonly { message: string }[]) =>
  * The page of an import, for any format: choose a file, review and fix its rows, import them all at
  * once. The area gives its header, the commit button's label and the flow (useImportFlow).
  */
-export function ImportPage<F extends string>({
+export function ImportPage<F extends string, H extends string>({
   schema,
   flow,
   header,
   commitLabel,
   gridTemplate,
 }: {
-  schema: ImportSchema<F>;
-  flow: ImportFlow<F>;
+  schema: Pick<ImportSchema<F>, 'columns' | 'unique' | 'limits'>;
+  flow: ImportFlow<F, H>;
   /** Back link and page header (with the template link and the columns). */
   header: ReactNode;
   /** The import button: "Import 3 employees". */

@@ -117,8 +117,11 @@ function Cell({
   );
 }
 
+/** What the preview needs of a format. */
+type PreviewSchema<F extends string> = Pick<ImportSchema<F>, 'columns' | 'unique'>;
+
 interface RowProps<F extends string> {
-  schema: ImportSchema<F>;
+  schema: PreviewSchema<F>;
   row: ImportRow<F>;
   index: number;
   onDelete: (index: number) => void;
@@ -186,7 +189,7 @@ export function ImportPreview<F extends string>({
   gridTemplate = previewGrid(schema.columns),
   minWidth = '66rem',
 }: {
-  schema: ImportSchema<F>;
+  schema: PreviewSchema<F>;
   /** When this changes (e.g. the error filter), the list scrolls back to its top. */
   resetKey: string;
   rows: readonly ImportRow<F>[];

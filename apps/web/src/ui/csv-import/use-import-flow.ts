@@ -22,21 +22,27 @@ export type ImportPhase =
   | { kind: 'importing'; count: number };
 
 /** Where a format keeps its preview (its state slice): the feature adapts its slice to this. */
-export interface ImportPreviewStore<F extends string> {
-  result: ImportValidationResult<F> | null;
+export interface ImportPreviewStore<F extends string, H extends string = 'headers'> {
+  result: ImportValidationResult<F, H> | null;
   fileName: string | null;
   ready: boolean;
   errorIndexes: readonly number[];
-  setResult(result: ImportValidationResult<F>, extra?: { taken?: TakenValues<F>; fileName?: string }): void;
+  setResult(
+    result: ImportValidationResult<F, H>,
+    extra?: { taken?: TakenValues<F>; fileName?: string },
+  ): void;
   deleteRow(index: number): void;
   updateRow(index: number, entry: ImportEntry<F>): void;
   clear(): void;
 }
 
-export interface ImportFlowOptions<F extends string> {
-  schema: ImportSchema<F>;
-  store: ImportPreviewStore<F>;
-  /** Which values of the unique columns are already taken (asked of the server once per file). */
+export interface ImportFlowOptions<F extends string, T, H extends string> {
+  schema: ImportSchema<F, T, H>;
+  store: ImportPreviewStore<F, H>;
+  /**
+   * Which values of the unique columns are already taken, and of the reference columns are found
+   * (asked of the server once per file).
+   */
   taken: (table: string[][]) => Promise<TakenValues<F>>;
   /** Sends the checked rows (as CSV in the format) and answers how many were written. */
   upload: (
@@ -51,10 +57,10 @@ export interface ImportFlowOptions<F extends string> {
 }
 
 /** The server's refusal mapped back onto the rows (row errors at their cells) or the file. */
-function withServerErrors<F extends string>(
-  result: ImportValidationResult<F>,
+function withServerErrors<F extends string, H extends string>(
+  result: ImportValidationResult<F, H>,
   error: ApiError,
-): ImportValidationResult<F> {
+): ImportValidationResult<F, H> {
   const { byRow, fileErrors } = rowErrorsOf(error.errors);
   const rows = result.rows.map((row, index) => {
     const errors = byRow.get(index);
@@ -73,14 +79,14 @@ function withServerErrors<F extends string>(
  * download the rows with errors, and commit all rows at once with upload progress. The page only
  * draws what this returns.
  */
-export function useImportFlow<F extends string>({
+export function useImportFlow<F extends string, T, H extends string>({
   schema,
   store,
   taken,
   upload,
   countLabel,
   onImported,
-}: ImportFlowOptions<F>) {
+}: ImportFlowOptions<F, T, H>) {
   const { t, i18n } = useLingui();
   const { toast } = useToast();
   const { result, fileName, ready, errorIndexes } = store;
@@ -226,4 +232,6 @@ export function useImportFlow<F extends string>({
   };
 }
 
-export type ImportFlow<F extends string> = ReturnType<typeof useImportFlow<F>>;
+export type ImportFlow<F extends string, H extends string = 'headers'> = ReturnType<
+  typeof useImportFlow<F, unknown, H>
+>;
