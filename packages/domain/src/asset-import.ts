@@ -97,6 +97,10 @@ export const AssetImportValidationResult = z.object({
 });
 export type AssetImportValidationResult = z.infer<typeof AssetImportValidationResult>;
 
+/** `GET /api/assets/export`: the separator (comma by default). */
+export const AssetExportQuery = z.object({ separator: z.enum(['comma', 'semicolon']).default('comma') });
+export type AssetExportQuery = z.infer<typeof AssetExportQuery>;
+
 /**
  * `POST /api/assets/import/check`: which of the file's keys (assigneeKey, kindKey) name a person or an
  * organisation kind; the preview asks once per file, the commit checks again.
@@ -289,6 +293,49 @@ export const ASSET_IMPORT: ImportSchema<AssetCsvField, ImportedAsset, 'parsedHea
 };
 
 export type AssetImportResult = ImportValidationResult<AssetCsvField, 'parsedHeaders'>;
+
+/** An item as the export writes it: its model, the model's organisation kind, its assignee's email. */
+export interface ExportedAsset {
+  name: string;
+  vendor: string | null;
+  modelNumber: string | null;
+  kind: AssetKindCode;
+  organizationKind: string | null;
+  assigneeEmail: string | null;
+  serialNumber: string | null;
+  notes: string | null;
+  definitionProperties: readonly { key: string; value: string }[];
+  itemProperties: readonly { key: string; value: string }[];
+}
+
+/** An item as a row of the import format: what the export writes, so that it imports back unchanged. */
+export function assetToCsvEntry(asset: ExportedAsset): AssetCsvEntry {
+  return {
+    name: asset.name,
+    vendor: asset.vendor ?? '',
+    model: asset.modelNumber ?? '',
+    kind: asset.organizationKind ?? asset.kind,
+    assignedTo: asset.assigneeEmail ?? '',
+    serialNumber: asset.serialNumber ?? '',
+    notes: asset.notes ?? '',
+    ...Object.fromEntries(asset.definitionProperties.map((p) => [`${PROPERTY_PREFIX}${p.key}`, p.value])),
+    ...Object.fromEntries(asset.itemProperties.map((p) => [`${ITEM_PROPERTY_PREFIX}${p.key}`, p.value])),
+  };
+}
+
+/**
+ * Items as CSV in the import format (formula-guarded; every row carries every property column, empty
+ * where the item has none).
+ */
+export function assetsToCsv(assets: readonly ExportedAsset[], separator = ','): string {
+  const entries = assets.map(assetToCsvEntry);
+  const columns = new Set(entries.flatMap((entry) => Object.keys(entry)));
+  const filled = entries.map((entry) => ({
+    ...Object.fromEntries([...columns].map((column) => [column, ''])),
+    ...entry,
+  })) as AssetCsvEntry[];
+  return entriesToCsv(ASSET_IMPORT, filled, separator);
+}
 
 /** The downloadable template: the columns, one custom property of each kind, and two example rows. */
 export function assetImportTemplate(separator = ','): string {

@@ -4,6 +4,7 @@ import {
   type AssetCsvField,
   type AssetImportCheckRequest,
   type AssetImportCheckResponse,
+  assetsToCsv,
   type ImportedAsset,
   kindKey,
   personKeys,
@@ -18,7 +19,7 @@ import { AppError } from '../../http/errors.ts';
 import { assertGrant } from '../../http/grants.ts';
 import { commitImport, type InTenant } from '../../imports/commit.ts';
 import { type EventInput, logEvent, logEventsInBulk } from '../audit-log/index.ts';
-import { type PersonRef, peopleByKeys } from '../people/index.ts';
+import { emailsByUuid, type PersonRef, peopleByKeys } from '../people/index.ts';
 import {
   type BulkWriting,
   type DefinitionValues,
@@ -26,6 +27,7 @@ import {
   type ItemValues,
   insertDefinitionsInBulk,
   insertItemsInBulk,
+  itemsForExport,
   listKinds,
 } from './queries.ts';
 
@@ -190,4 +192,20 @@ export function importAssets(
     afterWrite: (tx, imported) =>
       logEvent(tx, event('ASSETS_IMPORTED', undefined, { count: imported, fileName: fileName ?? null })),
   });
+}
+
+/** Every item in the import format, as CSV (see assetsToCsv): an export that imports back unchanged. */
+export async function exportAssets(tx: Db, separator: string): Promise<string> {
+  const rows = await itemsForExport(tx);
+  const emails = await emailsByUuid(
+    tx,
+    rows.flatMap((row) => (row.userUuid ? [row.userUuid] : [])),
+  );
+  return assetsToCsv(
+    rows.map(({ userUuid, ...row }) => ({
+      ...row,
+      assigneeEmail: userUuid ? (emails.get(userUuid) ?? null) : null,
+    })),
+    separator,
+  );
 }

@@ -190,3 +190,23 @@ export interface BulkWriting {
   firstStatementRows: number;
   pace?: WritePace | undefined;
 }
+
+/** Every item of the tenant with its model and the model's organisation kind, by model name (the export). */
+export const itemsForExport = (tx: Db) =>
+  tx
+    .select({
+      name: assetDefinitions.name,
+      vendor: assetDefinitions.vendor,
+      modelNumber: assetDefinitions.modelNumber,
+      kind: assetDefinitions.kind,
+      organizationKind: assetKinds.name,
+      userUuid: assetInstances.userUuid,
+      serialNumber: assetInstances.serialNumber,
+      notes: assetInstances.notes,
+      definitionProperties: assetDefinitions.properties,
+      itemProperties: assetInstances.properties,
+    })
+    .from(assetInstances)
+    .innerJoin(assetDefinitions, eq(assetDefinitions.uuid, assetInstances.assetDefinitionUuid))
+    .leftJoin(assetKinds, eq(assetKinds.uuid, assetDefinitions.assetKindUuid))
+    .orderBy(collated(assetDefinitions.name), assetInstances.createdAt, assetInstances.uuid);

@@ -1,4 +1,8 @@
-import { AssetImportCheckRequest, AssetImportCheckResponse } from '@equip/domain/asset-import';
+import {
+  AssetExportQuery,
+  AssetImportCheckRequest,
+  AssetImportCheckResponse,
+} from '@equip/domain/asset-import';
 import {
   AssetDefinition,
   AssetDefinitionListQuery,
@@ -22,9 +26,12 @@ import {
 } from '@equip/domain/assets';
 import { NoContent, UuidParams } from '@equip/domain/common';
 import { ImportResult } from '@equip/domain/csv-import/contract';
+import { CSV_BOM, EXPORT_SEPARATORS } from '@equip/domain/csv-import/csv-text';
+import { CSV_MIME } from '@equip/domain/csv-import/export';
 import type { ModuleRoutes } from '../../app-services.ts';
 import { ADMINS, requireAuth, requireTenant } from '../../http/access.ts';
 import { sendJsonText } from '../../http/json-text.ts';
+import { sendExport } from '../../imports/export.ts';
 import { oneImportAtATime, spendingImportTurn } from '../../imports/fairness.ts';
 import {
   acceptImportUploads,
@@ -59,6 +66,30 @@ export const assetRoutes: ModuleRoutes = (app, { database, assets }) => {
       },
     },
     (request) => request.tenant((tx) => assets.checkImport(tx, requireAuth(request), request.body)),
+  );
+
+  app.get(
+    '/api/assets/export',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Every peripheral in the import format (CSV with BOM, formula-guarded): edit it and import it back unchanged',
+        querystring: AssetExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const csv = await request.tenant((tx) =>
+        assets.exportCsv(tx, requireAuth(request), EXPORT_SEPARATORS[request.query.separator]),
+      );
+      return sendExport(reply, 'peripherals', {
+        body: `${CSV_BOM}${csv}`,
+        contentType: CSV_MIME,
+        extension: 'csv',
+      });
+    },
   );
 
   app.post(

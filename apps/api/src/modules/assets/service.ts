@@ -28,7 +28,7 @@ import { assertGrant } from '../../http/grants.ts';
 import type { InTenant } from '../../imports/commit.ts';
 import { type EventInput, logEvent } from '../audit-log/index.ts';
 import { type PersonRef, personRef } from '../people/index.ts';
-import { checkImport, importAssets } from './import.ts';
+import { checkImport, exportAssets, importAssets } from './import.ts';
 import {
   type DefinitionValues,
   deleteDefinition,
@@ -393,6 +393,9 @@ export function createAssetsService(deps: { databaseKind: Database['kind'] }) {
     /** Commits an import of the asset format, all or nothing (see importAssets). */
     importCsv: (tenant: InTenant, auth: AuthContext, file: Buffer, fileName: string | undefined) =>
       importAssets(tenant, deps.databaseKind, auth, file, fileName),
+
+    /** Every item in the import format (CSV, formula-guarded), to edit and import back. */
+    exportCsv: (tx: Db, _auth: AuthContext, separator: string) => exportAssets(tx, separator),
 
     /** Several items, all or none (ASSET_DELETED each). */
     async bulkDelete(tx: Db, auth: AuthContext, request: BulkDeleteAssetsRequest): Promise<BulkAssetsResult> {

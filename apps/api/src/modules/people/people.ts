@@ -70,3 +70,13 @@ export async function peopleByKeys(
   for (const key of ambiguous) found.delete(key);
   return found;
 }
+
+/** The email of each of these people the tenant can see (an export names assignees by email). */
+export async function emailsByUuid(tx: Db, uuids: readonly string[]): Promise<Map<string, string>> {
+  if (uuids.length === 0) return new Map();
+  const rows = await tx
+    .select({ uuid: users.uuid, email: users.email })
+    .from(users)
+    .where(inArray(users.uuid, [...new Set(uuids)]));
+  return new Map(rows.map((r) => [r.uuid, r.email]));
+}
