@@ -13,6 +13,7 @@ for (const script of [
   'devices-list.mjs',
   'agent-checkins.mjs',
   'employee-import.mjs',
+  'asset-import.mjs',
   'import-fairness.mjs',
   'jobs.mjs',
   'mdm-sync.mjs',
