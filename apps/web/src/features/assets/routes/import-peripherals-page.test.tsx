@@ -107,4 +107,24 @@ describe('import peripherals from CSV', () => {
     expect(selectEmployeeImportResult(store.getState())).toBeNull();
     expect(screen.getByLabelText('CSV file')).toBeInTheDocument();
   });
+
+  it('downloads every peripheral in the import format', async () => {
+    const { requests } = installFakeApi((request) =>
+      request.path === '/assets/export' ? { body: 'Name\r\n' } : undefined,
+    );
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL() {
+          return 'blob:saved';
+        }
+        static override revokeObjectURL() {}
+      },
+    );
+    const { user } = renderImport();
+    await user.click(screen.getByRole('button', { name: 'Download all peripherals' }));
+    const exports = () => requests.filter((r) => r.path === '/assets/export');
+    await waitFor(() => expect(exports()).toHaveLength(1));
+    expect(exports()[0]!.query.get('separator')).toBe('comma');
+  });
 });

@@ -1,20 +1,33 @@
 import { ASSET_IMPORT, assetImportTemplate } from '@equip/domain/asset-import';
+import { separatorForLocale } from '@equip/domain/csv-import/csv-text';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Eraser } from 'lucide-react';
+import { Download, Eraser } from 'lucide-react';
 import { paths } from '@/config/paths';
+import { downloadExport } from '@/lib/csv-import/download-export';
 import { importsCleared } from '@/lib/csv-import/imports-cleared';
 import { useAppDispatch } from '@/lib/store';
 import { BackLink } from '@/ui/back-link';
 import { Button } from '@/ui/button';
 import { ColumnsHint, ImportPage, TemplateLink } from '@/ui/csv-import/import-page';
 import { PageHeader } from '@/ui/page-header';
+import { useToast } from '@/ui/toast';
 import { peripheralsCount, useImportAssets } from '../lib/use-import-assets';
 
 /** `/dashboard/devices/import-peripherals`: choose a CSV or Excel file, fix its rows, import them all at once. */
 export function ImportPeripheralsPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const { toast } = useToast();
   const dispatch = useAppDispatch();
   const flow = useImportAssets();
+  /** Every peripheral in the import format (CSV, separated as the person's spreadsheet expects), to edit and import back. */
+  async function exportAll() {
+    try {
+      await downloadExport('/assets/export', 'peripherals', {}, 'csv', separatorForLocale(i18n.locale));
+    } catch (error) {
+      const reason = (error as Error).message;
+      toast({ variant: 'negative', content: t`Could not export: ${reason}` });
+    }
+  }
   const header = (
     <>
       <BackLink to={paths.dashboard.devices('assets')}>
@@ -32,6 +45,10 @@ export function ImportPeripheralsPage() {
         }
         actions={
           <div className="flex items-center gap-3">
+            <Button variant="ghost" size="sm" onClick={() => void exportAll()}>
+              <Download aria-hidden="true" />
+              <Trans>Download all peripherals</Trans>
+            </Button>
             <TemplateLink
               schema={ASSET_IMPORT}
               fileName="peripherals-template.csv"
