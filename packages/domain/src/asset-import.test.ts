@@ -9,6 +9,7 @@ import {
   AssetImportValidationResult,
   assetImportTemplate,
   assigneeKey,
+  fixedKindOf,
   kindKey,
   personKeys,
   propertyColumn,
@@ -213,6 +214,20 @@ describe('the import-state rules (property-based)', () => {
 });
 
 describe('the asset CSV file', () => {
+  it('reads a fixed kind by its code or its English or German words, else as an organisation kind', () => {
+    for (const [cell, kind] of [
+      ['', 'unknown'],
+      ['KEYBOARD', 'keyboard'],
+      ['Tastatur', 'keyboard'],
+      [' kopfhörer ', 'headphones'],
+      ['Sonstiges', 'unknown'],
+      ['Other', 'unknown'],
+    ] as const)
+      expect(fixedKindOf(cell)).toBe(kind);
+    expect(fixedKindOf('Docking station')).toBeNull();
+    expect(kindKey('Tastatur')).toBe('');
+  });
+
   it('refuses a file without a Name column (FileHeadersMissing), and an empty one', () => {
     const missing = validateImportTable(
       ASSET_IMPORT,

@@ -137,12 +137,31 @@ export const personKeys = (person: { email: string; firstName: string; lastName:
   assigneeKey(`${person.firstName} ${person.lastName}`),
 ];
 
-/** The fixed kind a kind cell names (case aside), or null when it names an organisation kind. */
+/** The words the screens show for the fixed kinds, in English and German: a kind cell may use them too. */
+const FIXED_KIND_WORDS: Record<AssetKindCode, readonly string[]> = {
+  camera: ['Camera', 'Kamera'],
+  webcam: ['Webcam'],
+  mouse: ['Mouse', 'Maus'],
+  keyboard: ['Keyboard', 'Tastatur'],
+  monitor: ['Monitor'],
+  headphones: ['Headphones', 'Kopfhörer'],
+  headset: ['Headset'],
+  printer: ['Printer', 'Drucker'],
+  unknown: ['Other', 'Sonstiges'],
+};
+const FIXED_KIND_BY_WORD = new Map(
+  Object.entries(FIXED_KIND_WORDS).flatMap(([code, words]) =>
+    [code, ...words].map((word) => [nameKey(word), code as AssetKindCode] as const),
+  ),
+);
+
+/**
+ * The fixed kind a kind cell names (its code or its words, case aside; empty is unknown), or null when
+ * it names an organisation kind (decision 027).
+ */
 export function fixedKindOf(value: string): AssetKindCode | null {
-  const v = value.trim().toLowerCase();
-  if (!v) return 'unknown';
-  const parsed = KindCode.safeParse(v);
-  return parsed.success ? parsed.data : null;
+  if (!value.trim()) return 'unknown';
+  return FIXED_KIND_BY_WORD.get(nameKey(value)) ?? null;
 }
 
 /** The key an organisation kind is looked up by ('' for an empty cell or a fixed kind). */
