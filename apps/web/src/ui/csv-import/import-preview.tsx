@@ -10,7 +10,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { CircleAlert, Trash2 } from 'lucide-react';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 import { translateKnownMessage } from '@/lib/i18n/known-messages';
@@ -20,6 +20,20 @@ export const PREVIEW_ROW_HEIGHT = 56;
 /** The grid of a format's preview: the row column, then each of the format's columns. */
 export const previewGrid = (columns: readonly ImportColumn[]) =>
   `5rem repeat(${columns.length}, minmax(7rem, 1fr))`;
+
+/**
+ * The columns the preview shows: the format's, then the extra columns the file brought (a format's
+ * `extraColumn`, such as assets' `property:<key>`), headed by their keys. Every row of a file holds the
+ * same extra columns, so the first row names them.
+ */
+export function previewColumns<F extends string>(
+  schema: Pick<ImportSchema<F>, 'columns'>,
+  entryKeys: readonly string[],
+): readonly ImportColumn<string>[] {
+  const fields = new Set<string>(schema.columns.map((c) => c.field));
+  const extra = entryKeys.filter((key) => key !== '' && !fields.has(key));
+  return [...schema.columns, ...extra.map((key) => ({ field: key, header: key, required: false }))];
+}
 
 const DUPLICATE = msg`Duplicate in this file`;
 const TAKEN = msg`Already used in your organisation`;
@@ -122,16 +136,17 @@ type PreviewSchema<F extends string> = Pick<ImportSchema<F>, 'columns' | 'unique
 
 interface RowProps<F extends string> {
   schema: PreviewSchema<F>;
+  columns: readonly ImportColumn<string>[];
   row: ImportRow<F>;
   index: number;
   onDelete: (index: number) => void;
   onUpdate: (index: number, entry: ImportEntry<F>) => void;
 }
 
-function PreviewRowImpl<F extends string>({ schema, row, index, onDelete, onUpdate }: RowProps<F>) {
+function PreviewRowImpl<F extends string>({ schema, columns, row, index, onDelete, onUpdate }: RowProps<F>) {
   const { t, i18n } = useLingui();
   const rowNumber = index + 1;
-  const fields: readonly string[] = schema.columns.map((c) => c.field);
+  const fields: readonly string[] = columns.map((c) => c.field);
   const otherErrors = row.errors.filter((e) => !e.field || !fields.includes(e.field));
   const otherMessage = otherErrors.map((e) => translateKnownMessage(e.message)).join('; ');
   return (
@@ -154,12 +169,12 @@ function PreviewRowImpl<F extends string>({ schema, row, index, onDelete, onUpda
           </span>
         ) : null}
       </td>
-      {schema.columns.map((column) => {
+      {columns.map((column) => {
         const errors = row.errors.filter((e) => e.field === column.field);
         return (
           <Cell
             key={column.field}
-            value={row.entry[column.field]}
+            value={row.entry[column.field] ?? ''}
             header={column.header}
             rowNumber={rowNumber}
             errors={errors}
@@ -186,7 +201,7 @@ export function ImportPreview<F extends string>({
   onDelete,
   onUpdate,
   resetKey,
-  gridTemplate = previewGrid(schema.columns),
+  gridTemplate,
   minWidth = '66rem',
 }: {
   schema: PreviewSchema<F>;
@@ -202,6 +217,9 @@ export function ImportPreview<F extends string>({
   minWidth?: string;
 }) {
   const { t } = useLingui();
+  // Keyed by the first row's keys, not the rows: a fixed cell does not redraw every row.
+  const entryKeys = Object.keys(rows[0]?.entry ?? {}).join('\u0000');
+  const columns = useMemo(() => previewColumns(schema, entryKeys.split('\u0000')), [schema, entryKeys]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: indexes.length,
@@ -216,7 +234,12 @@ export function ImportPreview<F extends string>({
     if (resetKey) scrollRef.current?.scrollTo?.({ top: 0 });
   }, [resetKey]);
 
-  const grid = { gridTemplateColumns: gridTemplate };
+  const grid = {
+    // A format's own grid holds its columns; extra columns the file brought get one track each.
+    gridTemplateColumns: gridTemplate
+      ? `${gridTemplate}${' minmax(7rem, 1fr)'.repeat(columns.length - schema.columns.length)}`
+      : previewGrid(columns),
+  };
   return (
     <div
       ref={scrollRef}
@@ -240,7 +263,7 @@ export function ImportPreview<F extends string>({
             >
               {t`Row`}
             </th>
-            {schema.columns.map((column) => (
+            {columns.map((column) => (
               <th
                 scope="col"
                 key={column.field}
@@ -272,7 +295,14 @@ export function ImportPreview<F extends string>({
                 )}
                 style={{ ...grid, height: PREVIEW_ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
               >
-                <PreviewRow schema={schema} row={row} index={index} onDelete={onDelete} onUpdate={onUpdate} />
+                <PreviewRow
+                  schema={schema}
+                  columns={columns}
+                  row={row}
+                  index={index}
+                  onDelete={onDelete}
+                  onUpdate={onUpdate}
+                />
               </tr>
             );
           })}

@@ -65,6 +65,9 @@ describe('import peripherals from CSV', () => {
     expect(cell('Assigned To', 1)).not.toHaveAccessibleName(/Error/);
     expect(cell('Assigned To', 4)).not.toHaveAccessibleName(/Error/);
     expect(screen.getByRole('button', { name: 'Import 4 peripherals' })).toBeDisabled();
+    // The custom property column is shown and edited like the others.
+    expect(screen.getByRole('columnheader', { name: 'property:Connector' })).toBeInTheDocument();
+    expect(cell('property:Connector', 1)).toHaveAccessibleName(/USB-C/);
 
     // Fix the empty name in place.
     await user.click(cell('Name', 2));
