@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { applications, devices } from '../../db/schema/index.ts';
+import { withTenant } from '../../db/tenancy.ts';
 import type { App } from '../../http/types.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { deviceCommands, softwareCommands } from '../../test/device-commands.ts';
 import { bearer, createOrganization, createUser, tokenFor } from '../../test/factories.ts';
 import { type FleetFake, startFleetFake } from '../../test/fleet-fake.ts';
 import { MDM_JOB_RETRY_LIMIT } from './mdm-jobs.ts';
+import { installStatuses } from './software-installs.ts';
 
 /**
  * Installs and uninstalls through Fleet's real client against the local fake, through the whole app
@@ -130,12 +132,23 @@ describe('software installs through Fleet (issue 27, item 5)', () => {
     expect((await newest(device))!.confirmedAt).not.toBeNull();
   });
 
-  it('an install the host reports failed ends failed with the reason', async () => {
+  it('an install the host reports failed ends failed with the reason, which the person’s install status gives', async () => {
     const { device } = await fleetDevice();
+    const person = await createUser(db(), { organizationUuid: orgUuid });
+    await db().update(devices).set({ assignedToUuid: person.uuid }).where(eq(devices.uuid, device));
     fleet.installsEnd('failed');
     await request(device, 'install');
     const failed = await until(device, (c) => c.state === 'failed');
     expect(failed.error).toBe('Fleet could not install Slack');
+    const statuses = await withTenant(db(), orgUuid, (tx) => installStatuses(tx, [person.uuid]));
+    expect(statuses).toEqual([
+      {
+        userUuid: person.uuid,
+        applicationUuid: slack,
+        status: 'failed',
+        error: 'Fleet could not install Slack',
+      },
+    ]);
   });
 
   it('an application Fleet does not have fails at once, naming it', async () => {
