@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { assetImportTemplate, personKeys } from '@equip/domain/asset-import';
 import type { AssetPage } from '@equip/domain/assets';
+import { XLSX_MIME } from '@equip/domain/csv-import/export';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assetDefinitions, assetInstances, eventLog } from '../../db/schema/index.ts';
@@ -141,6 +142,28 @@ describe('peripheral import (POST /api/assets/import, /api/assets/import/check)'
     const res = await upload(template, token);
     expect(res.statusCode, res.body).toBe(201);
     expect((await itemsOf(org)).length).toBe(2);
+  });
+
+  it('imports an Excel workbook (.xlsx) with the same rules', async () => {
+    const { default: writeXlsxFile } = await import('write-excel-file/node');
+    const tag = randomUUID().slice(0, 6);
+    const workbook = await writeXlsxFile([
+      ['Name', 'Kind', 'Assigned To', 'item property:Purchased'],
+      [`Sheet monitor ${tag}`, 'Monitor', ada.email, '2026-02-01'],
+      [`Sheet keyboard ${tag}`, 'Tastatur', 'Ada Lovelace', null],
+    ]).toBuffer();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/assets/import',
+      headers: { ...bearer(ownerToken), 'content-type': XLSX_MIME, 'x-file-name': 'peripherals.xlsx' },
+      payload: workbook,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const imported = (await list()).items.filter((item) => item.name.endsWith(tag));
+    expect(imported.map((item) => [item.kind, item.assignedTo?.uuid]).sort()).toEqual([
+      ['keyboard', ada.uuid],
+      ['monitor', ada.uuid],
+    ]);
   });
 
   it('refuses a file with errors at their cells, and writes nothing', async () => {
