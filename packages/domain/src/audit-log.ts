@@ -179,6 +179,11 @@ export const AUDIT_DATA_FIELDS = [
   'changed',
   'previousBundleName',
   'mode',
+  // Peripheral assets
+  'baseKind',
+  'vendor',
+  'modelNumber',
+  'items',
 ] as const;
 export type AuditDataField = (typeof AUDIT_DATA_FIELDS)[number];
 

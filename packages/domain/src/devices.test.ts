@@ -124,6 +124,7 @@ describe('the devices contract', () => {
       enrollmentState: 'ENROLLED',
       mdmProvider: 'FLEET',
       mdmStatus: null,
+      mdmMissingSince: null,
       isEncrypted: true,
       isProtected: false,
       lastSeenAt: '2026-11-23T10:00:00.000Z',

@@ -130,6 +130,10 @@ const en: ExportWords = {
     changed: 'Changed',
     previousBundleName: 'Previous bundle',
     mode: 'Default management mode',
+    baseKind: 'Built on',
+    vendor: 'Vendor',
+    modelNumber: 'Model number',
+    items: 'Items',
   },
   values: {
     signInMethod: {
@@ -270,6 +274,10 @@ const de: ExportWords = {
     changed: 'Geändert',
     previousBundleName: 'Vorheriges Bundle',
     mode: 'Standard-Verwaltungsmodus',
+    baseKind: 'Grundlage',
+    vendor: 'Hersteller',
+    modelNumber: 'Modellnummer',
+    items: 'Stück',
   },
   values: {
     signInMethod: {

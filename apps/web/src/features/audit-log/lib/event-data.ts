@@ -107,6 +107,11 @@ export const DATA_FIELD_LABELS: Readonly<Record<AuditDataField, MessageDescripto
   changed: msg`Changed`,
   previousBundleName: msg`Previous bundle`,
   mode: msg`Default management mode`,
+  // Peripheral assets
+  baseKind: msg`Built on`,
+  vendor: msg`Vendor`,
+  modelNumber: msg`Model number`,
+  items: msg`Items`,
 };
 
 const SIGN_IN_METHODS: Readonly<Record<SignInMethod, MessageDescriptor>> = {
