@@ -1,25 +1,35 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
 
 /**
- * One database per test worker, opened on first use and kept for every test file the worker runs
- * (the api project runs with isolate: false). Tests do not reset it: each creates its own
- * organisations, and tenant isolation keeps them apart.
+ * One database per test file, opened on first use and kept for every test of the file; the worker
+ * closes it when its next file asks for one (the api project runs with isolate: false, so this module
+ * lives on between files). Tests do not reset it: each creates its own organisations, and tenant
+ * isolation keeps them apart. A database of its own per file keeps what is not an organisation's (the
+ * application catalog, the hourly plans over every organisation's connections) to the file that wrote
+ * it: with one database per worker, which files met depended on the order they ran in.
  *
- * EQUIP_TEST_DB=postgres runs the same tests on the PostgreSQL server at TEST_DATABASE_URL, each worker
+ * EQUIP_TEST_DB=postgres runs the same tests on the PostgreSQL server at TEST_DATABASE_URL, each file
  * in a database of its own.
  */
-let opened: Promise<Database> | undefined;
+let opened: { file: string; database: Promise<Database> } | undefined;
+let fileCount = 0;
 
 export function testDatabaseKind(): 'pglite' | 'postgres' {
   return process.env.EQUIP_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 }
 
 export function getTestDatabase(): Promise<Database> {
-  opened ??= open();
-  return opened;
+  const file = expect.getState().testPath ?? '';
+  if (opened?.file !== file) {
+    const previous = opened?.database;
+    void previous?.then((database) => database.close()).catch(() => {});
+    fileCount += 1;
+    opened = { file, database: open(`file${fileCount}`) };
+  }
+  return opened.database;
 }
 
 let freshCount = 0;
