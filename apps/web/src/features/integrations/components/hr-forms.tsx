@@ -1,4 +1,4 @@
-import type { HrCredentialField, HrProvider } from '@equip/domain/integrations';
+import { HR_PROVIDER_NAMES, type HrCredentialField, HrProvider } from '@equip/domain/integrations';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
@@ -47,13 +47,20 @@ const apiKeyField: ConnectionField<HrCredentialField> = {
   maxLength: 4000,
 };
 
-/** The seven kinds of HR system of SPEC §3, in the order the page shows them. */
-export const HR_FORMS: Record<HrProvider, HrForm> = {
+/** The words every HR system's card and dialog share, with the system's name put in. */
+function hrWords(provider: HrProvider): Omit<HrForm, 'Instructions' | 'fields'> {
+  const name = HR_PROVIDER_NAMES[provider];
+  return {
+    title: msg`Connect ${name}`,
+    changeTitle: msg`Change the ${name} connection`,
+    formLabel: msg`${name} connection`,
+    intro: msg`${name} tells Equip who starts and who leaves, with their department and start and end dates.`,
+  };
+}
+
+/** What only one HR system has: how to get its credentials there, and which credentials. */
+const HR_SPECIFICS: Record<HrProvider, Pick<HrForm, 'Instructions' | 'fields'>> = {
   personio: {
-    title: msg`Connect Personio`,
-    changeTitle: msg`Change the Personio connection`,
-    formLabel: msg`Personio connection`,
-    intro: msg`Personio tells Equip who starts and who leaves, with their department and start and end dates.`,
     Instructions: () => (
       <>
         <p>
@@ -69,10 +76,6 @@ export const HR_FORMS: Record<HrProvider, HrForm> = {
     fields: clientFields(msg`Client ID`, msg`Client secret`),
   },
   hibob: {
-    title: msg`Connect HiBob`,
-    changeTitle: msg`Change the HiBob connection`,
-    formLabel: msg`HiBob connection`,
-    intro: msg`HiBob tells Equip who starts and who leaves, with their department and start and end dates.`,
     Instructions: () => (
       <>
         <p>
@@ -87,10 +90,6 @@ export const HR_FORMS: Record<HrProvider, HrForm> = {
     fields: clientFields(msg`Service user ID`, msg`Service user token`),
   },
   kenjo: {
-    title: msg`Connect Kenjo`,
-    changeTitle: msg`Change the Kenjo connection`,
-    formLabel: msg`Kenjo connection`,
-    intro: msg`Kenjo tells Equip who starts and who leaves, with their department and start and end dates.`,
     Instructions: () => (
       <>
         <p>
@@ -102,10 +101,6 @@ export const HR_FORMS: Record<HrProvider, HrForm> = {
     fields: [apiKeyField],
   },
   heavenhr: {
-    title: msg`Connect HeavenHR`,
-    changeTitle: msg`Change the HeavenHR connection`,
-    formLabel: msg`HeavenHR connection`,
-    intro: msg`HeavenHR tells Equip who starts and who leaves, with their department and start and end dates.`,
     Instructions: () => (
       <>
         <p>
@@ -119,10 +114,6 @@ export const HR_FORMS: Record<HrProvider, HrForm> = {
     fields: [apiKeyField],
   },
   hrworks: {
-    title: msg`Connect HRworks`,
-    changeTitle: msg`Change the HRworks connection`,
-    formLabel: msg`HRworks connection`,
-    intro: msg`HRworks tells Equip who starts and who leaves, with their department and start and end dates.`,
     Instructions: () => (
       <>
         <p>
@@ -137,10 +128,6 @@ export const HR_FORMS: Record<HrProvider, HrForm> = {
     fields: clientFields(msg`Access key`, msg`Secret access key`),
   },
   factorial: {
-    title: msg`Connect Factorial`,
-    changeTitle: msg`Change the Factorial connection`,
-    formLabel: msg`Factorial connection`,
-    intro: msg`Factorial tells Equip who starts and who leaves, with their department and start and end dates.`,
     Instructions: () => (
       <>
         <p>
@@ -152,10 +139,6 @@ export const HR_FORMS: Record<HrProvider, HrForm> = {
     fields: [apiKeyField],
   },
   bamboohr: {
-    title: msg`Connect BambooHR`,
-    changeTitle: msg`Change the BambooHR connection`,
-    formLabel: msg`BambooHR connection`,
-    intro: msg`BambooHR tells Equip who starts and who leaves, with their department and start and end dates.`,
     Instructions: () => (
       <>
         <p>
@@ -180,3 +163,8 @@ export const HR_FORMS: Record<HrProvider, HrForm> = {
     ],
   },
 };
+
+/** The seven kinds of HR system of SPEC §3: their shared words with each one's own instructions and fields. */
+export const HR_FORMS = Object.fromEntries(
+  HrProvider.options.map((provider) => [provider, { ...hrWords(provider), ...HR_SPECIFICS[provider] }]),
+) as Record<HrProvider, HrForm>;
