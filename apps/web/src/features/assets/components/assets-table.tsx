@@ -9,11 +9,10 @@ import type { ListPageParams } from '@/lib/list-state/use-list-table';
 import { useListTable } from '@/lib/list-state/use-list-table';
 import { Button } from '@/ui/button';
 import { useColumnFit } from '@/ui/data-table/column-fit';
-import { ColumnMenu } from '@/ui/data-table/column-menu';
 import { DataTable } from '@/ui/data-table/data-table';
+import { ListToolbarEnd } from '@/ui/data-table/list-toolbar-end';
 import { noMatchesState } from '@/ui/data-table/no-matches';
 import type { EmptyStateProps } from '@/ui/empty-state';
-import { MenuItem } from '@/ui/multi-select';
 import { ASSETS_PAGE_SIZE, getAssetsQueryOptions } from '../api/get-assets';
 import { assetsListBinding } from '../assets-list-slice';
 import { assetsWord } from '../lib/asset-labels';
@@ -93,25 +92,13 @@ export function AssetsTable({
         onFilter={table.setFilter}
         onReset={table.resetFilters}
         trailing={
-          <>
-            {table.query.data ? (
-              <p aria-live="polite" className="text-sm whitespace-nowrap text-slate-500 tabular-nums">
-                {assetsWord(table.total)}
-              </p>
-            ) : null}
-            <ColumnMenu
-              columns={OPTIONAL_ASSET_COLUMNS}
-              labels={columnLabels}
-              visible={columnPreferences.visible}
-              onToggle={columnPreferences.toggle}
-              onShowAll={columnPreferences.reset}
-              fit={fit}
-            >
-              <MenuItem onSelect={table.clearAll}>
-                <Trans>Clear filters, sorting and selection</Trans>
-              </MenuItem>
-            </ColumnMenu>
-          </>
+          <ListToolbarEnd
+            count={table.query.data ? assetsWord(table.total) : undefined}
+            columns={columnPreferences}
+            labels={columnLabels}
+            fit={fit}
+            onClearAll={table.clearAll}
+          />
         }
       />
       <DataTable

@@ -14,11 +14,10 @@ import { useColumnPreferences } from '@/lib/list-state/use-column-preferences';
 import { useListTable } from '@/lib/list-state/use-list-table';
 import { Button } from '@/ui/button';
 import { useColumnFit } from '@/ui/data-table/column-fit';
-import { ColumnMenu } from '@/ui/data-table/column-menu';
 import { DataTable } from '@/ui/data-table/data-table';
+import { ListToolbarEnd } from '@/ui/data-table/list-toolbar-end';
 import { noMatchesState } from '@/ui/data-table/no-matches';
 import type { EmptyStateProps } from '@/ui/empty-state';
-import { MenuItem } from '@/ui/multi-select';
 import { DEVICES_PAGE_SIZE, getDevicesQueryOptions } from '../api/get-devices';
 import { devicesListBinding } from '../devices-list-slice';
 import { useDeviceUrl } from '../lib/device-url';
@@ -99,25 +98,13 @@ export function DevicesTable() {
         onFilter={table.setFilter}
         onReset={table.resetFilters}
         trailing={
-          <>
-            {table.query.data ? (
-              <p aria-live="polite" className="text-sm whitespace-nowrap text-slate-500 tabular-nums">
-                {devicesCount(table.total)}
-              </p>
-            ) : null}
-            <ColumnMenu
-              columns={OPTIONAL_DEVICE_COLUMNS}
-              labels={columnLabels}
-              visible={columnPreferences.visible}
-              onToggle={columnPreferences.toggle}
-              onShowAll={columnPreferences.reset}
-              fit={fit}
-            >
-              <MenuItem onSelect={table.clearAll}>
-                <Trans>Clear filters, sorting and selection</Trans>
-              </MenuItem>
-            </ColumnMenu>
-          </>
+          <ListToolbarEnd
+            count={table.query.data ? devicesCount(table.total) : undefined}
+            columns={columnPreferences}
+            labels={columnLabels}
+            fit={fit}
+            onClearAll={table.clearAll}
+          />
         }
       />
       <DataTable

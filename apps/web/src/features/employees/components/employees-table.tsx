@@ -13,11 +13,10 @@ import { fullName } from '@/lib/format';
 import { useColumnPreferences } from '@/lib/list-state/use-column-preferences';
 import { useListTable } from '@/lib/list-state/use-list-table';
 import { useColumnFit } from '@/ui/data-table/column-fit';
-import { ColumnMenu } from '@/ui/data-table/column-menu';
 import { DataTable } from '@/ui/data-table/data-table';
+import { ListToolbarEnd } from '@/ui/data-table/list-toolbar-end';
 import { noMatchesState } from '@/ui/data-table/no-matches';
 import type { EmptyStateProps } from '@/ui/empty-state';
-import { MenuItem } from '@/ui/multi-select';
 import { EMPLOYEES_PAGE_SIZE, getEmployeesQueryOptions } from '../api/get-employees';
 import { employeesTable } from '../employees-table-slice';
 import { useEmployeeUrl } from '../lib/employee-url';
@@ -94,18 +93,13 @@ export function EmployeesTable({ view }: { view: EmployeeTableView }) {
         onReset={table.resetFilters}
         trailing={
           view === 'all' ? (
-            <ColumnMenu
-              columns={OPTIONAL_COLUMNS}
+            <ListToolbarEnd
+              columns={columnPreferences}
               labels={columnLabels}
-              visible={columnPreferences.visible}
-              onToggle={columnPreferences.toggle}
-              onShowAll={columnPreferences.reset}
               fit={fit}
-            >
-              <MenuItem onSelect={table.clearAll}>
-                <Trans>Clear filters, sorting and selection in all views</Trans>
-              </MenuItem>
-            </ColumnMenu>
+              onClearAll={table.clearAll}
+              clearLabel={<Trans>Clear filters, sorting and selection in all views</Trans>}
+            />
           ) : undefined
         }
       />
