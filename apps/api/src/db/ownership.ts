@@ -57,4 +57,6 @@ export const TABLE_OWNERS = {
   orders: ['procurement'],
   orderItems: ['procurement'],
   shipments: ['procurement'],
+  procurementProviders: ['procurement'],
+  procurementWebhookMessages: ['procurement'],
 } as const satisfies Record<string, readonly string[]>;

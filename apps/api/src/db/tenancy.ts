@@ -16,12 +16,15 @@ import { PROVIDER_ORGANIZATION_UUID } from './schema/identity.ts';
 export const TENANT_ROLE = 'equip_app';
 
 /** Global reference data every tenant may read but not change. */
-const TENANT_READABLE_GLOBAL_TABLES = [
-  'applications',
-  'catalog_items',
-  'catalog_item_specifications',
-  'feature_flags',
-];
+const TENANT_READABLE_GLOBAL_TABLES = ['applications', 'feature_flags'];
+
+/**
+ * Scoped tables that also hold shared rows (decision 031): a row without an organisation (the hardware
+ * catalog's General items, curated by provider admins on the system handle) is every tenant's to read
+ * but none's to write; a row with one is only its organisation's, as everywhere else.
+ */
+export const SHARED_ROW_TABLES = ['catalog_items', 'catalog_item_specifications'];
+const SHARED_ROWS_POLICY = 'shared_rows_readable';
 
 const CURRENT_ORGANIZATION = `nullif(current_setting('app.organization_uuid', true), '')::uuid`;
 
@@ -103,8 +106,18 @@ async function isolationInPlace(db: Db, scoped: string[]): Promise<boolean> {
     sql`select bool_and(has_table_privilege(${TENANT_ROLE}, ('"' || t || '"')::regclass, 'SELECT')) as readable
         from unnest(${sql.raw(`array[${TENANT_READABLE_GLOBAL_TABLES.map((t) => `'${t}'`).join(', ')}]`)}) as t`,
   );
+  const shared = await rows<{ tablename: string }>(
+    db,
+    sql`select tablename from pg_policies where schemaname = 'public' and policyname = ${SHARED_ROWS_POLICY}`,
+  );
+  const sharedInPlace = SHARED_ROW_TABLES.every(
+    (table) => !scoped.includes(table) || shared.some((p) => p.tablename === table),
+  );
   return (
-    state.length === tables.length && state.every((t) => t.complete) && globalsReadable[0]?.readable === true
+    state.length === tables.length &&
+    state.every((t) => t.complete) &&
+    globalsReadable[0]?.readable === true &&
+    sharedInPlace
   );
 }
 
@@ -156,6 +169,13 @@ export async function ensureTenantIsolation(db: Db): Promise<void> {
         sql.raw(`create policy tenant_isolation on "${table}" for all to ${TENANT_ROLE}
           using (organization_uuid = ${CURRENT_ORGANIZATION})
           with check (organization_uuid = ${CURRENT_ORGANIZATION})`),
+      );
+    }
+    // Shared rows: one more permissive policy, for reading only (updates and deletes see own rows only).
+    if (SHARED_ROW_TABLES.includes(table) && !hasPolicy(table, SHARED_ROWS_POLICY)) {
+      await db.execute(
+        sql.raw(`create policy ${SHARED_ROWS_POLICY} on "${table}" for select to ${TENANT_ROLE}
+          using (organization_uuid is null)`),
       );
     }
     if (!hasPolicy(table, 'system_access')) {

@@ -68,6 +68,16 @@ export async function fillWithSql(sql: Read): Promise<void> {
       `insert into worker_heartbeats (worker_id, role, started_at, beat_at)
        values ('fill:worker', 'worker', now() - interval '2 hours', now() - interval '1 hour')`,
     ],
+    // Procurement (migration 0044): a provider's settings (set by an operator, no HTTP flow of a test
+    // makes one) and an inbound webhook message already taken.
+    [
+      'procurement_providers',
+      `insert into procurement_providers (kind, webhook_secret_encrypted) values ('TopiComspot', 'fill:sealed')`,
+    ],
+    [
+      'procurement_webhook_messages',
+      `insert into procurement_webhook_messages (provider_kind, message_id) values ('TopiComspot', 'msg_fill')`,
+    ],
     [
       'setup_links',
       `insert into setup_links (token_hash, expires_at, used_at) values ('fill:setup', now(), now())`,

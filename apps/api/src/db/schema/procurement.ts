@@ -1,5 +1,5 @@
-import type { DeliveryAddress } from '@equip/domain/procurement';
-import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { type DeliveryAddress, ProcurementProviderKind } from '@equip/domain/procurement';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, nullableTimestamp, organizationUuid, primaryUuid, updatedAt } from './columns.ts';
 import {
   catalogScopeEnum,
@@ -14,23 +14,40 @@ import {
 } from './enums.ts';
 import { organizations, users } from './identity.ts';
 
-/** The provider's general hardware catalog, shared by every organisation. */
-export const catalogItems = pgTable('catalog_items', {
-  uuid: primaryUuid(),
-  scope: catalogScopeEnum('scope').notNull().default('General'),
-  label: text('label').notNull(),
-  deviceType: deviceTypeEnum('device_type').notNull(),
-  operatingSystem: deviceOsEnum('operating_system').notNull(),
-  manufacturer: text('manufacturer').notNull(),
-  modelName: text('model_name').notNull(),
-  imageUrl: text('image_url'),
-  createdAt: createdAt(),
-});
+/** The procurement provider's kind, limited to the domain's kinds like the other enumerations. */
+const providerKindEnum = (name: string) =>
+  text(name, { enum: ProcurementProviderKind.options as [string, ...string[]] });
+
+/**
+ * The hardware catalog (decision 031): General rows (no organisation, curated by provider admins) are
+ * every organisation's to read; Organization rows carry their organisation and are only its own. The
+ * check `catalog_items_scope_organization_check` ties the scope to the column; row-level security lets
+ * a tenant read General and its own rows and write only its own (db/tenancy.ts, SHARED_ROW_TABLES).
+ */
+export const catalogItems = pgTable(
+  'catalog_items',
+  {
+    uuid: primaryUuid(),
+    organizationUuid: uuid('organization_uuid').references(() => organizations.uuid, { onDelete: 'cascade' }),
+    scope: catalogScopeEnum('scope').notNull().default('General'),
+    label: text('label').notNull(),
+    deviceType: deviceTypeEnum('device_type').notNull(),
+    operatingSystem: deviceOsEnum('operating_system').notNull(),
+    manufacturer: text('manufacturer').notNull(),
+    modelName: text('model_name').notNull(),
+    imageUrl: text('image_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('catalog_items_org_idx').on(t.organizationUuid, t.label)],
+);
 
 export const catalogItemSpecifications = pgTable(
   'catalog_item_specifications',
   {
     uuid: primaryUuid(),
+    /** Its item's organisation (null for a General item), held equal to it by a trigger (migration 0044). */
+    organizationUuid: uuid('organization_uuid').references(() => organizations.uuid, { onDelete: 'cascade' }),
     catalogItemUuid: uuid('catalog_item_uuid')
       .notNull()
       .references(() => catalogItems.uuid, { onDelete: 'cascade' }),
@@ -41,7 +58,10 @@ export const catalogItemSpecifications = pgTable(
     color: text('color'),
     keyboardLanguage: text('keyboard_language'),
     purchaseType: purchaseTypeEnum('purchase_type').notNull().default('one-time-purchase'),
+    /** The one-time price. */
     priceCents: integer('price_cents').notNull(),
+    /** The monthly rent; null where the model cannot be rented. */
+    rentPriceCents: integer('rent_price_cents'),
     currency: text('currency').notNull().default('EUR'),
   },
   (t) => [index('catalog_item_specifications_item_idx').on(t.catalogItemUuid)],
@@ -73,9 +93,14 @@ export const checkouts = pgTable(
     draftUuid: uuid('draft_uuid')
       .notNull()
       .references(() => procurementDrafts.uuid, { onDelete: 'cascade' }),
-    providerKind: text('provider_kind').notNull().default('TopiComspot'),
+    providerKind: providerKindEnum('provider_kind').notNull().default('TopiComspot'),
     status: checkoutStatusEnum('status').notNull().default('created'),
+    /** The provider's id of the checkout, once it has one. */
+    providerReference: text('provider_reference'),
+    /** Why it was revoked (voided): required then (checkouts_revoke_reason_check). */
     revokeReason: text('revoke_reason'),
+    revokedAt: nullableTimestamp('revoked_at'),
+    revokedByUserUuid: uuid('revoked_by_user_uuid').references(() => users.uuid, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -94,6 +119,8 @@ export const orders = pgTable(
     buyerUserUuid: uuid('buyer_user_uuid').references(() => users.uuid, { onDelete: 'set null' }),
     recipientUserUuid: uuid('recipient_user_uuid').references(() => users.uuid, { onDelete: 'set null' }),
     deliveryAddress: jsonb('delivery_address').$type<DeliveryAddress>(),
+    /** The provider's id of the order. */
+    providerReference: text('provider_reference'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -135,4 +162,31 @@ export const shipments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('shipments_order_idx').on(t.orderUuid)],
+);
+
+/**
+ * A procurement provider's settings (decision 031): the secret its inbound webhooks are signed with
+ * (Standard Webhooks), sealed (security/sealed-secrets). One row per provider kind, for the whole
+ * installation: the provider knows the installation as its merchant, not each organisation.
+ */
+export const procurementProviders = pgTable('procurement_providers', {
+  kind: providerKindEnum('kind').primaryKey(),
+  webhookSecretEncrypted: text('webhook_secret_encrypted').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The ids of the inbound webhook messages already taken (Standard Webhooks' webhook-id), so a replayed
+ * message is refused. Before an organisation is known, so not organisation-scoped; rows older than the
+ * timestamp tolerance could go (a replay that old is refused by its timestamp).
+ */
+export const procurementWebhookMessages = pgTable(
+  'procurement_webhook_messages',
+  {
+    providerKind: providerKindEnum('provider_kind').notNull(),
+    messageId: text('message_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.providerKind, t.messageId] })],
 );
