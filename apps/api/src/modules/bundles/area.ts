@@ -12,7 +12,7 @@ declare module '../../app-services.ts' {
 /** Bundles and applications (issue 29): the bundle API's routes, its service and its events in words. */
 export const bundlesApiArea = defineApiArea(bundlesArea, {
   routes: [bundleRoutes],
-  services: () => ({ bundles: createBundlesService() }),
+  services: ({ jobs }) => ({ bundles: createBundlesService({ jobs }) }),
   eventWords: {
     en: {
       BUNDLE_CREATED: 'Bundle created',

@@ -1,3 +1,4 @@
+import { PersonApplications } from '@equip/domain/bundle-installs';
 import {
   ApplicationListQuery,
   ApplicationPage,
@@ -29,7 +30,14 @@ const admins = { access: { roles: ADMINS } };
 const BundleApplicationParams = z.object({ uuid: Uuid, applicationUuid: Uuid });
 
 /** The bundle API (SPEC §7: `/bundle-api`, its own client in the browser). */
-export const bundleRoutes: ModuleRoutes = (app, { database, bundles }) => {
+export const bundleRoutes: ModuleRoutes = (app, { database, bundles, jobs }) => {
+  /** After a change that requested installs or uninstalls (issue 29, item 5): the MDM jobs start now. */
+  const effected = async <T>(work: Promise<T>): Promise<T> => {
+    const result = await work;
+    jobs.kick('mdm.command');
+    return result;
+  };
+
   app.get(
     '/bundle-api/applications',
     {
@@ -124,7 +132,9 @@ export const bundleRoutes: ModuleRoutes = (app, { database, bundles }) => {
       },
     },
     async (request, reply) => {
-      const created = await request.tenant((tx) => bundles.create(tx, requireAuth(request), request.body));
+      const created = await effected(
+        request.tenant((tx) => bundles.create(tx, requireAuth(request), request.body)),
+      );
       return reply.status(201).send(created);
     },
   );
@@ -174,7 +184,7 @@ export const bundleRoutes: ModuleRoutes = (app, { database, bundles }) => {
       },
     },
     async (request, reply) => {
-      await request.tenant((tx) => bundles.remove(tx, requireAuth(request), request.params.uuid));
+      await effected(request.tenant((tx) => bundles.remove(tx, requireAuth(request), request.params.uuid)));
       return reply.status(204).send(null);
     },
   );
@@ -193,8 +203,10 @@ export const bundleRoutes: ModuleRoutes = (app, { database, bundles }) => {
       },
     },
     (request) =>
-      request.tenant((tx) =>
-        bundles.setApplications(tx, requireAuth(request), request.params.uuid, request.body),
+      effected(
+        request.tenant((tx) =>
+          bundles.setApplications(tx, requireAuth(request), request.params.uuid, request.body),
+        ),
       ),
   );
 
@@ -213,13 +225,15 @@ export const bundleRoutes: ModuleRoutes = (app, { database, bundles }) => {
       },
     },
     (request) =>
-      request.tenant((tx) =>
-        bundles.putApplication(
-          tx,
-          requireAuth(request),
-          request.params.uuid,
-          request.params.applicationUuid,
-          request.body,
+      effected(
+        request.tenant((tx) =>
+          bundles.putApplication(
+            tx,
+            requireAuth(request),
+            request.params.uuid,
+            request.params.applicationUuid,
+            request.body,
+          ),
         ),
       ),
   );
@@ -237,12 +251,14 @@ export const bundleRoutes: ModuleRoutes = (app, { database, bundles }) => {
       },
     },
     (request) =>
-      request.tenant((tx) =>
-        bundles.removeApplication(
-          tx,
-          requireAuth(request),
-          request.params.uuid,
-          request.params.applicationUuid,
+      effected(
+        request.tenant((tx) =>
+          bundles.removeApplication(
+            tx,
+            requireAuth(request),
+            request.params.uuid,
+            request.params.applicationUuid,
+          ),
         ),
       ),
   );
@@ -281,7 +297,9 @@ export const bundleRoutes: ModuleRoutes = (app, { database, bundles }) => {
       },
     },
     (request) =>
-      request.tenant((tx) => bundles.assign(tx, requireAuth(request), request.params.uuid, request.body)),
+      effected(
+        request.tenant((tx) => bundles.assign(tx, requireAuth(request), request.params.uuid, request.body)),
+      ),
   );
 
   app.post(
@@ -298,6 +316,24 @@ export const bundleRoutes: ModuleRoutes = (app, { database, bundles }) => {
       },
     },
     (request) =>
-      request.tenant((tx) => bundles.unassign(tx, requireAuth(request), request.params.uuid, request.body)),
+      effected(
+        request.tenant((tx) => bundles.unassign(tx, requireAuth(request), request.params.uuid, request.body)),
+      ),
+  );
+  app.get(
+    '/bundle-api/employees/:uuid/applications',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary:
+          "A person's bundle and where each of its applications stands on their devices (pending, installed, failed with the reason, offered, skipped)",
+        params: UuidParams,
+        response: { 200: PersonApplications },
+      },
+    },
+    (request) =>
+      request.tenant((tx) => bundles.personApplications(tx, requireAuth(request), request.params.uuid)),
   );
 };

@@ -1,5 +1,11 @@
 import type { EventType } from '@equip/domain/audit-log';
 import {
+  bundleEffect,
+  type PersonApplication,
+  type PersonApplications,
+  requestOnJoin,
+} from '@equip/domain/bundle-installs';
+import {
   type Application,
   type ApplicationListQuery,
   type Bundle,
@@ -25,13 +31,21 @@ import {
   viewOf,
 } from '@equip/domain/bundles';
 import { isFlagOn } from '@equip/domain/flags';
+import { softwareUnavailable } from '@equip/domain/software-installs';
+import type { AppJobs } from '../../background/app-job-types.ts';
 import type { Db } from '../../db/client.ts';
 import type { TenantReads } from '../../db/tenant-reads.ts';
 import type { AuthContext } from '../../http/access.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { assertGrant } from '../../http/grants.ts';
 import { type EventInput, logEvent } from '../audit-log/index.ts';
-import { installedByPeople } from '../devices/index.ts';
+import {
+  installedByPeople,
+  installStatuses,
+  requestSoftwareFor,
+  skipReason,
+  softwareTargetsOf,
+} from '../devices/index.ts';
 import { readFlagValues } from '../flags/index.ts';
 import { finishCreateBundleStep } from '../organizations/index.ts';
 import {
@@ -115,7 +129,29 @@ function scopeOf(query: BundleSuggestionQuery): PeopleScope {
   return {};
 }
 
-export function createBundlesService() {
+export interface BundlesDeps {
+  jobs: AppJobs;
+}
+
+/** What a change of people's applications does on their devices (`takeEffect`). */
+type TakeEffect = (
+  tx: Db,
+  auth: AuthContext,
+  userUuids: readonly string[],
+  before: Bundle['applications'],
+  after: Bundle['applications'],
+) => Promise<void>;
+
+export function createBundlesService(deps: BundlesDeps) {
+  /**
+   * What a change of these people's applications does on their devices (issue 29, item 5): the installs
+   * and uninstalls of `bundleEffect`, through the devices' software installs (decision 030).
+   */
+  const takeEffect: TakeEffect = async (tx, auth, userUuids, before, after) => {
+    const effect = bundleEffect(before, after);
+    await requestSoftwareFor(tx, deps.jobs, auth, { userUuids: [...userUuids], ...effect });
+  };
+
   const bundleOrThrow = async (tx: Db, uuid: string) => {
     const found = await findBundle(tx, uuid);
     if (!found) throw notFound(BUNDLE_MESSAGES.bundleNotFound);
@@ -192,6 +228,17 @@ export function createBundlesService() {
     const uuids = joining.map((p) => p.uuid);
     await removeMemberships(tx, uuids);
     await insertMemberships(tx, auth.organizationUuid, bundle.uuid, uuids);
+    // Their apps: the new bundle's requested, the old one's uninstalled where it says so (decision 028).
+    const after = (await findBundle(tx, bundle.uuid))?.applications ?? [];
+    const byPrevious = new Map<string | null, string[]>();
+    for (const person of joining) {
+      const previous = before.get(person.uuid)?.bundleUuid ?? null;
+      byPrevious.set(previous, [...(byPrevious.get(previous) ?? []), person.uuid]);
+    }
+    for (const [previous, group] of byPrevious) {
+      const old = previous ? ((await findBundle(tx, previous))?.applications ?? []) : [];
+      await takeEffect(tx, auth, group, old, after);
+    }
     await logEvent(
       tx,
       joining.map((person) => {
@@ -280,6 +327,7 @@ export function createBundlesService() {
     /** Deletes a bundle; its people are left without one (BUNDLE_DELETED with how many there were). */
     async remove(tx: Db, auth: AuthContext, uuid: string): Promise<void> {
       const bundle = await bundleOrThrow(tx, uuid);
+      await takeEffect(tx, auth, bundle.employeeUuids, bundle.applications, []);
       await deleteBundle(tx, uuid);
       await logEvent(tx, bundleEvent(auth, 'BUNDLE_DELETED', bundle, { count: bundle.employeeUuids.length }));
     },
@@ -301,7 +349,7 @@ export function createBundlesService() {
         gone.map((entry) => entry.application.uuid),
       );
       await upsertBundleApplications(tx, auth.organizationUuid, uuid, rows);
-      return changedApplications(tx, auth, before);
+      return changedApplications(tx, auth, before, takeEffect);
     },
 
     /** Adds one application or changes its settings (SPEC §4: one already in the bundle is updated). */
@@ -315,7 +363,7 @@ export function createBundlesService() {
       const before = await bundleOrThrow(tx, uuid);
       const { rows } = await rowsOf(tx, auth, [{ ...input, applicationUuid }], () => []);
       await upsertBundleApplications(tx, auth.organizationUuid, uuid, rows);
-      return changedApplications(tx, auth, before);
+      return changedApplications(tx, auth, before, takeEffect);
     },
 
     async removeApplication(
@@ -328,7 +376,7 @@ export function createBundlesService() {
       if (!before.applications.some((entry) => entry.application.uuid === applicationUuid))
         throw notFound(BUNDLE_MESSAGES.applicationNotFound);
       await deleteBundleApplications(tx, uuid, [applicationUuid]);
-      return changedApplications(tx, auth, before);
+      return changedApplications(tx, auth, before, takeEffect);
     },
 
     /** People join the bundle; one in another bundle moves (decision 028). All or none. */
@@ -359,6 +407,13 @@ export function createBundlesService() {
       await removeMemberships(
         tx,
         leaving.map((p) => p.uuid),
+      );
+      await takeEffect(
+        tx,
+        auth,
+        leaving.map((p) => p.uuid),
+        bundle.applications,
+        [],
       );
       await logEvent(
         tx,
@@ -396,6 +451,42 @@ export function createBundlesService() {
       );
     },
 
+    /**
+     * A person's bundle and each of its applications with where it stands on their devices: the newest
+     * install's status (decision 030), offered in self service, skipped with the reason no device of
+     * theirs can take it, or not requested. Another organisation's person is not found.
+     */
+    async personApplications(tx: Db, _auth: AuthContext, userUuid: string): Promise<PersonApplications> {
+      if (!(await personRef(tx, userUuid))) throw notFound(BUNDLE_MESSAGES.employeeNotFound);
+      const membership = (await membershipsOf(tx, [userUuid])).get(userUuid);
+      const bundle = membership ? await findBundle(tx, membership.bundleUuid) : null;
+      if (!bundle) return { bundle: null, items: [] };
+      const statuses = new Map(
+        (await installStatuses(tx, [userUuid])).map((status) => [status.applicationUuid, status]),
+      );
+      const own = await softwareTargetsOf(tx, [userUuid]);
+      const items = bundle.applications.map((entry): PersonApplication => {
+        const { uuid, name, platforms } = entry.application;
+        const base = { application: { uuid, name, platforms }, management: entry.management };
+        const request = requestOnJoin(entry.management);
+        const installed = statuses.get(uuid);
+        if (installed && request !== null)
+          return {
+            ...base,
+            status: installed.status,
+            reason: installed.error,
+            deviceUuid: installed.deviceUuid,
+          };
+        if (request === 'offer') return { ...base, status: 'offered', reason: null, deviceUuid: null };
+        // An install never requested (a bundle's apps from before item 5) where a device could take it.
+        const fits = own.some((device) => !softwareUnavailable(device, entry.application));
+        if (request === null || fits)
+          return { ...base, status: 'not_requested', reason: null, deviceUuid: null };
+        return { ...base, status: 'skipped', reason: skipReason(own, entry.application), deviceUuid: null };
+      });
+      return { bundle: { uuid: bundle.uuid, name: bundle.name }, items };
+    },
+
     async settings(tx: Db, auth: AuthContext): Promise<BundleSettings> {
       return { defaultManagementMode: await defaultManagementMode(tx, auth.organizationUuid) };
     },
@@ -420,8 +511,14 @@ export function createBundlesService() {
  * After a change of a bundle's applications: the bundle marked changed and one event naming the
  * applications added, removed and whose settings changed (none when nothing did).
  */
-async function changedApplications(tx: Db, auth: AuthContext, before: Bundle): Promise<BundleDetail> {
+async function changedApplications(
+  tx: Db,
+  auth: AuthContext,
+  before: Bundle,
+  takeEffect: TakeEffect,
+): Promise<BundleDetail> {
   const after = (await findBundle(tx, before.uuid))!;
+  await takeEffect(tx, auth, after.employeeUuids, before.applications, after.applications);
   const settings = (entry: Bundle['applications'][number]) =>
     JSON.stringify([
       entry.management,

@@ -11,4 +11,11 @@ export {
 } from './people.ts';
 export { securityLost } from './service.ts';
 export { replaceSoftwareStatement } from './software.ts';
-export { installStatuses, type PersonInstallStatus } from './software-installs.ts';
+export {
+  installStatuses,
+  type PeopleSoftwareResult,
+  type PersonInstallStatus,
+  requestSoftwareFor,
+  skipReason,
+  softwareTargetsOf,
+} from './software-installs.ts';

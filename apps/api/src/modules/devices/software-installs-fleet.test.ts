@@ -147,6 +147,7 @@ describe('software installs through Fleet (issue 27, item 5)', () => {
         applicationUuid: slack,
         status: 'failed',
         error: 'Fleet could not install Slack',
+        deviceUuid: device,
       },
     ]);
   });

@@ -149,7 +149,7 @@ describe('software installs', () => {
     expect(done.confirmedAt).toBeNull();
     const pending = await withTenant(db(), orgUuid, (tx) => installStatuses(tx, [personUuid], [slack]));
     expect(pending).toEqual([
-      { userUuid: personUuid, applicationUuid: slack, status: 'pending', error: null },
+      { userUuid: personUuid, applicationUuid: slack, status: 'pending', error: null, deviceUuid: laptop },
     ]);
     await inventory(laptop, [{ name: 'Slack', bundleId: 'com.tinyspeck.slackmacgap' }]);
     expect((await commandsOf(laptop))[0]!.confirmedAt).not.toBeNull();

@@ -1,4 +1,6 @@
+import { NO_DEVICE_REASON } from '@equip/domain/bundle-installs';
 import {
+  type InstallableApplication,
   type InstallStatus,
   installStatusOf,
   SOFTWARE_UNAVAILABLE_MESSAGES,
@@ -6,6 +8,7 @@ import {
   type SoftwareCommand,
   type SoftwareCommandRequest,
   type SoftwareCommands,
+  type SoftwareTarget,
   softwareUnavailable,
 } from '@equip/domain/software-installs';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -147,6 +150,134 @@ export function createSoftwareInstallsService(deps: { jobs: AppJobs }) {
 
 export type SoftwareInstallsService = ReturnType<typeof createSoftwareInstallsService>;
 
+/** What the rule needs of people's devices, for those who ask what can be installed where. */
+export function softwareTargetsOf(tx: Db, userUuids: string[]) {
+  return tx
+    .select({
+      uuid: devices.uuid,
+      assignedToUuid: devices.assignedToUuid,
+      os: devices.os,
+      mdmProvider: devices.mdmProvider,
+      enrollmentState: devices.enrollmentState,
+      mdmStatus: devices.mdmStatus,
+    })
+    .from(devices)
+    .where(inArray(devices.assignedToUuid, userUuids))
+    .orderBy(devices.uuid);
+}
+
+/** What `requestSoftwareFor` queued and what it could not. */
+export interface PeopleSoftwareResult {
+  /** Commands queued (or open ones joined). */
+  requested: number;
+  /** A person and application no device of theirs can take, with why. */
+  skipped: { userUuid: string; applicationUuid: string; reason: string }[];
+}
+
+/**
+ * Installs and uninstalls of catalog applications on every device of these people that can take them
+ * (bundles, decision 028): the same commands and jobs as `POST /api/devices/:uuid/software/install`, an
+ * open one of the same device and application joined instead of a second. A device the rule refuses
+ * (not enrolled, not for its system) is left out; a person none of whose devices can take an install is
+ * reported skipped with the reason. In the caller's tenant transaction; the caller kicks `mdm.command`.
+ */
+export async function requestSoftwareFor(
+  tx: Db,
+  jobs: AppJobs,
+  auth: AuthContext,
+  request: { userUuids: string[]; install: string[]; uninstall: string[] },
+): Promise<PeopleSoftwareResult> {
+  const result: PeopleSoftwareResult = { requested: 0, skipped: [] };
+  if (request.userUuids.length === 0 || request.install.length + request.uninstall.length === 0)
+    return result;
+  const apps = await catalogApplications(tx, [...request.install, ...request.uninstall]);
+  const targets = await softwareTargetsOf(tx, request.userUuids);
+  const byPerson = new Map<string, typeof targets>();
+  for (const device of targets) {
+    const list = byPerson.get(device.assignedToUuid!) ?? [];
+    list.push(device);
+    byPerson.set(device.assignedToUuid!, list);
+  }
+  const wanted: {
+    deviceUuid: string;
+    provider: NonNullable<(typeof targets)[number]['mdmProvider']>;
+    action: SoftwareAction;
+    applicationUuid: string;
+  }[] = [];
+  const plan = [
+    ...request.install.map((uuid) => ['install_software', uuid] as const),
+    ...request.uninstall.map((uuid) => ['uninstall_software', uuid] as const),
+  ];
+  for (const userUuid of request.userUuids) {
+    const own = byPerson.get(userUuid) ?? [];
+    for (const [action, applicationUuid] of plan) {
+      const app = apps.get(applicationUuid);
+      if (!app) continue;
+      const fitting = own.filter((device) => !softwareUnavailable(device, app) && device.mdmProvider);
+      for (const device of fitting)
+        wanted.push({
+          deviceUuid: device.uuid,
+          provider: device.mdmProvider!,
+          action,
+          applicationUuid,
+        });
+      if (fitting.length === 0 && action === 'install_software')
+        result.skipped.push({
+          userUuid,
+          applicationUuid,
+          reason: skipReason(own, app),
+        });
+    }
+  }
+  if (wanted.length === 0) return result;
+  const open = await tx
+    .select({
+      deviceUuid: deviceCommands.deviceUuid,
+      action: deviceCommands.action,
+      applicationUuid: deviceCommands.applicationUuid,
+    })
+    .from(deviceCommands)
+    .where(
+      and(
+        inArray(deviceCommands.deviceUuid, [...new Set(wanted.map((w) => w.deviceUuid))]),
+        inArray(deviceCommands.action, SoftwareAction.options),
+        inArray(deviceCommands.state, ['queued', 'sent']),
+      ),
+    );
+  const key = (w: { deviceUuid: string; action: string; applicationUuid: string | null }) =>
+    `${w.deviceUuid} ${w.action} ${w.applicationUuid}`;
+  const opened = new Set(open.map(key));
+  const fresh = wanted.filter((w) => !opened.has(key(w)));
+  const created = await insertCommands(
+    tx,
+    fresh.map((w) => ({
+      organizationUuid: auth.organizationUuid,
+      deviceUuid: w.deviceUuid,
+      action: w.action,
+      provider: w.provider,
+      requestedByUuid: auth.userUuid,
+      applicationUuid: w.applicationUuid,
+    })),
+  );
+  if (created.length > 0)
+    await jobs.sendMany(
+      'mdm.command',
+      created.map(({ uuid }) => ({
+        payload: { organizationUuid: auth.organizationUuid, commandUuid: uuid },
+        key: uuid,
+      })),
+      { db: tx },
+    );
+  result.requested = wanted.length;
+  return result;
+}
+
+/** Why none of a person's devices can take an application: the first device's reason, or none at all. */
+export function skipReason(own: readonly SoftwareTarget[], app: InstallableApplication): string {
+  const reason = own.map((device) => softwareUnavailable(device, app)).find((r) => r !== null);
+  return reason ? SOFTWARE_UNAVAILABLE_MESSAGES[reason] : NO_DEVICE_REASON;
+}
+
 /** One person's install status of one application, from the newest install on their devices. */
 export interface PersonInstallStatus {
   userUuid: string;
@@ -154,6 +285,8 @@ export interface PersonInstallStatus {
   status: InstallStatus;
   /** Why it failed (the provider's words), when it did. */
   error: string | null;
+  /** The device the newest install went to. */
+  deviceUuid: string;
 }
 
 /**
@@ -172,6 +305,7 @@ export async function installStatuses(
     .selectDistinctOn([devices.assignedToUuid, deviceCommands.applicationUuid], {
       userUuid: devices.assignedToUuid,
       applicationUuid: deviceCommands.applicationUuid,
+      deviceUuid: deviceCommands.deviceUuid,
       state: deviceCommands.state,
       error: deviceCommands.error,
       confirmedAt: deviceCommands.confirmedAt,
@@ -193,6 +327,7 @@ export async function installStatuses(
       applicationUuid: row.applicationUuid!,
       status,
       error: status === 'failed' ? row.error : null,
+      deviceUuid: row.deviceUuid,
     };
   });
 }

@@ -1,0 +1,268 @@
+import { randomUUID } from 'node:crypto';
+import type { PersonApplications } from '@equip/domain/bundle-installs';
+import type { BundleDetail } from '@equip/domain/bundles';
+import type { SoftwareCommand } from '@equip/domain/software-installs';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceCommands, devices } from '../../db/schema/index.ts';
+import { withTenant } from '../../db/tenancy.ts';
+import { ensureApplications } from '../../demo/demo-software.ts';
+import type { App } from '../../http/types.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { bearer, createOrganization, createUser, tokensOfRoles } from '../../test/factories.ts';
+import { replaceSoftwareSql } from '../devices/software.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * What a bundle does on its people's devices (issue 29, item 5): assigning requests the auto-install
+ * applications' installs through the devices' software installs (decision 030, the MDM sandbox here),
+ * offers the self-service ones and skips what no device of the person can take; leaving and removing an
+ * application uninstall where the management type says so; each person's applications show where they
+ * stand, confirmed by the next inventory, and a failed install is installed again on request.
+ */
+describe('bundle installs (issue 29, item 5)', () => {
+  let t: TestApp;
+  let app: App;
+  let orgUuid: string;
+  let otherOrgUuid: string;
+  let ownerToken: string;
+  let regularToken: string;
+  let otherOwnerToken: string;
+  let catalog: Map<string, string>;
+  let anna: string;
+  let bruno: string;
+  let annaMac: string;
+  let stranger: string;
+
+  const db = () => t.services.database.db;
+  const call = (method: Method, url: string, payload?: unknown, token: string | null = ownerToken) =>
+    app.inject({ method, url, headers: token ? bearer(token) : {}, payload: payload as never });
+  const ok = async <T>(method: Method, url: string, payload?: unknown, status = 200): Promise<T> => {
+    const res = await call(method, url, payload);
+    expect(res.statusCode, res.body).toBe(status);
+    return (res.body ? res.json() : null) as T;
+  };
+  const appUuid = (name: string) => {
+    const uuid = catalog.get(name);
+    if (!uuid) throw new Error(`${name} is not in the catalog`);
+    return uuid;
+  };
+  const commandsOf = (device: string) =>
+    db()
+      .select({
+        action: deviceCommands.action,
+        applicationUuid: deviceCommands.applicationUuid,
+        state: deviceCommands.state,
+      })
+      .from(deviceCommands)
+      .where(eq(deviceCommands.deviceUuid, device));
+  const appsOf = (person: string) =>
+    ok<PersonApplications>('GET', `/bundle-api/employees/${person}/applications`);
+  const statusOf = async (person: string, name: string) =>
+    (await appsOf(person)).items.find((item) => item.application.name === name);
+  const settled = (device: string) =>
+    expect
+      .poll(
+        async () => (await commandsOf(device)).every((c) => c.state === 'completed' || c.state === 'failed'),
+        {
+          timeout: 20_000,
+          interval: 100,
+        },
+      )
+      .toBe(true);
+  /** The Mac's next inventory as its MDM's read writes it. */
+  const inventory = (device: string, entries: { name: string; bundleId: string }[]) =>
+    withTenant(db(), orgUuid, (tx) =>
+      tx.execute(
+        replaceSoftwareSql(
+          orgUuid,
+          device,
+          'JAMF',
+          entries.map((e) => ({
+            name: e.name,
+            version: '1',
+            bundleId: e.bundleId,
+            packageId: null,
+            path: null,
+          })),
+        ),
+      ),
+    );
+  const addMac = async (organizationUuid: string, assignedToUuid: string) => {
+    const [row] = await db()
+      .insert(devices)
+      .values({
+        organizationUuid,
+        name: `Mac ${randomUUID().slice(0, 4)}`,
+        type: 'COMPUTER',
+        os: 'MACOS',
+        status: 'active',
+        assignedToUuid,
+        mdmProvider: 'JAMF',
+        enrollmentState: 'ENROLLED',
+      })
+      .returning({ uuid: devices.uuid });
+    return row!.uuid;
+  };
+  const bundleWith = (name: string, applications: { name: string; management: string }[]) =>
+    ok<BundleDetail>(
+      'POST',
+      '/bundle-api/bundles',
+      {
+        name,
+        applications: applications.map((a) => ({
+          applicationUuid: appUuid(a.name),
+          management: a.management,
+        })),
+      },
+      201,
+    );
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { MDM_SANDBOX: 'true' } });
+    app = t.app;
+    catalog = await ensureApplications(db());
+    orgUuid = (await createOrganization(db(), `Bundle installs ${randomUUID().slice(0, 6)}`)).uuid;
+    otherOrgUuid = (await createOrganization(db(), `Other ${randomUUID().slice(0, 6)}`)).uuid;
+    ({ ownerToken, regularToken, otherOwnerToken } = await tokensOfRoles(t.services, orgUuid, otherOrgUuid));
+    anna = (await createUser(db(), { organizationUuid: orgUuid, firstName: 'Anna' })).uuid;
+    bruno = (await createUser(db(), { organizationUuid: orgUuid, firstName: 'Bruno' })).uuid;
+    stranger = (await createUser(db(), { organizationUuid: otherOrgUuid })).uuid;
+    annaMac = await addMac(orgUuid, anna);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('assigning installs, offers and skips; the inventory confirms; leaving uninstalls only managed uninstalls', async () => {
+    const bundle = await bundleWith(`Sales ${randomUUID().slice(0, 4)}`, [
+      { name: 'Slack', management: 'MANAGED_INSTALLS' },
+      { name: '1Password', management: 'MANAGED_UNINSTALLS' },
+      { name: 'Notion', management: 'SELF_SERVICE' },
+      { name: 'Gmail', management: 'MANAGED_INSTALLS' },
+      { name: 'iTerm2', management: 'NOT_NEEDED' },
+    ]);
+    await ok('POST', `/bundle-api/bundles/${bundle.uuid}/employees`, { employeeUuids: [anna, bruno] });
+
+    // Anna's Mac gets Slack and 1Password; nothing is sent for the others, Bruno has no device.
+    const sent = await commandsOf(annaMac);
+    expect(sent.map((c) => [c.action, c.applicationUuid]).sort()).toEqual(
+      [
+        ['install_software', appUuid('1Password')],
+        ['install_software', appUuid('Slack')],
+      ].sort(),
+    );
+    const pending = await appsOf(anna);
+    expect(pending.bundle).toEqual({ uuid: bundle.uuid, name: bundle.name });
+    const byName = new Map(pending.items.map((item) => [item.application.name, item]));
+    expect(byName.get('Slack')).toMatchObject({ status: 'pending', reason: null, deviceUuid: annaMac });
+    expect(byName.get('Notion')).toMatchObject({ status: 'offered', reason: null });
+    expect(byName.get('Gmail')).toMatchObject({
+      status: 'skipped',
+      reason: 'The application is not available for the device’s operating system',
+    });
+    expect(byName.get('iTerm2')).toMatchObject({ status: 'not_requested' });
+    expect(await statusOf(bruno, 'Slack')).toMatchObject({
+      status: 'skipped',
+      reason: 'The person has no enrolled device for this application',
+    });
+
+    // The MDM carries them out; the next inventory confirms them.
+    await settled(annaMac);
+    expect((await statusOf(anna, 'Slack'))!.status).toBe('pending');
+    await inventory(annaMac, [
+      { name: 'Slack', bundleId: 'com.tinyspeck.slackmacgap' },
+      { name: '1Password', bundleId: 'com.1password.1password' },
+    ]);
+    expect((await statusOf(anna, 'Slack'))!.status).toBe('installed');
+    expect((await statusOf(anna, '1Password'))!.status).toBe('installed');
+
+    // Assigning again sends nothing more.
+    await ok('POST', `/bundle-api/bundles/${bundle.uuid}/employees`, { employeeUuids: [anna] });
+    expect(await commandsOf(annaMac)).toHaveLength(2);
+
+    // Leaving: 1Password (managed uninstalls) comes off, Slack stays.
+    await ok('POST', `/bundle-api/bundles/${bundle.uuid}/employees/unassign`, { employeeUuids: [anna] });
+    const after = await commandsOf(annaMac);
+    expect(after.filter((c) => c.action === 'uninstall_software').map((c) => c.applicationUuid)).toEqual([
+      appUuid('1Password'),
+    ]);
+    expect(await appsOf(anna)).toEqual({ bundle: null, items: [] });
+  });
+
+  it("changing a bundle's applications installs what was added and uninstalls what left where it says so", async () => {
+    const person = (await createUser(db(), { organizationUuid: orgUuid })).uuid;
+    const mac = await addMac(orgUuid, person);
+    const bundle = await bundleWith(`Design ${randomUUID().slice(0, 4)}`, [
+      { name: 'Figma', management: 'MANAGED_UNINSTALLS' },
+      { name: 'Miro', management: 'SELF_SERVICE' },
+    ]);
+    await ok('POST', `/bundle-api/bundles/${bundle.uuid}/employees`, { employeeUuids: [person] });
+    await settled(mac);
+    // Miro turns auto install, Sketch joins, Figma leaves.
+    await ok('PUT', `/bundle-api/bundles/${bundle.uuid}/applications`, {
+      applications: [
+        { applicationUuid: appUuid('Miro'), management: 'MANAGED_INSTALLS' },
+        { applicationUuid: appUuid('Sketch'), management: 'MANAGED_UPDATES' },
+      ],
+    });
+    const rows = await commandsOf(mac);
+    const of = (action: string) =>
+      rows
+        .filter((c) => c.action === action)
+        .map((c) => c.applicationUuid)
+        .sort();
+    expect(of('install_software')).toEqual([appUuid('Figma'), appUuid('Miro'), appUuid('Sketch')].sort());
+    expect(of('uninstall_software')).toEqual([appUuid('Figma')]);
+    // Deleting the bundle is leaving it: nothing here uninstalls on leaving any more.
+    await ok('DELETE', `/bundle-api/bundles/${bundle.uuid}`, undefined, 204);
+    expect(await commandsOf(mac)).toHaveLength(rows.length);
+  });
+
+  it('a failed install shows failed with the reason, and installing it again succeeds', async () => {
+    const person = (await createUser(db(), { organizationUuid: orgUuid })).uuid;
+    const mac = await addMac(orgUuid, person);
+    const bundle = await bundleWith(`Dev ${randomUUID().slice(0, 4)}`, [
+      { name: 'Visual Studio Code', management: 'MANAGED_INSTALLS' },
+    ]);
+    await ok('POST', `/bundle-api/bundles/${bundle.uuid}/employees`, { employeeUuids: [person] });
+    await settled(mac);
+    // The MDM reported the install failed.
+    await db()
+      .update(deviceCommands)
+      .set({ state: 'failed', error: 'Jamf Pro could not install Visual Studio Code' })
+      .where(and(eq(deviceCommands.deviceUuid, mac), eq(deviceCommands.action, 'install_software')));
+    const failed = await statusOf(person, 'Visual Studio Code');
+    expect(failed).toMatchObject({
+      status: 'failed',
+      reason: 'Jamf Pro could not install Visual Studio Code',
+      deviceUuid: mac,
+    });
+    // The retry is the device's install (decision 030) on the device of the failed one.
+    const retried = await ok<SoftwareCommand>(
+      'POST',
+      `/api/devices/${failed!.deviceUuid}/software/install`,
+      { applicationUuid: failed!.application.uuid },
+      202,
+    );
+    expect(retried.state).toBe('queued');
+    expect((await statusOf(person, 'Visual Studio Code'))!.status).toBe('pending');
+    await settled(mac);
+    await inventory(mac, [{ name: 'Visual Studio Code', bundleId: 'com.microsoft.VSCode' }]);
+    expect(await statusOf(person, 'Visual Studio Code')).toMatchObject({ status: 'installed', reason: null });
+  });
+
+  it("answers 401 without a token, 403 to a regular user, 404 for another organisation's person, 400 for a bad id", async () => {
+    const url = `/bundle-api/employees/${anna}/applications`;
+    expect((await call('GET', url, undefined, null)).statusCode).toBe(401);
+    expect((await call('GET', url, undefined, regularToken)).statusCode).toBe(403);
+    expect((await call('GET', url, undefined, otherOwnerToken)).statusCode).toBe(404);
+    const strangers = await call('GET', `/bundle-api/employees/${stranger}/applications`);
+    expect(strangers.statusCode).toBe(404);
+    expect(strangers.body).not.toContain(stranger);
+    const bad = await call('GET', '/bundle-api/employees/not-a-uuid/applications');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ errors: [expect.objectContaining({ location: 'params' })] });
+  });
+});
