@@ -7,6 +7,7 @@ export {
   browserCountry,
   browserTimeZone,
   CountrySelect,
+  OrganizationProfileFields,
   TimeZoneSelect,
   WorkingDaysField,
 } from './components/organization-profile-fields';

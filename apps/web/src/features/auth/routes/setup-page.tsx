@@ -10,17 +10,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Building2, Rocket, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { paths } from '@/config/paths';
-import {
-  browserCountry,
-  browserTimeZone,
-  CountrySelect,
-  TimeZoneSelect,
-  WorkingDaysField,
-} from '@/features/organizations/public';
+import { browserCountry, browserTimeZone, OrganizationProfileFields } from '@/features/organizations/public';
 import { describeFailure } from '@/lib/api/error-message';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
@@ -297,40 +291,13 @@ function SetupFormCard({ token, expiresAt }: { token: string; expiresAt: string 
               <Trans>You act for it first; you add the other organisations once you are signed in.</Trans>
             </p>
           ) : null}
-          <TextField
-            label={t`Organisation name`}
-            autoComplete="organization"
-            required
-            maxLength={200}
-            error={errors.name?.message}
-            {...form.register('name')}
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <CountrySelect label={t`Country`} error={errors.country?.message} {...form.register('country')} />
-            <Controller
-              control={form.control}
-              name="timeZone"
-              render={({ field }) => (
-                <TimeZoneSelect
-                  label={t`Time zone`}
-                  hint={t`Dates and times are shown in it for everyone in the organisation.`}
-                  error={errors.timeZone?.message}
-                  {...field}
-                />
-              )}
-            />
-          </div>
-          <Controller
-            control={form.control}
-            name="workingDays"
-            render={({ field }) => (
-              <WorkingDaysField
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.workingDays?.message}
-                disabled={busy}
-              />
-            )}
+          <OrganizationProfileFields
+            form={form}
+            registered={{ name: form.register('name'), country: form.register('country') }}
+            nameLabel={t`Organisation name`}
+            nameAutoComplete="organization"
+            timeZoneHint={t`Dates and times are shown in it for everyone in the organisation.`}
+            disabled={busy}
           />
         </fieldset>
 

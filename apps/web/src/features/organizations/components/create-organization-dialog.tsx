@@ -6,7 +6,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { describeFailure } from '@/lib/api/error-message';
 import { i18n } from '@/lib/i18n/i18n';
@@ -15,13 +15,7 @@ import { FormDialog, FormDialogActions } from '@/ui/form-dialog';
 import { EmailField, TextField } from '@/ui/form-field';
 import { toast } from '@/ui/toast-store';
 import { useCreateOrganization } from '../api/create-organization';
-import {
-  browserCountry,
-  browserTimeZone,
-  CountrySelect,
-  TimeZoneSelect,
-  WorkingDaysField,
-} from './organization-profile-fields';
+import { browserCountry, browserTimeZone, OrganizationProfileFields } from './organization-profile-fields';
 
 /** The form: the API's request (`CreateOrganizationRequest`) flattened into one level of fields. */
 const CreateOrganizationForm = z.object({
@@ -143,34 +137,11 @@ function CreateOrganizationFormBody({
         <legend className="text-sm font-semibold text-slate-900">
           <Trans>Organisation</Trans>
         </legend>
-        <TextField
-          label={t`Name`}
-          autoComplete="off"
-          required
-          maxLength={200}
-          error={errors.name?.message}
-          {...form.register('name')}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <CountrySelect label={t`Country`} error={errors.country?.message} {...form.register('country')} />
-          <Controller
-            control={form.control}
-            name="timeZone"
-            render={({ field }) => (
-              <TimeZoneSelect label={t`Time zone`} error={errors.timeZone?.message} {...field} />
-            )}
-          />
-        </div>
-        <Controller
-          control={form.control}
-          name="workingDays"
-          render={({ field }) => (
-            <WorkingDaysField
-              value={field.value}
-              onChange={field.onChange}
-              error={errors.workingDays?.message}
-            />
-          )}
+        <OrganizationProfileFields
+          form={form}
+          registered={{ name: form.register('name'), country: form.register('country') }}
+          nameLabel={t`Name`}
+          nameAutoComplete="off"
         />
       </fieldset>
       <fieldset className="space-y-4">

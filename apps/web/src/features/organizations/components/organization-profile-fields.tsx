@@ -3,8 +3,10 @@ import { WEEKDAYS, type Weekday } from '@equip/domain/weekdays';
 import { useLingui } from '@lingui/react/macro';
 import { CircleAlert } from 'lucide-react';
 import { useId } from 'react';
+import { Controller, type UseFormRegisterReturn, type UseFormReturn } from 'react-hook-form';
 import { compareText, formatCountry, formatWeekday } from '@/lib/format';
 import { Checkbox } from '@/ui/checkbox';
+import { TextField } from '@/ui/form-field';
 import { SelectField, type SelectFieldProps } from '@/ui/select-field';
 
 /**
@@ -89,5 +91,80 @@ export function WorkingDaysField({
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+/** What a form holding an organisation's profile has among its fields. */
+export interface OrganizationProfileValues {
+  name: string;
+  country: string;
+  timeZone: string;
+  workingDays: Weekday[];
+}
+
+/**
+ * An organisation's name, country, time zone and working days, bound to a form that holds them among its
+ * fields (the set-up page, "Create organisation"). The form registers the name and the country itself, in
+ * `registered`, so that they come in its order of fields where they stand: the first field with an error
+ * is the one focused.
+ */
+export function OrganizationProfileFields<T extends OrganizationProfileValues>({
+  form,
+  registered,
+  nameLabel,
+  nameAutoComplete,
+  timeZoneHint,
+  disabled,
+}: {
+  form: UseFormReturn<T>;
+  registered: { name: UseFormRegisterReturn; country: UseFormRegisterReturn };
+  nameLabel: string;
+  nameAutoComplete: string;
+  timeZoneHint?: string;
+  disabled?: boolean;
+}) {
+  const { t } = useLingui();
+  // The controlled fields' names are those of OrganizationProfileValues, which T has; react-hook-form's
+  // paths cannot see that through a type parameter.
+  const profile = form as unknown as UseFormReturn<OrganizationProfileValues>;
+  const { errors } = profile.formState;
+  return (
+    <>
+      <TextField
+        label={nameLabel}
+        autoComplete={nameAutoComplete}
+        required
+        maxLength={200}
+        error={errors.name?.message}
+        {...registered.name}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <CountrySelect label={t`Country`} error={errors.country?.message} {...registered.country} />
+        <Controller
+          control={profile.control}
+          name="timeZone"
+          render={({ field }) => (
+            <TimeZoneSelect
+              label={t`Time zone`}
+              hint={timeZoneHint}
+              error={errors.timeZone?.message}
+              {...field}
+            />
+          )}
+        />
+      </div>
+      <Controller
+        control={profile.control}
+        name="workingDays"
+        render={({ field }) => (
+          <WorkingDaysField
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.workingDays?.message}
+            disabled={disabled}
+          />
+        )}
+      />
+    </>
   );
 }
