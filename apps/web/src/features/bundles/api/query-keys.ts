@@ -10,4 +10,5 @@ export const bundleKeys = {
     [...bundleKeys.all, 'employees', uuid, params] as const,
   catalog: () => [...bundleKeys.all, 'catalog'] as const,
   people: (search: string) => [...bundleKeys.all, 'people', search] as const,
+  personApplications: (uuid: string) => [...bundleKeys.all, 'person-applications', uuid] as const,
 };

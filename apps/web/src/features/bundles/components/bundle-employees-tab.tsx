@@ -1,10 +1,11 @@
 import type { BundleEmployee, BundleEmployeeSortingKey } from '@equip/domain/bundles';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ColumnMeta, createColumnHelper } from '@tanstack/react-table';
-import { Users } from 'lucide-react';
-import { useMemo } from 'react';
+import { Users, X } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { formatDate, formatDateTime, fullName } from '@/lib/format';
 import { useListTable } from '@/lib/list-state/use-list-table';
+import { Button } from '@/ui/button';
 import { DataTable } from '@/ui/data-table/data-table';
 import { DebouncedSearch } from '@/ui/data-table/debounced-search';
 import { FilterBar } from '@/ui/data-table/filter-bar';
@@ -12,6 +13,7 @@ import { noMatchesState } from '@/ui/data-table/no-matches';
 import type { EmptyStateProps } from '@/ui/empty-state';
 import { BUNDLE_EMPLOYEES_PAGE_SIZE, getBundleEmployeesQueryOptions } from '../api/get-bundle-employees';
 import { bundleEmployeesListBinding } from '../bundle-employees-list-slice';
+import { PersonApplications } from './person-applications';
 
 const column = createColumnHelper<BundleEmployee>();
 const meta = (
@@ -40,9 +42,13 @@ const COLUMNS = [
 
 const rowId = (person: BundleEmployee) => person.uuid;
 
-/** A bundle's people on the list machinery, with their own URL parameters beside the bundles list's. */
+/**
+ * A bundle's people on the list machinery, with their own URL parameters beside the bundles list's; a
+ * person opened shows their applications and where each stands on their devices (issue 29, item 5).
+ */
 export function BundleEmployeesTab({ bundleUuid }: { bundleUuid: string }) {
   const { t } = useLingui();
+  const [open, setOpen] = useState<BundleEmployee | null>(null);
   const queryOptions = useMemo(() => getBundleEmployeesQueryOptions(bundleUuid), [bundleUuid]);
   const table = useListTable(bundleEmployeesListBinding, 'all', {
     queryOptions,
@@ -76,7 +82,31 @@ export function BundleEmployeesTab({ bundleUuid }: { bundleUuid: string }) {
         messages={{ loading: t`Loading people…`, error: t`Could not load the bundle's people` }}
         empty={empty}
         pagination={{ ...table.tableProps.pagination, label: t`Pages of people in the bundle` }}
+        onOpenRow={setOpen}
+        keyboardHint={t`Click a person or press Enter to see their applications.`}
       />
+      {open ? <PersonPanel person={open} onClose={() => setOpen(null)} /> : null}
     </div>
+  );
+}
+
+function PersonPanel({ person, onClose }: { person: BundleEmployee; onClose: () => void }) {
+  const { t } = useLingui();
+  const name = fullName(person);
+  return (
+    <section
+      aria-label={t`Applications of ${name}`}
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-xs"
+    >
+      <div className="mb-2 flex items-center justify-between gap-2">
+        <h3 className="font-semibold text-slate-900">
+          <Trans>{name}’s applications</Trans>
+        </h3>
+        <Button size="sm" variant="ghost" aria-label={t`Close ${name}’s applications`} onClick={onClose}>
+          <X aria-hidden="true" />
+        </Button>
+      </div>
+      <PersonApplications personUuid={person.uuid} showBundle={false} />
+    </section>
   );
 }

@@ -1,3 +1,4 @@
+import type { PersonApplicationStatus } from '@equip/domain/bundle-installs';
 import type { ManagedBy, ManagementMode, ManagementType, Platform } from '@equip/domain/bundles';
 import { msg } from '@lingui/core/macro';
 import { translated } from '@/lib/i18n/translated';
@@ -30,4 +31,14 @@ export const PLATFORM_LABELS = translated<Platform>({
   ios: msg`iOS`,
   ipad: msg`iPad`,
   macos_and_windows: msg`macOS and Windows`,
+});
+
+/** Where a person's application stands on their devices (issue 29, item 5). */
+export const PERSON_APPLICATION_STATUS_LABELS = translated<PersonApplicationStatus>({
+  pending: msg`Pending`,
+  installed: msg`Installed`,
+  failed: msg`Failed`,
+  offered: msg`Offered in self service`,
+  skipped: msg`Skipped`,
+  not_requested: msg`Not requested`,
 });

@@ -72,6 +72,21 @@ function bundlesApi() {
   return installFakeApi((request) => {
     if (request.path === '/bundle-api/bundles') return { body: { items: [sales], total: 1 } };
     if (request.path === `/bundle-api/bundles/${sales.uuid}`) return { body: detail };
+    if (request.path === `/bundle-api/employees/${uuid(1, 8)}/applications`)
+      return {
+        body: {
+          bundle: { uuid: sales.uuid, name: sales.name },
+          items: [
+            {
+              application: { uuid: uuid(1, 1), name: 'Slack', platforms: ['macos', 'windows'] },
+              management: 'MANAGED_INSTALLS',
+              status: 'installed',
+              reason: null,
+              deviceUuid: uuid(1, 7),
+            },
+          ],
+        },
+      };
     if (request.path === `/bundle-api/bundles/${sales.uuid}/employees`)
       return {
         body: {
@@ -118,6 +133,13 @@ describe('the bundles page (issue 29, item 2)', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Employees' }));
     expect(await screen.findByText('Anna Ågren')).toBeInTheDocument();
+    // A person opened shows their applications and where each stands.
+    await user.click(screen.getByText('Anna Ågren'));
+    const panel = await screen.findByRole('region', { name: 'Applications of Anna Ågren' });
+    expect(within(panel).getByRole('heading', { name: 'Anna Ågren’s applications' })).toBeInTheDocument();
+    expect(await within(panel).findByText('Installed')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Close Anna Ågren’s applications' }));
+    expect(screen.queryByRole('region', { name: 'Applications of Anna Ågren' })).not.toBeInTheDocument();
   });
 
   it('says when the bundle cannot be loaded', async () => {

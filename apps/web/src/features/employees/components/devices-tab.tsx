@@ -5,6 +5,7 @@ import { Laptop, Lock, type LucideIcon, ShieldAlert, ShieldCheck } from 'lucide-
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { ASSET_KIND_LABELS, AssetKindIcon, AssetStatusBadge } from '@/features/assets/public';
+import { PersonApplications } from '@/features/bundles/public';
 import {
   DEVICE_OS_LABELS,
   DEVICE_TYPE_LABELS,
@@ -144,6 +145,12 @@ export function DevicesTab({ employeeId }: { employeeId: string }) {
           </ul>
         </section>
       ) : null}
+      <section aria-labelledby="employee-applications" className="px-6 pb-4">
+        <h3 id="employee-applications" className="pt-4 text-sm font-semibold text-slate-900">
+          <Trans>Applications</Trans>
+        </h3>
+        <PersonApplications personUuid={employeeId} />
+      </section>
     </div>
   );
 }
