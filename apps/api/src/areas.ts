@@ -17,6 +17,7 @@ import { mdmConnectionsApiArea } from './modules/mdm-connections/area.ts';
 import { notificationsApiArea } from './modules/notifications/area.ts';
 import { organizationsApiArea } from './modules/organizations/area.ts';
 import { outboxApiArea } from './modules/outbox/area.ts';
+import { procurementApiArea } from './modules/procurement/area.ts';
 import { providerAdminsApiArea } from './modules/provider-admins/area.ts';
 import { webhooksApiArea } from './modules/webhooks/area.ts';
 
@@ -48,6 +49,7 @@ export const API_AREAS = [
   assetsApiArea,
   bundlesApiArea,
   integrationsApiArea,
+  procurementApiArea,
 ] as const;
 
 export const API_REGISTRY = gatherApiAreas(API_AREAS);

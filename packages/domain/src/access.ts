@@ -112,3 +112,58 @@ export function grantableRoles(actor: Pick<Actor, 'role'>): TenantRole[] {
 function isManager(role: Role): boolean {
   return role === 'it-owner' || role === 'equip-admin';
 }
+
+// Procurement (issue 31, decision 031): who may write the catalog and drafts, per target and field.
+
+export type ProcurementScope = 'General' | 'Organization';
+
+export const PROCUREMENT_ACCESS_MESSAGES = {
+  regularOrdersNothing: 'Only IT owners can order hardware and manage the catalog',
+  generalIsProviders: 'Only provider admins curate the General catalog',
+  otherOrganization: 'You can only write for the organisation you act for',
+  organizationRequired: 'Name the organisation you act for (organizationUuid)',
+  notFound: 'Catalog item not found',
+} as const;
+
+/**
+ * May `actor` write a catalog item of `scope` (create, or change or remove `target`)? IT owners write
+ * their organisation's own items; provider admins write General items, and an organisation's own items
+ * while acting for it (decision 004). A body naming another organisation is refused at the field; an
+ * item of another organisation is not there (404). A General item is outside every tenant.
+ */
+export function decideCatalogWrite(
+  actor: Actor,
+  scope: ProcurementScope,
+  target: { organizationUuid: string | null } | null,
+  change: { organizationUuid?: string | undefined } = {},
+): GrantDecision {
+  if (!isManager(actor.role)) return deny(403, PROCUREMENT_ACCESS_MESSAGES.regularOrdersNothing);
+  if (target && target.organizationUuid !== null && target.organizationUuid !== actor.organizationUuid)
+    return deny(404, PROCUREMENT_ACCESS_MESSAGES.notFound);
+  if (scope === 'General') {
+    if (actor.role !== 'equip-admin') return deny(403, PROCUREMENT_ACCESS_MESSAGES.generalIsProviders);
+    if (change.organizationUuid !== undefined)
+      return deny(403, PROCUREMENT_ACCESS_MESSAGES.otherOrganization, 'organizationUuid');
+    return { allowed: true };
+  }
+  if (change.organizationUuid !== undefined && change.organizationUuid !== actor.organizationUuid)
+    return deny(403, PROCUREMENT_ACCESS_MESSAGES.otherOrganization, 'organizationUuid');
+  return { allowed: true };
+}
+
+/**
+ * May `actor` make a procurement draft (and its checkout) for `organizationUuid` (the body's)? IT owners
+ * for their own organisation; provider admins only for the organisation they act for, which the draft
+ * must name (SPEC §3: the admin version carries organizationUuid).
+ */
+export function decideDraftWrite(
+  actor: Actor,
+  change: { organizationUuid?: string | undefined },
+): GrantDecision {
+  if (!isManager(actor.role)) return deny(403, PROCUREMENT_ACCESS_MESSAGES.regularOrdersNothing);
+  if (change.organizationUuid !== undefined && change.organizationUuid !== actor.organizationUuid)
+    return deny(403, PROCUREMENT_ACCESS_MESSAGES.otherOrganization, 'organizationUuid');
+  if (actor.role === 'equip-admin' && change.organizationUuid === undefined)
+    return deny(403, PROCUREMENT_ACCESS_MESSAGES.organizationRequired, 'organizationUuid');
+  return { allowed: true };
+}

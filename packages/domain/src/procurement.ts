@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { IsoDateTime, Uuid } from './common.ts';
+import { IsoDateTime, pageOf, queryArray, searchableListQuery, Uuid } from './common.ts';
+import { COUNTRY_CODES } from './countries.ts';
+import { DeviceOs, DeviceType } from './devices.ts';
 
 export const ProcurementIntent = z.enum(['Onboarding', 'HardwareRequest']);
 export const OrderPurchaseType = z.enum(['one-time-purchase', 'rent']);
@@ -105,3 +107,176 @@ export const Order = z.object({
   recipientUserUuid: Uuid.nullable(),
   createdAt: IsoDateTime,
 });
+
+// Catalog (issue 31, item 1; decision 031).
+
+const Spec = (max: number) => z.string().trim().min(1).max(max).nullable();
+const Cents = z.number().int().min(0).max(100_000_000);
+
+/** One orderable configuration of a catalog item, with its one-time price and its monthly rent. */
+export const CatalogSpecification = z.object({
+  uuid: Uuid,
+  chip: z.string().nullable(),
+  memory: z.string().nullable(),
+  storage: z.string().nullable(),
+  color: z.string().nullable(),
+  keyboardLanguage: z.string().nullable(),
+  screenSize: z.string().nullable(),
+  /** The one-time price, in the currency's minor unit. */
+  priceCents: z.number().int(),
+  /** The monthly rent, in the currency's minor unit; null where it cannot be rented. */
+  rentPriceCents: z.number().int().nullable(),
+  currency: z.string(),
+});
+export type CatalogSpecification = z.infer<typeof CatalogSpecification>;
+
+/** A catalog item: General (every organisation's, curated by provider admins) or the organisation's own. */
+export const CatalogItem = z.object({
+  uuid: Uuid,
+  scope: CatalogScope,
+  /** Null for a General item. */
+  organizationUuid: Uuid.nullable(),
+  label: z.string(),
+  deviceType: DeviceType,
+  operatingSystem: DeviceOs,
+  manufacturer: z.string(),
+  modelName: z.string(),
+  imageUrl: z.string().nullable(),
+  specifications: z.array(CatalogSpecification),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+});
+export type CatalogItem = z.infer<typeof CatalogItem>;
+
+export const CatalogSortingKey = z.enum(['label', 'manufacturer', 'price', 'rentPrice']);
+export type CatalogSortingKey = z.infer<typeof CatalogSortingKey>;
+const QueryCents = z.coerce.number().int().min(0).max(100_000_000).optional();
+/**
+ * The catalog list: General items and the organisation's own, searched by label, manufacturer, model
+ * and specification; filtered by device type, operating system, scope and a price range (on the
+ * one-time price, or the monthly rent with `purchaseType=rent`: an item matches when one of its
+ * specifications does). `price` and `rentPrice` sort by the item's lowest one-time price or rent.
+ */
+export const CatalogListQuery = searchableListQuery({
+  sortingKeys: CatalogSortingKey,
+  maxTake: 200,
+  defaultTake: 50,
+}).extend({
+  deviceTypes: queryArray(DeviceType),
+  operatingSystems: queryArray(DeviceOs),
+  scopes: queryArray(CatalogScope),
+  purchaseType: OrderPurchaseType.optional(),
+  minPriceCents: QueryCents,
+  maxPriceCents: QueryCents,
+});
+export type CatalogListQuery = z.infer<typeof CatalogListQuery>;
+export const CatalogPage = pageOf(CatalogItem);
+export type CatalogPage = z.infer<typeof CatalogPage>;
+
+export const CatalogSpecificationInput = z.object({
+  chip: Spec(100).default(null),
+  memory: Spec(100).default(null),
+  storage: Spec(100).default(null),
+  color: Spec(100).default(null),
+  keyboardLanguage: Spec(100).default(null),
+  screenSize: Spec(50).default(null),
+  priceCents: Cents,
+  rentPriceCents: Cents.nullable().default(null),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/)
+    .default('EUR'),
+});
+export type CatalogSpecificationInput = z.infer<typeof CatalogSpecificationInput>;
+
+const CatalogItemFields = {
+  label: z.string().trim().min(1).max(200),
+  deviceType: DeviceType,
+  operatingSystem: DeviceOs,
+  manufacturer: z.string().trim().min(1).max(100),
+  modelName: z.string().trim().min(1).max(200),
+  imageUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .nullable(),
+  specifications: z.array(CatalogSpecificationInput).min(1).max(50),
+};
+/**
+ * A new catalog item. Organization scope: the organisation acted for (a body naming another is
+ * refused); General scope: provider admins only (decision 031).
+ */
+export const CreateCatalogItemRequest = z.object({
+  scope: CatalogScope,
+  organizationUuid: Uuid.optional(),
+  ...CatalogItemFields,
+  imageUrl: CatalogItemFields.imageUrl.default(null),
+});
+export type CreateCatalogItemRequest = z.infer<typeof CreateCatalogItemRequest>;
+/** Changes to an item (its scope stays); `specifications`, when given, replaces them all. */
+export const UpdateCatalogItemRequest = z.object(CatalogItemFields).partial();
+export type UpdateCatalogItemRequest = z.infer<typeof UpdateCatalogItemRequest>;
+
+// Delivery addresses (issue 31, item 2): postal codes checked per country.
+
+/** Postal code formats of the countries Equip checks (others: any 1–20 characters). */
+export const POSTAL_CODE_FORMATS: Readonly<Record<string, RegExp>> = {
+  DE: /^\d{5}$/,
+  AT: /^\d{4}$/,
+  CH: /^\d{4}$/,
+  FR: /^\d{5}$/,
+  NL: /^\d{4} ?[A-Z]{2}$/i,
+  GB: /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i,
+  US: /^\d{5}(-\d{4})?$/,
+};
+
+export const DELIVERY_ADDRESS_MESSAGES = {
+  country: 'Country must be an ISO 3166-1 alpha-2 code',
+  postalCode: 'Postal code does not match the format of the country',
+} as const;
+
+/** What is wrong with an address beyond its shape: the country's code and its postal code format. */
+export function deliveryAddressProblems(
+  address: Pick<DeliveryAddress, 'country' | 'postalCode'>,
+): { field: 'country' | 'postalCode'; message: string }[] {
+  const country = address.country.trim().toUpperCase();
+  if (!COUNTRY_CODES.includes(country))
+    return [{ field: 'country', message: DELIVERY_ADDRESS_MESSAGES.country }];
+  const format = POSTAL_CODE_FORMATS[country];
+  if (format && !format.test(address.postalCode.trim()))
+    return [{ field: 'postalCode', message: DELIVERY_ADDRESS_MESSAGES.postalCode }];
+  return [];
+}
+
+// Drafts and checkouts (issue 31, item 3).
+
+/**
+ * A new draft: an IT owner's for their organisation; a provider admin's names the organisation it is
+ * for, which must be the one they act for (decision 004).
+ */
+export const ProcurementDraftRequest = ProcurementDraft.extend({ organizationUuid: Uuid.optional() });
+export type ProcurementDraftRequest = z.infer<typeof ProcurementDraftRequest>;
+
+export const ProcurementDraftRecord = z.object({
+  uuid: Uuid,
+  organizationUuid: Uuid,
+  procurementIntent: ProcurementIntent,
+  buyerUserUuid: Uuid,
+  recipientUserUuid: Uuid.nullable(),
+  deliveryAddress: DeliveryAddress,
+  items: z.array(DraftItem),
+  createdAt: IsoDateTime,
+});
+export type ProcurementDraftRecord = z.infer<typeof ProcurementDraftRecord>;
+
+export const CheckoutRecord = z.object({
+  uuid: Uuid,
+  organizationUuid: Uuid,
+  draftUuid: Uuid,
+  procurementProviderKind: ProcurementProviderKind,
+  status: CheckoutStatus,
+  revokeReason: z.string().nullable(),
+  revokedAt: IsoDateTime.nullable(),
+  createdAt: IsoDateTime,
+});
+export type CheckoutRecord = z.infer<typeof CheckoutRecord>;

@@ -1,0 +1,205 @@
+import { NoContent, UuidParams } from '@equip/domain/common';
+import {
+  CatalogItem,
+  CatalogListQuery,
+  CatalogPage,
+  Checkout,
+  CheckoutRecord,
+  CreateCatalogItemRequest,
+  ProcurementDraftRecord,
+  ProcurementDraftRequest,
+  RevokeCheckout,
+  UpdateCatalogItemRequest,
+} from '@equip/domain/procurement';
+import type { ModuleRoutes } from '../../app-services.ts';
+import { ADMINS, requireAuth, requireTenant } from '../../http/access.ts';
+import { sendJsonText } from '../../http/json-text.ts';
+
+const tags = ['procurement'];
+const security = [{ bearerAuth: [] }];
+// Ordering hardware and curating the catalog is for IT owners and provider admins acting for the
+// organisation (General items: provider admins only, decided per item by the domain's rule).
+const admins = { access: { roles: ADMINS } };
+
+export const procurementRoutes: ModuleRoutes = (app, { database, procurement }) => {
+  app.get(
+    '/api/procurement/catalog',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary:
+          "The hardware catalog: General items and the organisation's own, with their specifications (text search, device types, operating systems, scopes, price range, sorting, paging, filtered total)",
+        querystring: CatalogListQuery,
+        response: { 200: CatalogPage },
+      },
+    },
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await procurement.listCatalog(database.reads, requireTenant(request), request.query),
+      ),
+  );
+
+  app.get(
+    '/api/procurement/catalog/:uuid',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary: 'One catalog item',
+        params: UuidParams,
+        response: { 200: CatalogItem },
+      },
+    },
+    (request) =>
+      procurement.catalogItem((work) => request.tenant(work), requireTenant(request), request.params.uuid),
+  );
+
+  app.post(
+    '/api/procurement/catalog',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Add a catalog item: Organization scope for the organisation acted for, General scope by provider admins only',
+        body: CreateCatalogItemRequest,
+        response: { 201: CatalogItem },
+      },
+    },
+    async (request, reply) => {
+      const created = await procurement.createCatalogItem(
+        (work) => request.tenant(work),
+        requireAuth(request),
+        request.body,
+      );
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.patch(
+    '/api/procurement/catalog/:uuid',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary: 'Change a catalog item (specifications, when given, replace all of them)',
+        params: UuidParams,
+        body: UpdateCatalogItemRequest,
+        response: { 200: CatalogItem },
+      },
+    },
+    (request) =>
+      procurement.updateCatalogItem(
+        (work) => request.tenant(work),
+        requireTenant(request),
+        request.params.uuid,
+        request.body,
+      ),
+  );
+
+  app.delete(
+    '/api/procurement/catalog/:uuid',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a catalog item',
+        params: UuidParams,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await procurement.deleteCatalogItem(
+        (work) => request.tenant(work),
+        requireTenant(request),
+        request.params.uuid,
+      );
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/procurement/drafts',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Make a procurement draft (intent, buyer, optional recipient, delivery address checked per country, items); a provider admin names the organisation acted for',
+        body: ProcurementDraftRequest,
+        response: { 201: ProcurementDraftRecord },
+      },
+    },
+    async (request, reply) => {
+      const draft = await request.tenant((tx) =>
+        procurement.createDraft(tx, requireAuth(request), request.body),
+      );
+      return reply.status(201).send(draft);
+    },
+  );
+
+  app.get(
+    '/api/procurement/drafts/:uuid',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary: 'One procurement draft',
+        params: UuidParams,
+        response: { 200: ProcurementDraftRecord },
+      },
+    },
+    (request) => request.tenant((tx) => procurement.draft(tx, requireAuth(request), request.params.uuid)),
+  );
+
+  app.post(
+    '/api/procurement/checkouts',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Send a draft to a procurement provider: a checkout in created (one open checkout per draft)',
+        body: Checkout,
+        response: { 201: CheckoutRecord },
+      },
+    },
+    async (request, reply) => {
+      const checkout = await request.tenant((tx) =>
+        procurement.createCheckout(tx, requireAuth(request), request.body),
+      );
+      return reply.status(201).send(checkout);
+    },
+  );
+
+  app.post(
+    '/api/procurement/checkouts/:uuid/revoke',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary: 'Revoke (void) an open checkout, with a reason; refused once the provider decided it',
+        params: UuidParams,
+        body: RevokeCheckout,
+        response: { 200: CheckoutRecord },
+      },
+    },
+    (request) =>
+      request.tenant((tx) =>
+        procurement.revokeCheckout(tx, requireAuth(request), request.params.uuid, request.body, (message) =>
+          request.log.warn({ checkout: request.params.uuid }, `procurement: ${message}`),
+        ),
+      ),
+  );
+};

@@ -1,0 +1,265 @@
+import {
+  type Actor,
+  decideCatalogWrite,
+  decideDraftWrite,
+  type GrantDecision,
+  type ProcurementScope,
+} from '@equip/domain/access';
+import { ErrorType } from '@equip/domain/errors';
+import type {
+  CatalogItem,
+  CatalogListQuery,
+  CheckoutRecord,
+  Checkout as CheckoutRequest,
+  CreateCatalogItemRequest,
+  ProcurementDraftRecord,
+  ProcurementDraftRequest,
+  RevokeCheckout,
+  UpdateCatalogItemRequest,
+} from '@equip/domain/procurement';
+import { deliveryAddressProblems } from '@equip/domain/procurement';
+import { transition } from '@equip/domain/procurement-status';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { TenantReads } from '../../db/tenant-reads.ts';
+import type { AuthContext } from '../../http/access.ts';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { personRef } from '../people/index.ts';
+import {
+  catalogItemOf,
+  checkoutForUpdate,
+  deleteCatalogItem,
+  draftOf,
+  insertCatalogItem,
+  insertCheckout,
+  insertDraft,
+  listCatalog,
+  openCheckoutOfDraft,
+  orderableSpecifications,
+  revokeCheckout,
+  updateCatalogItem,
+} from './queries.ts';
+
+export const PROCUREMENT_MESSAGES = {
+  itemNotFound: 'Catalog item not found',
+  personNotFound: 'Employee not found',
+  specificationNotFound: 'Catalog specification not found',
+  draftNotFound: 'Draft not found',
+  checkoutNotFound: 'Checkout not found',
+  draftHasCheckout: 'The draft already has an open or accepted checkout',
+} as const;
+
+const at = (...path: (string | number)[]) => ({ location: 'body' as const, param: path.join('.'), path });
+
+const ERROR_TYPES = { 403: ErrorType.Forbidden, 404: ErrorType.NotFound, 409: ErrorType.Conflict } as const;
+
+/** A refusal of the domain's access rule in the spec's error payload (as http/grants.ts does for people). */
+function assertAllowed(decision: GrantDecision): void {
+  if (decision.allowed) return;
+  throw new AppError(decision.status, {
+    msg: decision.reason,
+    errorType: ERROR_TYPES[decision.status],
+    ...(decision.field ? at(decision.field) : {}),
+  });
+}
+
+const actorOf = (auth: AuthContext): Actor => ({
+  userUuid: auth.userUuid,
+  role: auth.role,
+  organizationUuid: auth.organizationUuid,
+});
+
+/** Runs work in the caller's tenant transaction (the route's `request.tenant`). */
+export type TenantRunner = <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
+
+export interface ProcurementDeps {
+  /**
+   * The system handle: General catalog items belong to no organisation, so provider admins write them
+   * outside any tenant (decision 031), after the domain's rule allowed it.
+   */
+  systemDb: Db;
+}
+
+/** A transition refused by the status table, as a 409 in the spec's error payload, logged. */
+export class IllegalTransitionError extends AppError {}
+function assertTransition(
+  family: Parameters<typeof transition>[0],
+  from: string,
+  to: string,
+  log?: (message: string) => void,
+): void {
+  const result = transition(family, from, to);
+  if (result.ok) return;
+  log?.(result.message);
+  throw new IllegalTransitionError(409, {
+    msg: result.message,
+    errorType: result.errorType,
+    value: { family, from, to, reason: result.reason, allowed: result.allowed },
+  });
+}
+
+export function createProcurementService(deps: ProcurementDeps) {
+  const { systemDb } = deps;
+
+  /**
+   * The item as the caller may see it: IT owners through their tenant (General and their own), provider
+   * admins on the system handle, held to the organisation they act for by the rule.
+   */
+  async function findItem(tenant: TenantRunner, auth: AuthContext, uuid: string): Promise<CatalogItem> {
+    const item =
+      auth.role === 'equip-admin'
+        ? await catalogItemOf(systemDb, uuid)
+        : await tenant((tx) => catalogItemOf(tx, uuid));
+    if (!item || (item.organizationUuid !== null && item.organizationUuid !== auth.organizationUuid))
+      throw notFound(PROCUREMENT_MESSAGES.itemNotFound);
+    return item;
+  }
+
+  /** Where an item of this scope is written: General on the system handle, an organisation's in its tenant. */
+  const writerOf =
+    (tenant: TenantRunner, scope: ProcurementScope) =>
+    <T>(work: (db: Db) => Promise<T>): Promise<T> =>
+      scope === 'General' ? systemDb.transaction((tx) => work(tx as unknown as Db)) : tenant(work);
+
+  return {
+    listCatalog: (reads: TenantReads, auth: AuthContext, query: CatalogListQuery) =>
+      listCatalog(reads, auth.organizationUuid, query),
+
+    catalogItem: (tenant: TenantRunner, auth: AuthContext, uuid: string) => findItem(tenant, auth, uuid),
+
+    async createCatalogItem(
+      tenant: TenantRunner,
+      auth: AuthContext,
+      input: CreateCatalogItemRequest,
+    ): Promise<CatalogItem> {
+      assertAllowed(
+        decideCatalogWrite(actorOf(auth), input.scope, null, { organizationUuid: input.organizationUuid }),
+      );
+      const { scope, organizationUuid: _named, specifications, ...values } = input;
+      const owner = scope === 'General' ? null : auth.organizationUuid;
+      return writerOf(
+        tenant,
+        scope,
+      )(async (db) => {
+        const uuid = await insertCatalogItem(db, owner, values, specifications);
+        return (await catalogItemOf(db, uuid))!;
+      });
+    },
+
+    async updateCatalogItem(
+      tenant: TenantRunner,
+      auth: AuthContext,
+      uuid: string,
+      input: UpdateCatalogItemRequest,
+    ): Promise<CatalogItem> {
+      const item = await findItem(tenant, auth, uuid);
+      assertAllowed(decideCatalogWrite(actorOf(auth), item.scope, item));
+      const { specifications, ...values } = input;
+      return writerOf(
+        tenant,
+        item.scope,
+      )(async (db) => {
+        await updateCatalogItem(db, uuid, item.organizationUuid, values, specifications);
+        return (await catalogItemOf(db, uuid))!;
+      });
+    },
+
+    async deleteCatalogItem(tenant: TenantRunner, auth: AuthContext, uuid: string): Promise<void> {
+      const item = await findItem(tenant, auth, uuid);
+      assertAllowed(decideCatalogWrite(actorOf(auth), item.scope, item));
+      await writerOf(tenant, item.scope)((db) => deleteCatalogItem(db, uuid));
+    },
+
+    /**
+     * A draft: who may make it (the domain's rule, decision 004), then the address per country, the
+     * buyer and recipient among the organisation's people, and every specification one the organisation
+     * may order. All refusals before anything is written.
+     */
+    async createDraft(
+      tx: Db,
+      auth: AuthContext,
+      input: ProcurementDraftRequest,
+    ): Promise<ProcurementDraftRecord> {
+      assertAllowed(decideDraftWrite(actorOf(auth), { organizationUuid: input.organizationUuid }));
+      const problems = deliveryAddressProblems(input.deliveryAddress);
+      if (problems.length > 0)
+        throw new AppError(
+          400,
+          problems.map((p) => ({
+            msg: p.message,
+            errorType: ErrorType.ZodValidationError,
+            value: input.deliveryAddress[p.field],
+            ...at('deliveryAddress', p.field),
+          })),
+        );
+      if (!(await personRef(tx, input.buyerUserUuid)))
+        throw notFound(PROCUREMENT_MESSAGES.personNotFound, at('buyerUserUuid'));
+      if (input.recipientUserUuid && !(await personRef(tx, input.recipientUserUuid)))
+        throw notFound(PROCUREMENT_MESSAGES.personNotFound, at('recipientUserUuid'));
+      const wanted = input.items.map((item) => item.procurementItemSpecificationUuid);
+      const orderable = await orderableSpecifications(tx, auth.organizationUuid, wanted);
+      const missing = wanted.findIndex((uuid) => !orderable.has(uuid));
+      if (missing >= 0)
+        throw notFound(
+          PROCUREMENT_MESSAGES.specificationNotFound,
+          at('items', missing, 'procurementItemSpecificationUuid'),
+        );
+      return insertDraft(tx, {
+        organizationUuid: auth.organizationUuid,
+        procurementIntent: input.procurementIntent,
+        buyerUserUuid: input.buyerUserUuid,
+        recipientUserUuid: input.recipientUserUuid ?? null,
+        deliveryAddress: {
+          ...input.deliveryAddress,
+          country: input.deliveryAddress.country.trim().toUpperCase(),
+        },
+        items: input.items,
+      });
+    },
+
+    async draft(tx: Db, auth: AuthContext, uuid: string): Promise<ProcurementDraftRecord> {
+      const draft = await draftOf(tx, auth.organizationUuid, uuid);
+      if (!draft) throw notFound(PROCUREMENT_MESSAGES.draftNotFound);
+      return draft;
+    },
+
+    /** The draft goes to a procurement provider: a checkout in `created` (one open per draft). */
+    async createCheckout(
+      tx: Db,
+      auth: AuthContext,
+      input: z.infer<typeof CheckoutRequest>,
+    ): Promise<CheckoutRecord> {
+      assertAllowed(decideDraftWrite(actorOf(auth), { organizationUuid: auth.organizationUuid }));
+      const draft = await draftOf(tx, auth.organizationUuid, input.procurementUuid);
+      if (!draft) throw notFound(PROCUREMENT_MESSAGES.draftNotFound, at('procurementUuid'));
+      if (await openCheckoutOfDraft(tx, draft.uuid))
+        throw conflict(PROCUREMENT_MESSAGES.draftHasCheckout, {
+          ...at('procurementUuid'),
+          value: draft.uuid,
+        });
+      return insertCheckout(tx, {
+        organizationUuid: auth.organizationUuid,
+        draftUuid: draft.uuid,
+        providerKind: input.procurementProviderKind,
+      });
+    },
+
+    /** Revoking voids an open checkout, with the reason; the status table refuses it once decided. */
+    async revokeCheckout(
+      tx: Db,
+      auth: AuthContext,
+      uuid: string,
+      input: z.infer<typeof RevokeCheckout>,
+      log?: (message: string) => void,
+    ): Promise<CheckoutRecord> {
+      assertAllowed(decideDraftWrite(actorOf(auth), { organizationUuid: auth.organizationUuid }));
+      const checkout = await checkoutForUpdate(tx, auth.organizationUuid, uuid);
+      if (!checkout) throw notFound(PROCUREMENT_MESSAGES.checkoutNotFound);
+      assertTransition('checkout', checkout.status, 'voided', log);
+      if (!input.reason.trim()) throw badRequest('A reason is required', at('reason'));
+      return revokeCheckout(tx, uuid, input.reason, auth.userUuid);
+    },
+  };
+}
+
+export type ProcurementService = ReturnType<typeof createProcurementService>;
