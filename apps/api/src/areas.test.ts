@@ -50,8 +50,9 @@ describe("the API's areas registry", () => {
       'assets',
       'bundles',
       'integrations',
+      'procurement',
     ]);
-    expect(API_REGISTRY.routes).toHaveLength(21);
+    expect(API_REGISTRY.routes).toHaveLength(22);
   });
 
   it('registers a toy module through the same registry: its routes, its service and its words', async () => {
