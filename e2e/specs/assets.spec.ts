@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { demoLogin, expect, signIn, test } from '../support/fixtures.ts';
 
 /** The count next to the column menu: "321 assets". */
@@ -5,6 +6,10 @@ const countOf = async (page: import('@playwright/test').Page) => {
   const text = await page.getByText(/^[\d,]+ assets?$/).textContent();
   return Number(text!.replace(/\D/g, ''));
 };
+
+/** Cells of the import preview are buttons named "<Column>, row <n>: …". */
+const cell = (page: import('@playwright/test').Page, column: string, row: number) =>
+  page.getByRole('button', { name: new RegExp(`^${column}, row ${row}:`) });
 
 test.describe('peripheral assets (issue 28)', () => {
   test("assigns a monitor to a person, who has it on their devices tab; an item's address reopens it", async ({
@@ -78,5 +83,49 @@ test.describe('peripheral assets (issue 28)', () => {
     await expect(page).toHaveURL(/\/dashboard\/devices\/assets$/);
     await page.goto('/dashboard/devices/assets?kind=keyboard');
     await expect.poll(() => countOf(page)).toBe(before + 5);
+  });
+
+  test('imports 30 peripherals with two bad rows after fixing one and deleting the other', async ({
+    page,
+  }) => {
+    const tag = randomUUID().slice(0, 6);
+    const model = `Import Monitor ${tag}`;
+    const owner = demoLogin('it-owner');
+    const rows = Array.from({ length: 30 }, (_, i) => {
+      const n = i + 1;
+      // Five go to the IT owner; row 7 names a kind Equip has not, row 12 a person it has not.
+      const assignee = n <= 5 ? owner.email : n === 12 ? `nobody.${tag}@acme.example` : '';
+      const kind = n === 7 ? 'Toaster' : 'Monitor';
+      return `${model},Acme,M-${tag},${kind},${assignee},SN-${tag}-${n},`;
+    });
+    const csv = ['Name,Vendor,Model,Kind,Assigned To,Serial Number,Notes', ...rows].join('\n');
+
+    await signIn(page, owner);
+    await page.goto('/dashboard/devices/import-peripherals');
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'peripherals.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect(page.getByRole('table', { name: 'Rows of the file' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Import \d+ peripherals$/ })).toBeDisabled();
+
+    // The unknown kind is fixed at its cell; the row naming nobody is deleted.
+    await cell(page, 'Kind', 7).click();
+    const kind = page.getByRole('textbox', { name: 'Kind, row 7' });
+    await kind.fill('Monitor');
+    await kind.press('Enter');
+    await expect(cell(page, 'Assigned To', 12)).toBeVisible();
+    await page.getByRole('button', { name: 'Delete row 12' }).click();
+    const importButton = page.getByRole('button', { name: 'Import 29 peripherals' });
+    await expect(importButton).toBeEnabled();
+    await importButton.click();
+
+    // Back on the assets tab: one model, five of its items with the IT owner and the rest in stock.
+    await expect(page).toHaveURL(/\/dashboard\/devices(\/assets|\?tab=assets)/);
+    const definitions = page.getByRole('navigation', { name: 'Asset definitions' });
+    await expect(definitions.getByRole('link', { name: new RegExp(model) })).toContainText(
+      '5 in use · 24 in stock',
+    );
+    await page.getByRole('searchbox', { name: 'Search assets' }).fill(`SN-${tag}-`);
+    await expect.poll(() => countOf(page)).toBe(29);
   });
 });
