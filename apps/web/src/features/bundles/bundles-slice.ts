@@ -107,6 +107,14 @@ export const bundlesSlice = createSlice({
         ? state.draft.employees.filter((e) => e.uuid !== action.payload.uuid)
         : [...state.draft.employees, action.payload];
     },
+    /** Adds people not chosen yet (a whole department), leaving the chosen ones as they are. */
+    addDraftEmployees(state, action: PayloadAction<DraftEmployee[]>) {
+      const chosen = new Set(state.draft.employees.map((e) => e.uuid));
+      state.draft.employees = [
+        ...state.draft.employees,
+        ...action.payload.filter((person) => !chosen.has(person.uuid)),
+      ];
+    },
     clearDraft(state) {
       state.draft = emptyDraft;
     },
@@ -143,6 +151,7 @@ export const {
   chooseDraftApplication,
   removeDraftApplication,
   toggleDraftEmployee,
+  addDraftEmployees,
   clearDraft,
 } = bundlesSlice.actions;
 export const {

@@ -5,14 +5,16 @@ import { errorMessage } from '@/lib/api/error-message';
 import { compareText, formatNumber, fullName } from '@/lib/format';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
 import { Checkbox } from '@/ui/checkbox';
 import { TextField } from '@/ui/form-field';
 import { SearchInput } from '@/ui/search-input';
 import { SelectField } from '@/ui/select-field';
 import { Skeleton } from '@/ui/skeleton';
 import { useApplications } from '../api/get-applications';
-import { usePeople } from '../api/get-people';
+import { getDepartmentPeople, usePeople } from '../api/get-people';
 import {
+  addDraftEmployees,
   chooseDraftApplication,
   type DraftApplication,
   type DraftEmployee,
@@ -170,22 +172,89 @@ export function ApplicationPicker({ chosen, onChoose, onRemove }: ApplicationCho
   );
 }
 
+/**
+ * A whole department at once: its name, and everyone whose department it is joins the chosen people
+ * (assigned through the same route as one by one, issue 29).
+ */
+function DepartmentAdder({ onAdd }: { onAdd: (people: DraftEmployee[]) => void }) {
+  const { t } = useLingui();
+  const [department, setDepartment] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ error: boolean; text: string } | null>(null);
+  const add = async () => {
+    const name = department.trim();
+    if (!name) return;
+    setBusy(true);
+    try {
+      const people = await getDepartmentPeople(name);
+      onAdd(people.map((person) => ({ uuid: person.uuid, name: fullName(person) })));
+      const count = formatNumber(people.length);
+      setResult({
+        error: people.length === 0,
+        text:
+          people.length === 0
+            ? t`Nobody is in the department ${name}.`
+            : t`Added ${count} people of ${name}.`,
+      });
+    } catch (error) {
+      setResult({ error: true, text: errorMessage(error, t`Could not load the employees`) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    // Not a form: the wizard's steps are in one.
+    <fieldset aria-label={t`Add a department`} className="flex flex-wrap items-end gap-3">
+      <TextField
+        label={t`Department`}
+        value={department}
+        maxLength={100}
+        onChange={(event) => setDepartment(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter') return;
+          event.preventDefault();
+          void add();
+        }}
+        className="w-full sm:w-72"
+      />
+      <Button
+        type="button"
+        variant="secondary"
+        onClick={() => void add()}
+        loading={busy}
+        disabled={!department.trim()}
+      >
+        <Trans>Add the department</Trans>
+      </Button>
+      {result ? (
+        <p role="status" className={result.error ? 'text-sm text-red-700' : 'text-sm text-slate-600'}>
+          {result.text}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
 /** People found by name, chosen with a checkbox (the wizard's assign-employees step, editing's employees). */
 export function PeoplePicker({
   isChosen,
   count,
   onToggle,
+  onAddMany,
 }: {
   isChosen: (uuid: string) => boolean;
   /** How many are chosen. */
   count: number;
   onToggle: (person: DraftEmployee) => void;
+  /** Adds many at once (a department); without it, people are chosen one by one. */
+  onAddMany?: (people: DraftEmployee[]) => void;
 }) {
   const { t } = useLingui();
   const [search, setSearch] = useState('');
   const people = usePeople(search.trim());
   return (
     <div className="space-y-4">
+      {onAddMany ? <DepartmentAdder onAdd={onAddMany} /> : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <SearchInput
           label={t`Search employees`}
@@ -258,6 +327,7 @@ export function AssignEmployeesStep() {
       isChosen={(uuid) => chosen.has(uuid)}
       count={chosen.size}
       onToggle={(person) => dispatch(toggleDraftEmployee(person))}
+      onAddMany={(people) => dispatch(addDraftEmployees(people))}
     />
   );
 }

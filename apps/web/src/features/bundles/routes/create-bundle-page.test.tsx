@@ -88,4 +88,44 @@ describe('the bundle creation wizard (issue 29, item 3)', () => {
     ]);
     expect(router.state.location.pathname).toBe(`/dashboard/bundles/${uuid(7)}`);
   });
+
+  it('adds a whole department at the assign step: everyone whose department it is', async () => {
+    const bruno = {
+      ...anna,
+      uuid: uuid(2, 8),
+      firstName: 'Bruno',
+      email: 'bruno@acme.test',
+      department: 'Sales',
+    };
+    const carla = {
+      ...anna,
+      uuid: uuid(3, 8),
+      firstName: 'Carla',
+      email: 'carla@acme.test',
+      department: 'Sales Ops',
+    };
+    const api = installFakeApi((request) => {
+      if (request.path === '/bundle-api/applications') return { body: { items: catalog, total: 3 } };
+      if (request.path === '/employees')
+        return request.query.get('textSearchQuery') === 'sales'
+          ? { body: { items: [{ ...anna, department: 'Sales' }, bruno, carla], total: 3 } }
+          : { body: { items: [anna], total: 1 } };
+      return undefined;
+    });
+    const { user } = renderWithApp(ROUTES, '/dashboard/action/create-bundle/set-name');
+    await user.type(await screen.findByRole('textbox', { name: /Name/ }), 'Sales');
+    await user.click(screen.getByRole('button', { name: /Continue/ }));
+    await user.click(await screen.findByRole('button', { name: /Continue/ }));
+    const department = await screen.findByRole('group', { name: 'Add a department' });
+    await user.type(within(department).getByRole('textbox', { name: 'Department' }), 'sales');
+    await user.click(within(department).getByRole('button', { name: 'Add the department' }));
+    expect(await within(department).findByText('Added 2 people of sales.')).toBeInTheDocument();
+    expect(api.calls('GET /employees').some((call) => call.query.get('take') === '500')).toBe(true);
+    expect(screen.getByText('2 chosen')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Anna Ågren' })).toBeChecked();
+    // A department nobody is in says so.
+    await user.clear(within(department).getByRole('textbox', { name: 'Department' }));
+    await user.type(within(department).getByRole('textbox', { name: 'Department' }), 'Nowhere{Enter}');
+    expect(await within(department).findByText('Nobody is in the department Nowhere.')).toBeInTheDocument();
+  });
 });

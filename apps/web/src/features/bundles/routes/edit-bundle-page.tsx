@@ -114,6 +114,7 @@ function EditEmployees({ uuid, employeeUuids }: { uuid: string; employeeUuids: s
             return next;
           })
         }
+        onAddMany={(people) => setChosen((current) => new Set([...current, ...people.map((p) => p.uuid)]))}
       />
       {save.isError ? (
         <Alert variant="error">{errorMessage(save.error, t`Could not save the bundle`)}</Alert>
