@@ -13,6 +13,8 @@ describe('seed command line', () => {
         '50000',
         '--devices',
         '100_000',
+        '--assets',
+        '100000',
         '--organization',
         'Bench Corp',
         '--database-url',
@@ -24,6 +26,7 @@ describe('seed command line', () => {
       mode: 'bulk',
       employees: 50000,
       devices: 100000,
+      assets: 100000,
       organization: 'Bench Corp',
       databaseUrl: 'postgres://x@h/db',
     });
@@ -35,6 +38,7 @@ describe('seed command line', () => {
     expect(command).toMatchObject({
       employees: 10,
       devices: 20,
+      assets: 0,
       databaseUrl: undefined,
       dataDir: '/tmp/equip-data',
       writeLogins: true,
@@ -49,6 +53,7 @@ describe('seed command line', () => {
     [['--employees', '0']],
     [['--employees', '1.5']],
     [['--devices', '-3']],
+    [['--assets', 'some']],
     [['--organization', '  ']],
     [['--database-url', 'mysql://db']],
     [['--frobnicate']],

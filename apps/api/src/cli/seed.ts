@@ -20,10 +20,11 @@ import { BULK_LIMITS, seedBulkOrganization } from '../demo/seed-bulk.ts';
 import { isDatabaseEmpty, seedDemoOrganization } from '../demo/seed-demo.ts';
 import { failWith, oneLine, openCliDatabase, UsageError } from './common.ts';
 
-const USAGE = `usage: npm run seed -- [--employees N] [--devices N] [--organization NAME] [--seed N] [--demo]
+const USAGE = `usage: npm run seed -- [--employees N] [--devices N] [--assets N] [--organization NAME] [--seed N] [--demo]
                        [--database-url postgres://…] [--data-dir DIR]
   --employees     people in the new organisation, its it-owner included (default 1000)
   --devices       devices in it (default: twice the employees)
+  --assets        peripheral items in it, over the demo's peripheral models (default 0)
   --organization  its name (default "Bench Corp")
   --seed          seed of the generator: same seed, same data (default 1)
   --demo          seed the demo organisations instead (only into an empty database)
@@ -36,6 +37,7 @@ interface SeedCommand {
   mode: 'bulk' | 'demo';
   employees: number;
   devices: number;
+  assets: number;
   organization: string;
   seed: number | undefined;
   databaseUrl: string | undefined;
@@ -54,6 +56,7 @@ export function parseSeedCommand(argv: string[], env: Record<string, string | un
   const config = loadConfig(env);
   const employees = wholeNumber('--employees', values.employees, 1000, 1, BULK_LIMITS.employees);
   const devices = wholeNumber('--devices', values.devices, employees * 2, 0, BULK_LIMITS.devices);
+  const assets = wholeNumber('--assets', values.assets, 0, 0, BULK_LIMITS.assets);
   const organization = (values.organization ?? 'Bench Corp').trim();
   if (organization.length === 0 || organization.length > 200)
     throw new UsageError('--organization must be 1 to 200 characters');
@@ -65,6 +68,7 @@ export function parseSeedCommand(argv: string[], env: Record<string, string | un
     mode: values.demo ? 'demo' : 'bulk',
     employees,
     devices,
+    assets,
     organization,
     seed: values.seed === undefined ? undefined : wholeNumber('--seed', values.seed, 0, 0, 2 ** 32 - 1),
     databaseUrl,
@@ -81,6 +85,7 @@ function parse(argv: string[]) {
     options: {
       employees: { type: 'string' },
       devices: { type: 'string' },
+      assets: { type: 'string' },
       organization: { type: 'string' },
       seed: { type: 'string' },
       demo: { type: 'boolean' },
@@ -128,6 +133,7 @@ async function run(command: SeedCommand): Promise<void> {
         organizationName: command.organization,
         employees: command.employees,
         devices: command.devices,
+        assets: command.assets,
         seed: command.seed,
         onProgress: (message) => console.log(`  … ${message}`),
       });
@@ -135,14 +141,14 @@ async function run(command: SeedCommand): Promise<void> {
       // Fresh statistics and visibility maps, so the planner uses the indexes (and index-only scans)
       // at once; PGlite has no autovacuum to do it later.
       const analyzed = performance.now();
-      for (const table of ['users', 'devices', 'bundle_employees'])
+      for (const table of ['users', 'devices', 'bundle_employees', 'asset_definitions', 'asset_instances'])
         await database.db.execute(sql.raw(`vacuum analyze ${table}`));
       console.log(`  … vacuumed and analysed in ${seconds(performance.now() - analyzed)}`);
       console.log(
         `Seeded "${command.organization}" ${result.organizationUuid} on ${database.kind} in ${seconds(result.elapsedMs)}:`,
       );
       console.log(
-        `  ${result.employees} employees, ${result.devices} devices (${result.assignedDevices} assigned)`,
+        `  ${result.employees} employees, ${result.devices} devices (${result.assignedDevices} assigned), ${result.assets} peripherals`,
       );
     }
     console.log('Log in as:');

@@ -3,7 +3,7 @@ import { EmployeeStatus } from '@equip/domain/identity';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.ts';
-import { devices, organizations, users } from '../db/schema/index.ts';
+import { assetDefinitions, assetInstances, devices, organizations, users } from '../db/schema/index.ts';
 import { verifyPassword } from '../modules/auth/passwords.ts';
 import { getTestDatabase } from '../test/database.ts';
 import { emailDomain, seedBulkOrganization } from './seed-bulk.ts';
@@ -21,6 +21,7 @@ describe('bulk seed', () => {
         organizationName: 'Bench Test Corp',
         employees: 300,
         devices: 600,
+        assets: 900,
         seed: 7,
       });
       const org = result.organizationUuid;
@@ -29,6 +30,11 @@ describe('bulk seed', () => {
         organization: (await tx.select().from(organizations).where(eq(organizations.uuid, org)))[0]!,
         users: await tx.select().from(users).where(eq(users.organizationUuid, org)),
         devices: await tx.select().from(devices).where(eq(devices.organizationUuid, org)),
+        definitions: await tx
+          .select()
+          .from(assetDefinitions)
+          .where(eq(assetDefinitions.organizationUuid, org)),
+        items: await tx.select().from(assetInstances).where(eq(assetInstances.organizationUuid, org)),
         mismatched: await rows<{ n: number }>(
           tx,
           sql`select count(*)::int as n from users u where u.organization_uuid = ${org}
@@ -58,6 +64,19 @@ describe('bulk seed', () => {
     expect(new Set(seen.devices.map((d) => d.type))).toEqual(new Set(DeviceType.options));
     for (const device of seen.devices)
       expect(device.assignedToUuid !== null).toBe(device.assignmentType === 'ASSIGNED');
+
+    // Peripherals: about the number asked for (rounded per model), each in use exactly when assigned
+    // or shared, and assigned only to the organisation's own people.
+    expect(seen.result.assets).toBe(seen.items.length);
+    expect(seen.items.length).toBeGreaterThanOrEqual(880);
+    expect(seen.items.length).toBeLessThanOrEqual(920);
+    expect(seen.definitions.length).toBeGreaterThan(5);
+    const people = new Set(seen.users.map((u) => u.uuid));
+    for (const item of seen.items) {
+      expect(item.assignment === 'assigned').toBe(item.userUuid !== null);
+      if (item.userUuid) expect(people.has(item.userUuid)).toBe(true);
+    }
+    expect(new Set(seen.items.map((item) => item.status))).toEqual(new Set(['in-use', 'in-stock']));
 
     const owners = seen.users.filter((u) => u.role === 'it-owner');
     expect(owners).toHaveLength(1);

@@ -3,14 +3,23 @@ import type { EmployeeStatus } from '@equip/domain/identity';
 import { sql } from 'drizzle-orm';
 import { insertRowsAsJson } from '../db/bulk-insert.ts';
 import type { Db } from '../db/client.ts';
-import { devices, organizations, users } from '../db/schema/index.ts';
+import {
+  assetDefinitions,
+  assetInstances,
+  assetKinds,
+  devices,
+  organizations,
+  users,
+} from '../db/schema/index.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { planPeripherals } from './demo-devices.ts';
 import { loginEmail, planStaff } from './demo-staff.ts';
 import { pickModel } from './device-models.ts';
 import { createFleetContext, type FleetContext, makeDevice, type NewDevice } from './fleet.ts';
 import { type DemoLogin, generatePassword } from './logins.ts';
 import { EmailAllocator, OFFICE_CITIES } from './names.ts';
 import type { PlannedPerson } from './people.ts';
+import { KIND_CODES, ORGANIZATION_KINDS } from './peripherals.ts';
 import { createRandom, type Random, spread } from './random.ts';
 
 export interface BulkSeedOptions {
@@ -18,6 +27,8 @@ export interface BulkSeedOptions {
   /** People in the organisation, the it-owner included (at least 1). */
   employees: number;
   devices: number;
+  /** Peripheral items (monitors, headsets …) over the demo's peripheral models; none by default. */
+  assets?: number;
   seed?: number;
   now?: Date;
   /** Called between the stages, e.g. to print progress. */
@@ -29,11 +40,12 @@ export interface BulkSeedResult {
   employees: number;
   devices: number;
   assignedDevices: number;
+  assets: number;
   login: DemoLogin;
   elapsedMs: number;
 }
 
-export const BULK_LIMITS = { employees: 1_000_000, devices: 2_000_000 } as const;
+export const BULK_LIMITS = { employees: 1_000_000, devices: 2_000_000, assets: 2_000_000 } as const;
 
 /** A large organisation has proportionally fewer people in transition than the 150-person demo. */
 const BULK_STATUS_SHARES: readonly (readonly [EmployeeStatus, number])[] = [
@@ -69,6 +81,7 @@ const DEVICE_STATUS_SHARES: readonly (readonly [DeviceStatus, number])[] = [
 export async function seedBulkOrganization(db: Db, options: BulkSeedOptions): Promise<BulkSeedResult> {
   assertCount('employees', options.employees, 1, BULK_LIMITS.employees);
   assertCount('devices', options.devices, 0, BULK_LIMITS.devices);
+  assertCount('assets', options.assets ?? 0, 0, BULK_LIMITS.assets);
   const started = performance.now();
   const progress = options.onProgress ?? (() => undefined);
   const now = options.now ?? new Date();
@@ -94,13 +107,14 @@ export async function seedBulkOrganization(db: Db, options: BulkSeedOptions): Pr
     const organizationUuid = organization!.uuid;
 
     const context = { organizationUuid, emails: new EmailAllocator(domain), now };
-    const { people } = planStaff(
+    const staff = planStaff(
       random,
       context,
       options.employees,
       { 'it-owner': passwordHash },
       BULK_STATUS_SHARES,
     );
+    const { people } = staff;
     const fleet = planDevices(
       random,
       createFleetContext(organizationUuid, hostPrefix(options.organizationName), now),
@@ -121,11 +135,31 @@ export async function seedBulkOrganization(db: Db, options: BulkSeedOptions): Pr
     progress(`inserted ${fleet.length} devices`);
     await tx.execute(sql`alter table devices enable trigger devices_assigned_counter`);
 
+    let assets = 0;
+    if (options.assets) {
+      const kinds = await tx
+        .insert(assetKinds)
+        .values(ORGANIZATION_KINDS.map((name) => ({ organizationUuid, name, baseKind: KIND_CODES[name] })))
+        .returning({ uuid: assetKinds.uuid, name: assetKinds.name });
+      const plan = planPeripherals(
+        random,
+        organizationUuid,
+        staff,
+        new Map(kinds.map((kind) => [kind.name, kind.uuid])),
+        options.assets,
+      );
+      await insertRowsAsJson(tx, assetDefinitions, plan.definitions);
+      await insertRowsAsJson(tx, assetInstances, plan.instances);
+      assets = plan.instances.length;
+      progress(`inserted ${assets} peripherals of ${plan.definitions.length} models`);
+    }
+
     return {
       organizationUuid,
       employees: people.length,
       devices: fleet.length,
       assignedDevices,
+      assets,
       login,
       elapsedMs: Math.round(performance.now() - started),
     };
