@@ -159,6 +159,7 @@ describe('preloading the routes of the address the app opens on', () => {
     expect(prefetch).toHaveBeenCalledTimes(1);
     const [context] = prefetch.mock.calls[0] as unknown as [PagePrefetchContext];
     expect(context.services).toBe(services);
+    expect(context.pathname).toBe('/dashboard/employees');
     expect(context.search.toString()).toBe('view=offboarding&page=2');
     expect(otherPrefetch).not.toHaveBeenCalled();
   });

@@ -86,7 +86,11 @@ export function preloadRoutes(
     if (typeof route.lazy === 'function') void (route.lazy as () => Promise<unknown>)().catch(() => {});
     const prefetch = (route.handle as PrefetchHandle | undefined)?.prefetch;
     if (prefetch && services) {
-      void prefetch({ search: new URLSearchParams(location.search), services }).catch(() => {});
+      void prefetch({
+        pathname: location.pathname,
+        search: new URLSearchParams(location.search),
+        services,
+      }).catch(() => {});
     }
   }
 }

@@ -19,9 +19,10 @@ export interface AppServices {
 
 /**
  * What a page's prefetch gets when the page is opened directly (`preloadRoutes`,
- * `DashboardPage.prefetch`): the address's query and the app's services (its query cache).
+ * `DashboardPage.prefetch`): the address's path and query and the app's services (its query cache).
  */
 export interface PagePrefetchContext {
+  pathname: string;
   search: URLSearchParams;
   services: AppServices;
 }

@@ -1,9 +1,11 @@
 import type { DeviceListItem } from '@equip/domain/devices';
+import { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppServices } from '@/lib/app-services';
 import { selectDevicesList } from '../devices-list-slice';
 import { selectActiveDeviceTab, selectSelectedDeviceId } from '../devices-slice';
-import { DevicesPage } from '../routes/devices-page';
+import { DevicesPage, prefetchDevicesPage } from '../routes/devices-page';
 import {
   detailOf,
   devicesApi,
@@ -452,5 +454,29 @@ describe('devices list', () => {
       assignmentType: 'ASSIGNED',
       employeeUuid: '00000000-0000-4000-8000-000000000777',
     });
+  });
+});
+
+describe('the devices page opened directly', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("asks for the devices tab's first page while it loads, and nothing for the assets tab or an asset's address", async () => {
+    const api = installFakeApi(devicesApi(devices));
+    const queryClient = new QueryClient();
+    const services = { queryClient } as Pick<AppServices, 'queryClient'> as AppServices;
+    const open = (pathname: string, query = '') =>
+      prefetchDevicesPage({ pathname, search: new URLSearchParams(query), services });
+
+    await open('/dashboard/devices', 'tab=assets');
+    await open('/dashboard/devices/assets/0d5c2f1e-1111-4222-8333-444455556666');
+    expect(listRequests(api.requests)).toHaveLength(0);
+
+    await open('/dashboard/devices', 'unencrypted=true');
+    const [first] = listRequests(api.requests);
+    expect(first?.query.get('take')).toBe('50');
+    expect(first?.query.get('showOnlyUnencrypted')).toBe('true');
+    // One page in the cache, under the list machinery's key (listPageParams, as useListTable asks).
+    expect(queryClient.getQueryCache().findAll()).toHaveLength(1);
+    expect(queryClient.getQueryCache().findAll()[0]!.state.data).toMatchObject({ total: expect.any(Number) });
   });
 });

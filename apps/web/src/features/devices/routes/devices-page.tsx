@@ -8,14 +8,18 @@ import { FileUp, MonitorSmartphone, Plus } from 'lucide-react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { DEVICES_TABS, type DevicesTab, paths } from '@/config/paths';
 import { AssetsTab } from '@/features/assets/public';
+import type { PagePrefetchContext } from '@/lib/app-services';
 import { exportColumnsQuery } from '@/lib/csv-import/download-export';
 import { useFeatureFlag } from '@/lib/flags-context';
 import { shownColumns } from '@/lib/list-state/use-column-preferences';
+import { prefetchListPage } from '@/lib/list-state/use-list-table';
+import { servicesQueryClient } from '@/lib/query-client';
 import { Button } from '@/ui/button';
 import { ExportMenu } from '@/ui/csv-import/export-menu';
 import { LinkTabs } from '@/ui/link-tabs';
 import { PageHeader } from '@/ui/page-header';
 import { exportDevices } from '../api/export-devices';
+import { DEVICES_PAGE_SIZE, getDevicesQueryOptions } from '../api/get-devices';
 import { DeviceDrawer } from '../components/device-drawer';
 import { DevicesTable } from '../components/devices-table';
 import { DEFAULT_DEVICE_COLUMNS, OPTIONAL_DEVICE_COLUMNS } from '../components/devices-table-columns';
@@ -31,6 +35,22 @@ export function parseDevicesTab(value: string | null): DevicesTab {
 const PERIPHERALS_FLAG = 'it-1786-peripherals-mvp' satisfies FeatureFlagName;
 
 /**
+ * The devices list's first page, asked for while the page's code and the signed-in user load
+ * (`DashboardPage.prefetch`), when the address opens the devices tab: the table's first render finds
+ * its rows in the cache. The assets tab asks for its own lists once it renders.
+ */
+export function prefetchDevicesPage({ pathname, search, services }: PagePrefetchContext): Promise<void> {
+  if (isAssetRecord(pathname) || parseDevicesTab(search.get('tab')) !== 'devices') return Promise.resolve();
+  return prefetchListPage(servicesQueryClient(services), devicesList, 'all', search, {
+    queryOptions: getDevicesQueryOptions,
+    pageSize: DEVICES_PAGE_SIZE,
+  });
+}
+
+/** An asset's or a definition's own address, which opens the assets tab whatever its `tab` says. */
+const isAssetRecord = (pathname: string) => /\/devices\/(assets|asset-definitions)(\/|$)/.test(pathname);
+
+/**
  * `/dashboard/devices`: the devices list with the open device's drawer (`/dashboard/devices/<uuid>`)
  * and its export (Excel or CSV, written by the server), and the assets tab (`?tab=assets`).
  */
@@ -39,9 +59,7 @@ export function DevicesPage() {
   const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
   const peripherals = useFeatureFlag(PERIPHERALS_FLAG);
-  // An asset's or a definition's own address is the assets tab too (its `tab` is the record's).
-  const onAssetRecord = /\/devices\/(assets|asset-definitions)(\/|$)/.test(pathname);
-  const asked = onAssetRecord ? 'assets' : parseDevicesTab(searchParams.get('tab'));
+  const asked = isAssetRecord(pathname) ? 'assets' : parseDevicesTab(searchParams.get('tab'));
   const tab: DevicesTab = peripherals ? asked : 'devices';
   const tabs = peripherals ? DEVICES_TABS : DEVICES_TABS.filter((id) => id !== 'assets');
   const registerType = parseRegisterType(searchParams.get('registerType'));
