@@ -1,4 +1,5 @@
-// The list benches' common part (bench/employees-list.mjs, bench/devices-list.mjs): how close a list
+// The list benches' common part (bench/employees-list.mjs, bench/devices-list.mjs,
+// bench/assets-list.mjs): how close a list
 // route comes to the database's own speed on the same page, in one run.
 // - PostgreSQL alone: pgbench on the reference SQL (the list machinery's own statement for the page,
 //   printed by bench/reference-sql.ts) in a transaction with the tenant settings, prepared and simple;
@@ -159,7 +160,7 @@ async function measure(config, database, env, dataDir, databaseUrl) {
  *
  * config: { title, path ('/api/devices'), list ('devices', for reference-sql.ts), reference (the page's
  * query string), referenceLabel, filtersAndSorting, withSearchAndDeepPage (query strings),
- * employees, devices (organisation size), databaseName, tempPrefix }.
+ * employees, devices, assets (organisation size; assets optional), databaseName, tempPrefix }.
  * BENCH_REUSE=<pg data dir>,<pglite data dir> measures again on the databases a previous run seeded;
  * BENCH_ROUNDS repeats each measurement; BENCH_ONLY=postgres|pglite runs one side.
  */
@@ -168,6 +169,7 @@ export async function runListBench(config) {
   const [reusePg, reusePglite] = (process.env.BENCH_REUSE ?? '').split(',');
   const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
   const sizeArgs = ['--employees', String(config.employees), '--devices', String(config.devices)];
+  if (config.assets) sizeArgs.push('--assets', String(config.assets));
   if (process.env.BENCH_ONLY !== 'pglite') {
     const pgUrl = reusePg
       ? new URL(`/${config.databaseName}`, BENCH_PG).toString()

@@ -3,7 +3,9 @@
 // default); --rows prints the page's rows statement inside it, for comparison.
 //   tsx bench/reference-sql.ts <organization uuid>                       employees, first page by name
 //   tsx bench/reference-sql.ts <organization uuid> devices '<query>'     devices, that query string
+//   tsx bench/reference-sql.ts <organization uuid> assets '<query>'      peripheral items, that query string
 //   tsx bench/reference-sql.ts --rows <organization uuid> …              the rows statement
+import { AssetListQuery } from '@equip/domain/assets';
 import { DeviceListQuery } from '@equip/domain/devices';
 import { EmployeeListQuery } from '@equip/domain/employees';
 import {
@@ -12,6 +14,7 @@ import {
   type PageQuery,
   pageStatement,
 } from '../apps/api/src/lists/list-query.ts';
+import { assetList } from '../apps/api/src/modules/assets/list.ts';
 import { deviceList } from '../apps/api/src/modules/devices/list.ts';
 import { employeeList } from '../apps/api/src/modules/employees/list.ts';
 
@@ -36,8 +39,13 @@ const { text, params } =
         deviceList as ListDefinition<DeviceListQuery, unknown, string>,
         DeviceListQuery.parse({ take: '50', ...given }),
       )
-    : statementOf(
-        employeeList as ListDefinition<EmployeeListQuery, unknown, string>,
-        EmployeeListQuery.parse({ take: '50', sortingKey: 'name', sortingDirection: 'asc', ...given }),
-      );
+    : list === 'assets'
+      ? statementOf(
+          assetList as ListDefinition<AssetListQuery, unknown, string>,
+          AssetListQuery.parse({ take: '50', ...given }),
+        )
+      : statementOf(
+          employeeList as ListDefinition<EmployeeListQuery, unknown, string>,
+          EmployeeListQuery.parse({ take: '50', sortingKey: 'name', sortingDirection: 'asc', ...given }),
+        );
 console.log(JSON.stringify({ text, params }));
