@@ -29,6 +29,7 @@ export const TABLE_OWNERS = {
   assetKinds: ['assets'],
   assetDefinitions: ['assets'],
   assetInstances: ['assets'],
+  assetCounts: ['assets'],
   applications: ['bundles'],
   bundles: ['bundles'],
   bundleApplications: ['bundles'],

@@ -1,4 +1,5 @@
-import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { collated } from '../collation.ts';
 import { createdAt, organizationUuid, primaryUuid, updatedAt } from './columns.ts';
 import { assetAssignmentEnum, assetInstanceStatusEnum, assetKindCodeEnum } from './enums.ts';
 import { organizations, users } from './identity.ts';
@@ -55,6 +56,13 @@ export const assetInstances = pgTable(
     status: assetInstanceStatusEnum('status').notNull().default('in-stock'),
     assignment: assetAssignmentEnum('assignment').notNull().default('unassigned'),
     properties: jsonb('properties').$type<Property[]>().notNull().default([]),
+    // What the items list sorts and filters by, kept by triggers (migration 0047): the model's name and
+    // kinds, and the person's names, so that a page is read along one index without a join.
+    definitionName: text('definition_name').notNull().default(''),
+    kind: assetKindCodeEnum('kind').notNull().default('unknown'),
+    assetKindUuid: uuid('asset_kind_uuid'),
+    assigneeFirstName: text('assignee_first_name'),
+    assigneeLastName: text('assignee_last_name'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -63,5 +71,44 @@ export const assetInstances = pgTable(
     index('asset_instances_user_idx').on(t.userUuid),
     index('asset_instances_org_idx').on(t.organizationUuid, t.status),
     index('asset_instances_org_definition_idx').on(t.organizationUuid, t.assetDefinitionUuid),
+    index('asset_instances_org_name_idx').on(t.organizationUuid, collated(t.definitionName), t.uuid),
+    index('asset_instances_org_status_name_idx').on(
+      t.organizationUuid,
+      collated(t.status),
+      collated(t.definitionName),
+      t.uuid,
+    ),
+    index('asset_instances_org_serial_idx').on(
+      t.organizationUuid,
+      collated(t.serialNumber),
+      collated(t.definitionName),
+      t.uuid,
+    ),
+    index('asset_instances_org_assignee_idx').on(
+      t.organizationUuid,
+      collated(t.assigneeLastName),
+      collated(t.assigneeFirstName),
+      collated(t.definitionName),
+      t.uuid,
+    ),
+    index('asset_instances_org_created_idx').on(t.organizationUuid, t.createdAt, t.uuid),
   ],
+);
+
+/**
+ * How many items each organisation has per model, status and assignment, kept by statement triggers on
+ * asset_instances (migration 0047): the items list's total without a search is a sum over a few rows.
+ */
+export const assetCounts = pgTable(
+  'asset_counts',
+  {
+    organizationUuid: organizationUuid().references(() => organizations.uuid, { onDelete: 'cascade' }),
+    assetDefinitionUuid: uuid('asset_definition_uuid')
+      .notNull()
+      .references(() => assetDefinitions.uuid, { onDelete: 'cascade' }),
+    status: assetInstanceStatusEnum('status').notNull(),
+    assignment: assetAssignmentEnum('assignment').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationUuid, t.assetDefinitionUuid, t.status, t.assignment] })],
 );

@@ -8,22 +8,25 @@ import {
   type AssetListQuery,
   type AssetSortingKey,
 } from '@equip/domain/assets';
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { collated } from '../../db/collation.ts';
-import { assetDefinitions, assetInstances, assetKinds } from '../../db/schema/index.ts';
+import { assetCounts, assetDefinitions, assetInstances, assetKinds } from '../../db/schema/index.ts';
 import { defineList, type SortKey, sortValue } from '../../lists/list-query.ts';
 import { personSql } from '../people/index.ts';
 
 /**
  * The assets screen's two lists on the shared machinery (lists/list-query.ts): the definitions with
  * their items in use and in stock, and the items with their definition's name and kind and the person
- * they are with. The text search narrows with a LIKE over the words a person sees (an organisation's
- * peripherals are thousands, not the devices' hundred thousands), counted with the page.
+ * they are with. An item carries its model's name and kinds and its person's names (migration 0047), so
+ * a page of items is read along one index of asset_instances, and its total without a search is a sum
+ * over asset_counts. The text search narrows with a LIKE over the words a person sees, counted with
+ * the page.
  */
 
 const d = assetDefinitions;
 const i = assetInstances;
 const k = assetKinds;
+const c = assetCounts;
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -40,10 +43,10 @@ const oneOf = (column: SQL, values: readonly string[] | undefined) =>
 
 const by = (columns: SQL[], keyset: boolean): SortKey => ({ columns, keyset });
 
-/** A definition's items of one status, counted (the index on definition serves it). */
+/** A definition's items of one status, from the kept counts. */
 const itemsWith = (status: 'in-use' | 'in-stock') =>
   sortValue(
-    sql`(select count(*)::integer from ${i} where ${i.assetDefinitionUuid} = ${d.uuid} and ${i.status} = ${status})`,
+    sql`(select coalesce(sum(${c.count}), 0)::integer from ${c} where ${c.assetDefinitionUuid} = ${d.uuid} and ${c.status} = ${status})`,
     'integer',
   );
 
@@ -93,14 +96,34 @@ export const definitionList = defineList<
 });
 
 const assignee = sql`${i.userUuid}`;
+const itemName = collated(i.definitionName);
+
+/** The items matching the filters without a search, summed over the kept counts. */
+function countedTotal(query: AssetListQuery, organizationUuid: string): SQL<number> {
+  const byDefinition =
+    query.kinds?.length || query.assetKindUuids?.length
+      ? sql`${c.assetDefinitionUuid} in (select ${d.uuid} from ${d} where ${and(
+          oneOf(sql`${d.kind}`, query.kinds),
+          oneOf(sql`${d.assetKindUuid}`, query.assetKindUuids),
+        )})`
+      : undefined;
+  const where = and(
+    eq(c.organizationUuid, organizationUuid),
+    oneOf(sql`${c.assignment}`, query.assignmentTypes),
+    oneOf(sql`${c.status}`, query.statuses),
+    oneOf(sql`${c.assetDefinitionUuid}`, query.assetDefinitionUuids),
+    byDefinition,
+  );
+  return sql<number>`(select coalesce(sum(${c.count}), 0)::integer from ${c} where ${where})`;
+}
 
 export const assetList = defineList<AssetListQuery, AssetItemType, AssetSortingKey>(AssetItem, {
   name: 'assets',
   columns: {
     uuid: sql`${i.uuid}`,
     assetDefinitionUuid: sql`${i.assetDefinitionUuid}`,
-    name: sql`${d.name}`,
-    kind: sql`${d.kind}`,
+    name: sql`${i.definitionName}`,
+    kind: sql`${i.kind}`,
     vendor: sql`${d.vendor}`,
     modelNumber: sql`${d.modelNumber}`,
     serialNumber: sql`${i.serialNumber}`,
@@ -119,26 +142,24 @@ export const assetList = defineList<AssetListQuery, AssetItemType, AssetSortingK
       eq(i.organizationUuid, organizationUuid),
       oneOf(sql`${i.assignment}`, query.assignmentTypes),
       oneOf(sql`${i.status}`, query.statuses),
-      oneOf(sql`${d.kind}`, query.kinds),
-      oneOf(sql`${d.assetKindUuid}`, query.assetKindUuids),
+      oneOf(sql`${i.kind}`, query.kinds),
+      oneOf(sql`${i.assetKindUuid}`, query.assetKindUuids),
       oneOf(sql`${i.assetDefinitionUuid}`, query.assetDefinitionUuids),
       pattern
-        ? sql`(lower(concat_ws(' ', ${d.name}, ${d.vendor}, ${d.modelNumber}, ${i.serialNumber}, ${i.notes})) like ${pattern}
-            or lower(concat_ws(' ', ${personSql.firstName(assignee)}, ${personSql.lastName(assignee)})) like ${pattern})`
+        ? sql`lower(concat_ws(' ', ${i.definitionName}, ${d.vendor}, ${d.modelNumber}, ${i.serialNumber}, ${i.notes},
+            ${i.assigneeFirstName}, ${i.assigneeLastName})) like ${pattern}`
         : undefined,
     ];
   },
   sorts: {
-    name: by([collated(d.name)], true),
-    serialNumber: by([collated(i.serialNumber), collated(d.name)], false),
-    assignedTo: by(
-      [collated(personSql.lastName(assignee)), collated(personSql.firstName(assignee)), collated(d.name)],
-      false,
-    ),
-    status: by([collated(i.status), collated(d.name)], true),
+    name: by([itemName], true),
+    serialNumber: by([collated(i.serialNumber), itemName], false),
+    assignedTo: by([collated(i.assigneeLastName), collated(i.assigneeFirstName), itemName], false),
+    status: by([collated(i.status), itemName], true),
     createdAt: by([sql`${i.createdAt}`], true),
   },
   tieBreaker: sql`${i.uuid}`,
   sortOf: (query) => ({ key: query.sortingKey ?? 'name', direction: query.sortingDirection ?? 'asc' }),
-  total: () => 'window',
+  total: (query, organizationUuid) =>
+    searchPattern(query) ? 'window' : countedTotal(query, organizationUuid),
 });
