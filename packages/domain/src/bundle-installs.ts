@@ -92,3 +92,14 @@ export type PersonApplications = z.infer<typeof PersonApplications>;
 
 /** A person's bundle lacking: no device of theirs can take the application. */
 export const NO_DEVICE_REASON = 'The person has no enrolled device for this application';
+
+/** How many people one assignment names at most (a bundle's `employeeUuids`). */
+export const DEPARTMENT_PEOPLE_MAX = 5000;
+
+/** `GET /bundle-api/people?department=`: a department's people, to assign them all (issue 29). */
+export const DepartmentPeopleQuery = z.object({ department: z.string().trim().min(1).max(100) }).strict();
+export type DepartmentPeopleQuery = z.infer<typeof DepartmentPeopleQuery>;
+export const DepartmentPeople = z.object({
+  items: z.array(z.object({ uuid: Uuid, firstName: z.string(), lastName: z.string() })),
+});
+export type DepartmentPeople = z.infer<typeof DepartmentPeople>;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { PersonApplications } from '@equip/domain/bundle-installs';
+import type { DepartmentPeople, PersonApplications } from '@equip/domain/bundle-installs';
 import type { BundleDetail } from '@equip/domain/bundles';
 import type { SoftwareCommand } from '@equip/domain/software-installs';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceCommands, devices } from '../../db/schema/index.ts';
+import { deviceCommands, devices, users } from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import { ensureApplications } from '../../demo/demo-software.ts';
 import type { App } from '../../http/types.ts';
@@ -251,6 +251,45 @@ describe('bundle installs (issue 29, item 5)', () => {
     await settled(mac);
     await inventory(mac, [{ name: 'Visual Studio Code', bundleId: 'com.microsoft.VSCode' }]);
     expect(await statusOf(person, 'Visual Studio Code')).toMatchObject({ status: 'installed', reason: null });
+  });
+
+  it("lists a department's people to assign them all, and only the organisation's", async () => {
+    const department = `Legal ${randomUUID().slice(0, 4)}`;
+    const lena = await createUser(db(), { organizationUuid: orgUuid, firstName: 'Lena', lastName: 'Berg' });
+    const aaron = await createUser(db(), {
+      organizationUuid: orgUuid,
+      firstName: 'Aaron',
+      lastName: 'Adler',
+    });
+    const elsewhere = await createUser(db(), { organizationUuid: otherOrgUuid });
+    await db()
+      .update(users)
+      .set({ department })
+      .where(inArray(users.uuid, [lena.uuid, aaron.uuid, elsewhere.uuid]));
+    const url = `/bundle-api/people?department=${encodeURIComponent(department)}`;
+    expect(await ok<DepartmentPeople>('GET', url)).toEqual({
+      items: [
+        { uuid: aaron.uuid, firstName: 'Aaron', lastName: 'Adler' },
+        { uuid: lena.uuid, firstName: 'Lena', lastName: 'Berg' },
+      ],
+    });
+    // Another organisation's owner sees their own people of that name only.
+    const theirs = await call('GET', url, undefined, otherOwnerToken);
+    expect(theirs.json<DepartmentPeople>().items.map((p) => p.uuid)).toEqual([elsewhere.uuid]);
+    expect(await ok<DepartmentPeople>('GET', '/bundle-api/people?department=Nowhere')).toEqual({ items: [] });
+    for (const bad of [
+      '/bundle-api/people',
+      '/bundle-api/people?department=%20',
+      `/bundle-api/people?department=${'x'.repeat(101)}`,
+    ]) {
+      const res = await call('GET', bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json()).toMatchObject({
+        errors: [expect.objectContaining({ location: 'query', param: 'department' })],
+      });
+    }
+    expect((await call('GET', url, undefined, null)).statusCode).toBe(401);
+    expect((await call('GET', url, undefined, regularToken)).statusCode).toBe(403);
   });
 
   it("answers 401 without a token, 403 to a regular user, 404 for another organisation's person, 400 for a bad id", async () => {

@@ -1,4 +1,4 @@
-import { PersonApplications } from '@equip/domain/bundle-installs';
+import { DepartmentPeople, DepartmentPeopleQuery, PersonApplications } from '@equip/domain/bundle-installs';
 import {
   ApplicationListQuery,
   ApplicationPage,
@@ -335,5 +335,20 @@ export const bundleRoutes: ModuleRoutes = (app, { database, bundles, jobs }) => 
     },
     (request) =>
       request.tenant((tx) => bundles.personApplications(tx, requireAuth(request), request.params.uuid)),
+  );
+
+  app.get(
+    '/bundle-api/people',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary: "A department's people by name (up to 5,000), to assign a bundle to all of them",
+        querystring: DepartmentPeopleQuery,
+        response: { 200: DepartmentPeople },
+      },
+    },
+    (request) => request.tenant((tx) => bundles.departmentPeople(tx, requireAuth(request), request.query)),
   );
 };

@@ -1,6 +1,9 @@
 import type { EventType } from '@equip/domain/audit-log';
 import {
   bundleEffect,
+  DEPARTMENT_PEOPLE_MAX,
+  type DepartmentPeople,
+  type DepartmentPeopleQuery,
   type PersonApplication,
   type PersonApplications,
   requestOnJoin,
@@ -51,6 +54,7 @@ import { finishCreateBundleStep } from '../organizations/index.ts';
 import {
   countPeopleInScope,
   itOwnerUuids,
+  listPeopleInScope,
   type PeopleScope,
   type PersonRef,
   peopleInScope,
@@ -485,6 +489,16 @@ export function createBundlesService(deps: BundlesDeps) {
         return { ...base, status: 'skipped', reason: skipReason(own, entry.application), deviceUuid: null };
       });
       return { bundle: { uuid: bundle.uuid, name: bundle.name }, items };
+    },
+
+    /** The people whose department is this one (exactly, as the suggestions read it), to assign them all. */
+    async departmentPeople(
+      tx: Db,
+      auth: AuthContext,
+      query: DepartmentPeopleQuery,
+    ): Promise<DepartmentPeople> {
+      const scope = { department: query.department };
+      return { items: await listPeopleInScope(tx, auth.organizationUuid, scope, DEPARTMENT_PEOPLE_MAX) };
     },
 
     async settings(tx: Db, auth: AuthContext): Promise<BundleSettings> {

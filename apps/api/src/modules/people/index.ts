@@ -4,4 +4,4 @@
 export { emailsByUuid, namesByUuid, type PersonRef, peopleByKeys, personRef } from './people.ts';
 export { readerSettings } from './reader.ts';
 export { itOwnerUuids, personNameSql, personSql } from './recipients.ts';
-export { countPeopleInScope, type PeopleScope, peopleInScope } from './scope.ts';
+export { countPeopleInScope, listPeopleInScope, type PeopleScope, peopleInScope } from './scope.ts';

@@ -35,3 +35,13 @@ export async function countPeopleInScope(
     .where(inScope(organizationUuid, scope));
   return Number(row?.n ?? 0);
 }
+
+/** The people (not removed) in the scope by name, at most `limit` (a bundle's assignment of a department). */
+export function listPeopleInScope(tx: Db, organizationUuid: string, scope: PeopleScope, limit: number) {
+  return tx
+    .select({ uuid: users.uuid, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(inScope(organizationUuid, scope))
+    .orderBy(users.lastName, users.firstName, users.uuid)
+    .limit(limit);
+}

@@ -4,7 +4,7 @@ import { loadConfig } from '../../config/env.ts';
 import { SEALED_SECRET_PURPOSES, sealingKey } from '../../security/sealed-secrets.ts';
 import { MdmCommandRejected, type MdmDevice } from './adapter.ts';
 import { MdmAdapters, NoMdmAdapter } from './mdm-adapters.ts';
-import { SandboxMdmAdapter } from './sandbox.ts';
+import { SANDBOX_FAILING_INSTALLS_MARK, SANDBOX_INSTALL_FAILURE, SandboxMdmAdapter } from './sandbox.ts';
 
 const device: MdmDevice = { uuid: 'u', name: 'Laptop', serialNumber: 'S1', os: 'MACOS' };
 
@@ -42,6 +42,29 @@ describe('sandbox MDM adapters', () => {
         sentAt: new Date(0),
       }),
     ).toEqual({ state: 'completed', mdmStatus: 'locked' });
+  });
+
+  it('refuses installs on a device named to fail them (the demo and e2e failed install), uninstalls and others pass', async () => {
+    const sandbox = new SandboxMdmAdapter('MANAGE_ENGINE', 0);
+    const application = {
+      uuid: 'a',
+      name: 'Slack',
+      macApplicationId: 'com.tinyspeck.slackmacgap',
+      windowsApplicationId: null,
+      iosApplicationId: null,
+      ipadApplicationId: null,
+      macAppStoreId: null,
+    };
+    const failing = { ...device, name: `Laptop ${SANDBOX_FAILING_INSTALLS_MARK}` };
+    await expect(sandbox.sendSoftware(failing, { action: 'install_software', application })).rejects.toThrow(
+      new MdmCommandRejected(SANDBOX_INSTALL_FAILURE),
+    );
+    await expect(
+      sandbox.sendSoftware(failing, { action: 'uninstall_software', application }),
+    ).resolves.toBeDefined();
+    await expect(
+      sandbox.sendSoftware(device, { action: 'install_software', application }),
+    ).resolves.toBeDefined();
   });
 
   it('refuses devices the MDM cannot know', async () => {

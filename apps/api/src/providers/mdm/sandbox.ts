@@ -17,6 +17,13 @@ import {
 export const SANDBOX_INVENTORY_PAGE = 100;
 
 /**
+ * A device whose name holds this refuses installs in the sandbox, with `SANDBOX_INSTALL_FAILURE` as the
+ * reason: how the demo and the end-to-end tests show a failed install (and, once renamed, its retry).
+ */
+export const SANDBOX_FAILING_INSTALLS_MARK = '[installs fail]';
+export const SANDBOX_INSTALL_FAILURE = 'Not enough free disk space on the device';
+
+/**
  * The sandbox adapter of one provider, for the demo and tests: it behaves like the service without a
  * device behind it. A command is accepted (what the provider offers, on what the provider supports) and
  * the device "reports" `delayMs` after it was sent — locked, unlocked or wiped by the action. It keeps
@@ -54,10 +61,13 @@ export class SandboxMdmAdapter implements MdmAdapter {
 
   /**
    * An install or uninstall of an application the catalog has for the device's system is accepted and
-   * "carried out" like an action, `delayMs` later; one it has no id for is refused (an unknown app).
+   * "carried out" like an action, `delayMs` later; one it has no id for is refused (an unknown app), and
+   * so is an install on a device named with `SANDBOX_FAILING_INSTALLS_MARK`.
    */
   async sendSoftware(device: MdmDevice, command: MdmSoftwareCommand): Promise<SentCommand> {
     if (device.os === 'UNKNOWN') throw new MdmCommandRejected('The device is not known to the MDM');
+    if (command.action === 'install_software' && device.name.includes(SANDBOX_FAILING_INSTALLS_MARK))
+      throw new MdmCommandRejected(SANDBOX_INSTALL_FAILURE);
     if (!applicationIdFor(command.application, device.os))
       throw new MdmCommandRejected(`${this.provider} has no ${command.application.name} for ${device.os}`);
     return { providerCommandId: `sandbox:${command.action}:${this.now()}` };
@@ -130,6 +140,8 @@ const SANDBOX_SOFTWARE: Record<Exclude<DeviceOs, 'UNKNOWN'>, [string, string, st
     ['1Password', '8.10.54', 'com.1password.1password'],
     ['Microsoft Word', '16.91', 'com.microsoft.Word'],
     ['Safari', '18.1.1', 'com.apple.Safari'],
+    ['Firefox', '133.0', 'org.mozilla.firefox'],
+    ['Visual Studio Code', '1.95.3', 'com.microsoft.VSCode'],
   ],
   WINDOWS: [
     ['Slack', '4.41.105', 'SlackTechnologies.Slack'],
@@ -137,6 +149,8 @@ const SANDBOX_SOFTWARE: Record<Exclude<DeviceOs, 'UNKNOWN'>, [string, string, st
     ['Zoom Workplace', '6.2.11', 'Zoom.Zoom'],
     ['Microsoft Teams', '24295.605.3225.8804', 'Microsoft.Teams'],
     ['7-Zip 24.08 (x64)', '24.08', '7zip.7zip'],
+    ['Mozilla Firefox (x64 en-US)', '133.0', 'Mozilla.Firefox'],
+    ['Microsoft Visual Studio Code (User)', '1.95.3', 'Microsoft.VisualStudioCode'],
   ],
   IOS: [
     ['Slack', '24.11.20', 'com.tinyspeck.chatlyio'],
