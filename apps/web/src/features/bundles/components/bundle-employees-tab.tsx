@@ -2,7 +2,7 @@ import type { BundleEmployee, BundleEmployeeSortingKey } from '@equip/domain/bun
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ColumnMeta, createColumnHelper } from '@tanstack/react-table';
 import { Users, X } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatDate, formatDateTime, fullName } from '@/lib/format';
 import { useListTable } from '@/lib/list-state/use-list-table';
 import { Button } from '@/ui/button';
@@ -85,7 +85,7 @@ export function BundleEmployeesTab({ bundleUuid }: { bundleUuid: string }) {
         onOpenRow={setOpen}
         keyboardHint={t`Click a person or press Enter to see their applications.`}
       />
-      {open ? <PersonPanel person={open} onClose={() => setOpen(null)} /> : null}
+      {open ? <PersonPanel key={open.uuid} person={open} onClose={() => setOpen(null)} /> : null}
     </div>
   );
 }
@@ -93,8 +93,14 @@ export function BundleEmployeesTab({ bundleUuid }: { bundleUuid: string }) {
 function PersonPanel({ person, onClose }: { person: BundleEmployee; onClose: () => void }) {
   const { t } = useLingui();
   const name = fullName(person);
+  const ref = useRef<HTMLElement>(null);
+  // Opened under the table (one per person: keyed), brought into view; jsdom has no scrollIntoView.
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, []);
   return (
     <section
+      ref={ref}
       aria-label={t`Applications of ${name}`}
       className="rounded-lg border border-slate-200 bg-white p-4 shadow-xs"
     >
