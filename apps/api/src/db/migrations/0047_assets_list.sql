@@ -1,12 +1,14 @@
 -- The assets tab's items list at the database's speed (issue 28, decision 027's addendum): an item
 -- carries what the list sorts and filters by (its model's name and kinds, its person's names), kept by
--- triggers, so a page is read along one index instead of joining and sorting every item; and its total
--- without a search is a sum over asset_counts, kept by statement triggers like device_counts (0020).
+-- triggers, so a page is read along one index instead of joining and sorting every item, with its own
+-- words to search in one column; and its total without a search is a sum over asset_counts, kept by
+-- statement triggers like device_counts (0020).
 ALTER TABLE "asset_instances" ADD COLUMN "definition_name" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "asset_instances" ADD COLUMN "kind" text DEFAULT 'unknown' NOT NULL;--> statement-breakpoint
 ALTER TABLE "asset_instances" ADD COLUMN "asset_kind_uuid" uuid;--> statement-breakpoint
 ALTER TABLE "asset_instances" ADD COLUMN "assignee_first_name" text;--> statement-breakpoint
 ALTER TABLE "asset_instances" ADD COLUMN "assignee_last_name" text;--> statement-breakpoint
+ALTER TABLE "asset_instances" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(coalesce("asset_instances"."serial_number", '') || ' ' || coalesce("asset_instances"."notes", '') || ' ' || coalesce("asset_instances"."assignee_first_name", '') || ' ' || coalesce("asset_instances"."assignee_last_name", ''))) STORED;--> statement-breakpoint
 ALTER TABLE "asset_instances" ADD CONSTRAINT "asset_instances_kind_check" CHECK ("kind" IN ('camera', 'webcam', 'mouse', 'keyboard', 'monitor', 'headphones', 'headset', 'printer', 'unknown'));--> statement-breakpoint
 UPDATE "asset_instances" i SET "definition_name" = d."name", "kind" = d."kind", "asset_kind_uuid" = d."asset_kind_uuid"
 FROM "asset_definitions" d WHERE d."uuid" = i."asset_definition_uuid";--> statement-breakpoint
@@ -55,6 +57,7 @@ CREATE TRIGGER users_asset_assignee_names AFTER UPDATE OF first_name, last_name 
 FOR EACH ROW WHEN (OLD.first_name IS DISTINCT FROM NEW.first_name OR OLD.last_name IS DISTINCT FROM NEW.last_name)
 EXECUTE FUNCTION equip_asset_assignee_renamed();--> statement-breakpoint
 CREATE INDEX "asset_instances_org_name_idx" ON "asset_instances" USING btree ("organization_uuid","definition_name" collate "und-x-icu","uuid");--> statement-breakpoint
+CREATE INDEX "asset_instances_org_kind_name_idx" ON "asset_instances" USING btree ("organization_uuid","kind","definition_name" collate "und-x-icu","uuid");--> statement-breakpoint
 CREATE INDEX "asset_instances_org_status_name_idx" ON "asset_instances" USING btree ("organization_uuid","status" collate "und-x-icu","definition_name" collate "und-x-icu","uuid");--> statement-breakpoint
 CREATE INDEX "asset_instances_org_serial_idx" ON "asset_instances" USING btree ("organization_uuid","serial_number" collate "und-x-icu","definition_name" collate "und-x-icu","uuid");--> statement-breakpoint
 CREATE INDEX "asset_instances_org_assignee_idx" ON "asset_instances" USING btree ("organization_uuid","assignee_last_name" collate "und-x-icu","assignee_first_name" collate "und-x-icu","definition_name" collate "und-x-icu","uuid");--> statement-breakpoint

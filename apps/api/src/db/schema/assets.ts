@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { collated } from '../collation.ts';
 import { createdAt, organizationUuid, primaryUuid, updatedAt } from './columns.ts';
@@ -63,6 +64,11 @@ export const assetInstances = pgTable(
     assetKindUuid: uuid('asset_kind_uuid'),
     assigneeFirstName: text('assignee_first_name'),
     assigneeLastName: text('assignee_last_name'),
+    /** What a search matches of the item itself, lower-cased: serial number, notes, its person's names. */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL =>
+        sql`lower(coalesce(${assetInstances.serialNumber}, '') || ' ' || coalesce(${assetInstances.notes}, '') || ' ' || coalesce(${assetInstances.assigneeFirstName}, '') || ' ' || coalesce(${assetInstances.assigneeLastName}, ''))`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -72,6 +78,12 @@ export const assetInstances = pgTable(
     index('asset_instances_org_idx').on(t.organizationUuid, t.status),
     index('asset_instances_org_definition_idx').on(t.organizationUuid, t.assetDefinitionUuid),
     index('asset_instances_org_name_idx').on(t.organizationUuid, collated(t.definitionName), t.uuid),
+    index('asset_instances_org_kind_name_idx').on(
+      t.organizationUuid,
+      t.kind,
+      collated(t.definitionName),
+      t.uuid,
+    ),
     index('asset_instances_org_status_name_idx').on(
       t.organizationUuid,
       collated(t.status),

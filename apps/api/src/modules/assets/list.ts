@@ -145,9 +145,11 @@ export const assetList = defineList<AssetListQuery, AssetItemType, AssetSortingK
       oneOf(sql`${i.kind}`, query.kinds),
       oneOf(sql`${i.assetKindUuid}`, query.assetKindUuids),
       oneOf(sql`${i.assetDefinitionUuid}`, query.assetDefinitionUuids),
+      // The item's own words (search_text), or its model's: a few models are matched once, not per item.
       pattern
-        ? sql`lower(concat_ws(' ', ${i.definitionName}, ${d.vendor}, ${d.modelNumber}, ${i.serialNumber}, ${i.notes},
-            ${i.assigneeFirstName}, ${i.assigneeLastName})) like ${pattern}`
+        ? sql`(${i.searchText} like ${pattern} or ${i.assetDefinitionUuid} in (select ${d.uuid} from ${d}
+            where ${d.organizationUuid} = ${organizationUuid}
+              and lower(concat_ws(' ', ${d.name}, ${d.vendor}, ${d.modelNumber})) like ${pattern}))`
         : undefined,
     ];
   },
