@@ -4,10 +4,11 @@ import type { BundleDetail } from '@equip/domain/bundles';
 import type { SoftwareCommand } from '@equip/domain/software-installs';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceCommands, devices, users } from '../../db/schema/index.ts';
+import { deviceCommands, devices, eventLog, notifications, users } from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import { ensureApplications } from '../../demo/demo-software.ts';
 import type { App } from '../../http/types.ts';
+import { SANDBOX_FAILING_INSTALLS_MARK, SANDBOX_INSTALL_FAILURE } from '../../providers/mdm/sandbox.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { bearer, createOrganization, createUser, tokensOfRoles } from '../../test/factories.ts';
 import { replaceSoftwareSql } from '../devices/software.ts';
@@ -220,25 +221,50 @@ describe('bundle installs (issue 29, item 5)', () => {
     expect(await commandsOf(mac)).toHaveLength(rows.length);
   });
 
-  it('a failed install shows failed with the reason, and installing it again succeeds', async () => {
+  it('a failed install shows failed with the reason and notifies who assigned it; installing it again succeeds', async () => {
     const person = (await createUser(db(), { organizationUuid: orgUuid })).uuid;
     const mac = await addMac(orgUuid, person);
+    // The sandbox refuses installs on a device named so (no free disk space).
+    await db()
+      .update(devices)
+      .set({ name: `Full Mac ${SANDBOX_FAILING_INSTALLS_MARK}` })
+      .where(eq(devices.uuid, mac));
     const bundle = await bundleWith(`Dev ${randomUUID().slice(0, 4)}`, [
       { name: 'Visual Studio Code', management: 'MANAGED_INSTALLS' },
     ]);
     await ok('POST', `/bundle-api/bundles/${bundle.uuid}/employees`, { employeeUuids: [person] });
     await settled(mac);
-    // The MDM reported the install failed.
-    await db()
-      .update(deviceCommands)
-      .set({ state: 'failed', error: 'Jamf Pro could not install Visual Studio Code' })
-      .where(and(eq(deviceCommands.deviceUuid, mac), eq(deviceCommands.action, 'install_software')));
     const failed = await statusOf(person, 'Visual Studio Code');
-    expect(failed).toMatchObject({
-      status: 'failed',
-      reason: 'Jamf Pro could not install Visual Studio Code',
-      deviceUuid: mac,
+    expect(failed).toMatchObject({ status: 'failed', reason: SANDBOX_INSTALL_FAILURE, deviceUuid: mac });
+    // Events, webhooks and notifications on the devices' machinery: the command's completion, failed.
+    const [completed] = await db()
+      .select({ data: eventLog.data, actorUuid: eventLog.actorUuid })
+      .from(eventLog)
+      .where(and(eq(eventLog.subjectUuid, mac), eq(eventLog.type, 'DEVICE_ACTION_COMPLETED')));
+    expect(completed?.data).toMatchObject({
+      action: 'install_software',
+      state: 'failed',
+      error: SANDBOX_INSTALL_FAILURE,
+      application: { name: 'Visual Studio Code' },
     });
+    const notified = await db()
+      .select({ userUuid: notifications.userUuid, params: notifications.params })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.kind, 'device.action_failed'),
+          eq(notifications.userUuid, completed!.actorUuid!),
+        ),
+      );
+    expect(notified.map((n) => n.params)).toContainEqual(
+      expect.objectContaining({
+        deviceUuid: mac,
+        action: 'install_software',
+        error: SANDBOX_INSTALL_FAILURE,
+      }),
+    );
+    // Space is freed.
+    await db().update(devices).set({ name: 'Full Mac' }).where(eq(devices.uuid, mac));
     // The retry is the device's install (decision 030) on the device of the failed one.
     const retried = await ok<SoftwareCommand>(
       'POST',
