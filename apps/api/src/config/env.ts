@@ -115,6 +115,14 @@ const EnvSchema = z.object({
   MDM_SANDBOX: z.enum(['true', 'false']).optional(),
   /** How long after a sandbox command the device "reports" (0 in tests). */
   MDM_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  /**
+   * Checkouts and orders go to the sandbox procurement provider (decision 031), which walks them through
+   * the provider's statuses and shipment events as jobs: the demo's behaviour, and the default where
+   * the demo is on (EQUIP_DEMO). `false`: a checkout fails with a clear error until a real provider is set.
+   */
+  PROCUREMENT_SANDBOX: z.enum(['true', 'false']).optional(),
+  /** How long the sandbox provider waits between two steps of a checkout or an order (0 in tests). */
+  PROCUREMENT_SANDBOX_STEP_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   /** Tests only: allow MDM servers (Fleet) on plain http and private or loopback addresses. */
   MDM_ALLOW_PRIVATE_SERVERS: z.enum(['true', 'false']).default('false'),
   /** How long a request to an MDM server may take before Equip gives up on its answer (15 s). */
@@ -181,6 +189,11 @@ export interface AppConfig {
     checkIntervalMs: number;
     /** How long a request to a real MDM server may take (15 s). */
     requestTimeoutMs?: number;
+  };
+  procurement: {
+    sandbox: boolean;
+    /** Between two steps of the sandbox provider. */
+    sandboxStepMs: number;
   };
   hr: {
     sandbox: boolean;
@@ -257,6 +270,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       allowPrivateServers: e.MDM_ALLOW_PRIVATE_SERVERS === 'true',
       checkIntervalMs: e.NODE_ENV === 'test' ? 200 : 30_000,
       requestTimeoutMs: e.MDM_REQUEST_TIMEOUT_MS,
+    },
+    procurement: {
+      sandbox: (e.PROCUREMENT_SANDBOX ?? e.EQUIP_DEMO) === 'true',
+      sandboxStepMs: e.PROCUREMENT_SANDBOX_STEP_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
     },
     hr: {
       sandbox: (e.HR_SANDBOX ?? e.EQUIP_DEMO) === 'true',

@@ -1,5 +1,7 @@
 import { procurementArea } from '@equip/domain/areas/procurement';
 import { defineApiArea } from '../../define-area.ts';
+import { procurementAdapterOf } from '../../providers/procurement/procurement-adapters.ts';
+import { registerProcurementJobs } from './orders.ts';
 import { procurementRoutes } from './routes.ts';
 import { createProcurementService, type ProcurementService } from './service.ts';
 
@@ -12,6 +14,25 @@ declare module '../../app-services.ts' {
 /** Procurement (issue 31): the catalog, drafts and checkouts; its routes and its service, gathered in `src/areas.ts`. */
 export const procurementApiArea = defineApiArea(procurementArea, {
   routes: [procurementRoutes],
-  services: ({ database }) => ({ procurement: createProcurementService({ systemDb: database.db }) }),
+  services: ({ database, jobs, config }) => ({
+    procurement: createProcurementService({
+      systemDb: database.db,
+      jobs,
+      adapter: procurementAdapterOf(config.procurement),
+    }),
+  }),
+  jobs: {
+    // A step the provider could not answer (down, told to fail) is tried again; each step is one job.
+    policies: {
+      'procurement.checkout': { retryLimit: 5, retryDelaySeconds: 5, expireInSeconds: 120, batchSize: 1 },
+      'procurement.order': { retryLimit: 5, retryDelaySeconds: 5, expireInSeconds: 120, batchSize: 1 },
+    },
+    register: (jobs, { database, config, log }) =>
+      registerProcurementJobs(jobs, {
+        db: database.db,
+        adapter: procurementAdapterOf(config.procurement),
+        log,
+      }),
+  },
   eventWords: { en: {}, de: {} },
 });

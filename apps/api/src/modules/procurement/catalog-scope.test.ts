@@ -155,14 +155,12 @@ describe('catalog scope under row-level security', () => {
         .values({ organizationUuid: orgA, draftUuid: draft!.uuid, providerKind: 'Other' as never }),
     ).rejects.toThrow();
     await expect(
-      database.db
-        .insert(checkouts)
-        .values({
-          organizationUuid: orgA,
-          draftUuid: draft!.uuid,
-          status: 'voided',
-          revokeReason: 'Wrong model',
-        }),
+      database.db.insert(checkouts).values({
+        organizationUuid: orgA,
+        draftUuid: draft!.uuid,
+        status: 'voided',
+        revokeReason: 'Wrong model',
+      }),
     ).resolves.toBeDefined();
   });
 });

@@ -20,10 +20,12 @@ import type {
 import { deliveryAddressProblems } from '@equip/domain/procurement';
 import { transition } from '@equip/domain/procurement-status';
 import type { z } from 'zod';
+import type { AppJobs } from '../../background/app-job-types.ts';
 import type { Db } from '../../db/client.ts';
 import type { TenantReads } from '../../db/tenant-reads.ts';
 import type { AuthContext } from '../../http/access.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import type { ProcurementAdapter } from '../../providers/procurement/adapter.ts';
 import { personRef } from '../people/index.ts';
 import {
   catalogItemOf,
@@ -47,6 +49,7 @@ export const PROCUREMENT_MESSAGES = {
   draftNotFound: 'Draft not found',
   checkoutNotFound: 'Checkout not found',
   draftHasCheckout: 'The draft already has an open or accepted checkout',
+  noProvider: 'No procurement provider is configured for this installation',
 } as const;
 
 const at = (...path: (string | number)[]) => ({ location: 'body' as const, param: path.join('.'), path });
@@ -78,6 +81,10 @@ export interface ProcurementDeps {
    * outside any tenant (decision 031), after the domain's rule allowed it.
    */
   systemDb: Db;
+  /** The checkout's steps at the provider run as jobs (`procurement.checkout`, `procurement.order`). */
+  jobs: AppJobs;
+  /** The installation's procurement provider (the sandbox in the demo), or none configured. */
+  adapter: ProcurementAdapter | null;
 }
 
 /** A transition refused by the status table, as a 409 in the spec's error payload, logged. */
@@ -237,11 +244,24 @@ export function createProcurementService(deps: ProcurementDeps) {
           ...at('procurementUuid'),
           value: draft.uuid,
         });
-      return insertCheckout(tx, {
+      if (!deps.adapter || deps.adapter.provider !== input.procurementProviderKind)
+        throw new AppError(503, {
+          msg: PROCUREMENT_MESSAGES.noProvider,
+          errorType: ErrorType.ServiceUnavailable,
+          ...at('procurementProviderKind'),
+        });
+      const checkout = await insertCheckout(tx, {
         organizationUuid: auth.organizationUuid,
         draftUuid: draft.uuid,
         providerKind: input.procurementProviderKind,
       });
+      // Handed to the provider with the checkout's commit; its steps follow as jobs.
+      await deps.jobs.send(
+        'procurement.checkout',
+        { organizationUuid: auth.organizationUuid, checkoutUuid: checkout.uuid },
+        { db: tx, key: `${checkout.uuid}:created` },
+      );
+      return checkout;
     },
 
     /** Revoking voids an open checkout, with the reason; the status table refuses it once decided. */

@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import type { CatalogItem, CheckoutRecord, ProcurementDraftRecord } from '@equip/domain/procurement';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkouts, orderItems, orders, shipments } from '../../db/schema/index.ts';
+import { withTenant } from '../../db/tenancy.ts';
+import type { App } from '../../http/types.ts';
+import { procurementAdapterOf } from '../../providers/procurement/procurement-adapters.ts';
+import type { SandboxProcurementAdapter } from '../../providers/procurement/sandbox.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { bearer, createOrganization, createUser, tokensOfRoles } from '../../test/factories.ts';
+import { applyCheckoutStatus, applyOrderUpdate } from './orders.ts';
+
+/** The sandbox provider walks checkouts and orders as jobs (issue 31, item 4; decision 031). */
+describe('sandbox procurement provider', () => {
+  let t: TestApp;
+  let app: App;
+  let orgUuid: string;
+  let ownerToken: string;
+  let recipient: string;
+  let owner: string;
+  let spec: string;
+  let sandbox: SandboxProcurementAdapter;
+  const db = () => t.services.database.db;
+
+  const post = async <T>(url: string, payload: object): Promise<T> => {
+    const res = await app.inject({ method: 'POST', url, headers: bearer(ownerToken), payload });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as T;
+  };
+  const checkoutOfNewDraft = async () => {
+    const draft = await post<ProcurementDraftRecord>('/api/procurement/drafts', {
+      procurementIntent: 'Onboarding',
+      buyerUserUuid: owner,
+      recipientUserUuid: recipient,
+      deliveryAddress: {
+        recipient: 'Rita',
+        address: 'Torstraße 49',
+        city: 'Berlin',
+        postalCode: '10119',
+        country: 'DE',
+      },
+      items: [{ quantity: 2, procurementItemSpecificationUuid: spec }],
+    });
+    return post<CheckoutRecord>('/api/procurement/checkouts', {
+      procurementProviderKind: 'TopiComspot',
+      procurementUuid: draft.uuid,
+    });
+  };
+  async function until<T>(
+    what: string,
+    read: () => Promise<T>,
+    done: (value: T) => boolean,
+    ms = 30_000,
+  ): Promise<T> {
+    const end = Date.now() + ms;
+    for (;;) {
+      const value = await read();
+      if (done(value)) return value;
+      if (Date.now() > end) throw new Error(`${what}: still ${JSON.stringify(value)}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  const checkoutRow = async (uuid: string) =>
+    (await db().select().from(checkouts).where(eq(checkouts.uuid, uuid)))[0]!;
+  const orderOfCheckout = async (uuid: string) =>
+    (await db().select().from(orders).where(eq(orders.checkoutUuid, uuid)))[0] ?? null;
+  const parcelOf = async (orderUuid: string) =>
+    (await db().select().from(shipments).where(eq(shipments.orderUuid, orderUuid)))[0] ?? null;
+  const finalOrder = (uuid: string) =>
+    until(
+      'order',
+      () => orderOfCheckout(uuid),
+      (o) => o !== null && ['delivered', 'rejected', 'canceled', 'undelivered'].includes(o.status),
+    );
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    app = t.app;
+    const tag = randomUUID().slice(0, 6);
+    orgUuid = (await createOrganization(db(), `Sandbox ${tag}`)).uuid;
+    const other = (await createOrganization(db(), `Other ${tag}`)).uuid;
+    const tokens = await tokensOfRoles(t.services, orgUuid, other);
+    ownerToken = tokens.ownerToken;
+    owner = tokens.owner.uuid;
+    recipient = (await createUser(db(), { organizationUuid: orgUuid })).uuid;
+    const item = await post<CatalogItem>('/api/procurement/catalog', {
+      scope: 'Organization',
+      label: `Laptop ${tag}`,
+      deviceType: 'COMPUTER',
+      operatingSystem: 'MACOS',
+      manufacturer: 'Apple',
+      modelName: 'MacBook Air',
+      specifications: [{ priceCents: 129_900, rentPriceCents: 4_900, chip: 'M4', memory: '16 GB' }],
+    });
+    spec = item.specifications[0]!.uuid;
+    sandbox = procurementAdapterOf(t.services.config.procurement) as SandboxProcurementAdapter;
+    expect(sandbox.kind).toBe('sandbox');
+  });
+  afterAll(() => t.app.close());
+
+  it('accepts the checkout, makes the order and delivers it through every shipment category', async () => {
+    sandbox.scriptOutcome({ checkout: 'accepted', order: 'delivered' });
+    const checkout = await checkoutOfNewDraft();
+    const order = await finalOrder(checkout.uuid);
+    expect(order).toMatchObject({
+      status: 'delivered',
+      deliveryStatus: 'delivered',
+      recipientUserUuid: recipient,
+    });
+    expect(order!.providerReference).toBe(`sandbox-order-${order!.uuid}`);
+    expect(await checkoutRow(checkout.uuid)).toMatchObject({
+      status: 'accepted',
+      providerReference: `sandbox-checkout-${checkout.uuid}`,
+    });
+    expect(await parcelOf(order!.uuid)).toMatchObject({
+      state: 'delivery_delivered',
+      carrier: 'Sandbox Parcel',
+    });
+    const items = await db().select().from(orderItems).where(eq(orderItems.orderUuid, order!.uuid));
+    expect(items).toEqual([expect.objectContaining({ quantity: 2, specificationUuid: spec })]);
+    expect(items[0]!.label).toContain('M4');
+  });
+
+  it('a declined checkout makes no order', async () => {
+    sandbox.scriptOutcome({ checkout: 'declined' });
+    const checkout = await checkoutOfNewDraft();
+    await until(
+      'checkout',
+      () => checkoutRow(checkout.uuid),
+      (c) => c.status === 'declined',
+    );
+    expect(await orderOfCheckout(checkout.uuid)).toBeNull();
+  });
+
+  it('an undelivered parcel ends the order undelivered, after a failed attempt', async () => {
+    sandbox.scriptOutcome({ checkout: 'accepted', order: 'undelivered' });
+    const checkout = await checkoutOfNewDraft();
+    const order = await finalOrder(checkout.uuid);
+    expect(order).toMatchObject({ status: 'undelivered', deliveryStatus: 'undelivered' });
+    expect((await parcelOf(order!.uuid))?.state).toBe('exception_returned_to_sender');
+  });
+
+  it('a rejected order stops before any parcel', async () => {
+    sandbox.scriptOutcome({ checkout: 'accepted', order: 'rejected' });
+    const checkout = await checkoutOfNewDraft();
+    const order = await finalOrder(checkout.uuid);
+    expect(order?.status).toBe('rejected');
+    expect(await parcelOf(order!.uuid)).toBeNull();
+  });
+
+  it('told to fail, it is tried again and gets there', async () => {
+    sandbox.scriptOutcome({ checkout: 'accepted', order: 'delivered', failures: 1 });
+    const checkout = await checkoutOfNewDraft();
+    expect((await finalOrder(checkout.uuid))?.status).toBe('delivered');
+  }, 60_000);
+
+  it('refuses an illegal transition with a clear message, logs it and changes nothing', async () => {
+    sandbox.scriptOutcome({ checkout: 'expired' });
+    const checkout = await checkoutOfNewDraft();
+    await until(
+      'checkout',
+      () => checkoutRow(checkout.uuid),
+      (c) => c.status === 'expired',
+    );
+    const warnings: string[] = [];
+    const log = { warn: (_details: object, message: string) => warnings.push(message) };
+    const refused = await withTenant(db(), orgUuid, (tx) =>
+      applyCheckoutStatus(tx, checkout.uuid, 'accepted', log),
+    );
+    expect(refused).toEqual({
+      applied: false,
+      reason: 'A checkout status cannot change from expired to accepted: expired is final',
+    });
+    expect(warnings).toEqual([
+      'procurement: A checkout status cannot change from expired to accepted: expired is final',
+    ]);
+    expect((await checkoutRow(checkout.uuid)).status).toBe('expired');
+    expect(await orderOfCheckout(checkout.uuid)).toBeNull();
+
+    const delivered = (await db().select().from(orders).where(eq(orders.status, 'delivered')).limit(1))[0]!;
+    const back = await withTenant(db(), delivered.organizationUuid, (tx) =>
+      applyOrderUpdate(tx, delivered.uuid, { status: 'in-progress', shipment: 'transit_in_transit' }, log),
+    );
+    expect(back.applied).toBe(false);
+    expect(warnings.at(-1)).toContain('cannot change from delivery_delivered to transit_in_transit');
+    expect((await parcelOf(delivered.uuid))?.state).toBe('delivery_delivered');
+  });
+});
