@@ -279,6 +279,51 @@ describe('bundle installs (issue 29, item 5)', () => {
     expect(await statusOf(person, 'Visual Studio Code')).toMatchObject({ status: 'installed', reason: null });
   });
 
+  it('logs the patches an MDM read shows: a catalog application whose version changed', async () => {
+    const person = (await createUser(db(), { organizationUuid: orgUuid })).uuid;
+    const mac = await addMac(orgUuid, person);
+    // What Jamf reported before: an older Visual Studio Code (the sandbox now reports 1.95.3).
+    await withTenant(db(), orgUuid, (tx) =>
+      tx.execute(
+        replaceSoftwareSql(orgUuid, mac, 'JAMF', [
+          {
+            name: 'Visual Studio Code',
+            version: '1.90.0',
+            bundleId: 'com.microsoft.VSCode',
+            packageId: null,
+            path: null,
+          },
+          {
+            name: 'Slack',
+            version: '4.41.105',
+            bundleId: 'com.tinyspeck.slackmacgap',
+            packageId: null,
+            path: null,
+          },
+        ]),
+      ),
+    );
+    const patches = async () =>
+      (
+        await db()
+          .select({ data: eventLog.data, actorUuid: eventLog.actorUuid })
+          .from(eventLog)
+          .where(and(eq(eventLog.subjectUuid, mac), eq(eventLog.type, 'SOFTWARE_PATCHED')))
+      ).map((e) => e.data);
+    await ok('POST', `/api/devices/${mac}/software/refresh`);
+    expect(await patches()).toEqual([
+      expect.objectContaining({
+        application: 'Visual Studio Code',
+        fromVersion: '1.90.0',
+        toVersion: '1.95.3',
+        provider: 'JAMF',
+      }),
+    ]);
+    // Read again, nothing changed: no second patch.
+    await ok('POST', `/api/devices/${mac}/software/refresh`);
+    expect(await patches()).toHaveLength(1);
+  });
+
   it("lists a department's people to assign them all, and only the organisation's", async () => {
     const department = `Legal ${randomUUID().slice(0, 4)}`;
     const lena = await createUser(db(), { organizationUuid: orgUuid, firstName: 'Lena', lastName: 'Berg' });

@@ -22,7 +22,7 @@ import {
   markMissingFromMdm,
 } from './mdm-inventory.ts';
 import type { MdmJobsLog } from './mdm-jobs.ts';
-import { replaceSoftwareSql } from './software.ts';
+import { replaceSoftwareLogged } from './software.ts';
 
 /**
  * The inventory sync from each connected MDM (issue 27, item 3; decision 025), on the job machinery
@@ -160,7 +160,7 @@ async function syncPageSoftware(
       return false;
     }
     await tenant((tx) =>
-      tx.execute(replaceSoftwareSql(target.organizationUuid, device.uuid, target.provider, entries)),
+      replaceSoftwareLogged(tx, target.organizationUuid, device, target.provider, entries, null),
     );
   }
   return true;

@@ -9,6 +9,7 @@ import {
 } from '@equip/domain/device-software';
 import { ErrorType } from '@equip/domain/errors';
 import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { collated } from '../../db/collation.ts';
 import { deviceCommands, deviceSoftware, devices } from '../../db/schema/index.ts';
 import type { ReadStatement, TenantReads } from '../../db/tenant-reads.ts';
@@ -23,6 +24,7 @@ import {
 } from '../../lists/list-query.ts';
 import { MdmCommandRejected, MdmUnavailable } from '../../providers/mdm/adapter.ts';
 import { type MdmAdapters, NoMdmAdapter } from '../../providers/mdm/mdm-adapters.ts';
+import { logEvent } from '../audit-log/index.ts';
 import { catalogMatch } from '../bundles/index.ts';
 import { findStoredConnection } from '../mdm-connections/index.ts';
 import type { InTenant } from './actions.ts';
@@ -139,6 +141,50 @@ export function replaceSoftwareSql(
     from x`;
 }
 
+/**
+ * Replaces what an MDM reported of a device's software (replaceSoftwareSql) and logs the patches the new
+ * report shows (issue 29, item 5): one `SOFTWARE_PATCHED` per catalog application whose version changed
+ * since that source's last report (`application`, `fromVersion`, `toVersion`, as the demo's patches
+ * read). A first report, or an application new on the device, is no patch. In the caller's tenant
+ * transaction; the MDM's own reads (a refresh, the hourly sync) come through here.
+ */
+export async function replaceSoftwareLogged(
+  tx: Db,
+  organizationUuid: string,
+  device: { uuid: string; name: string },
+  source: SoftwareInventorySource,
+  entries: readonly ReportedSoftware[],
+  actorUuid: string | null,
+): Promise<void> {
+  const versions = () =>
+    tx
+      .select({ applicationUuid: s.applicationUuid, name: s.name, version: s.version })
+      .from(s)
+      .where(and(eq(s.deviceUuid, device.uuid), eq(s.source, source), isNotNull(s.applicationUuid)));
+  const before = new Map((await versions()).map((row) => [row.applicationUuid, row.version]));
+  await tx.execute(replaceSoftwareSql(organizationUuid, device.uuid, source, entries));
+  const patched = (await versions()).filter((row) => {
+    const was = before.get(row.applicationUuid);
+    return was && row.version && was !== row.version;
+  });
+  await logEvent(
+    tx,
+    patched.map((row) => ({
+      organizationUuid,
+      type: 'SOFTWARE_PATCHED' as const,
+      actorUuid,
+      subjectUuid: device.uuid,
+      data: {
+        name: device.name,
+        application: row.name,
+        fromVersion: before.get(row.applicationUuid),
+        toVersion: row.version,
+        provider: source,
+      },
+    })),
+  );
+}
+
 /** replaceSoftwareSql for the pipelined tenant write (an agent's check-in, decision 013). */
 export const replaceSoftwareStatement = (...args: Parameters<typeof replaceSoftwareSql>): ReadStatement =>
   render('device-software.replace', replaceSoftwareSql(...args));
@@ -206,8 +252,16 @@ export function deviceSoftwareOperations({ mdm }: DeviceSoftwareDeps) {
           throw new AppError(503, { msg: error.message, errorType: ErrorType.ServiceUnavailable });
         throw error;
       }
-      const replace = replaceSoftwareSql(auth.organizationUuid, deviceUuid, target.provider, entries);
-      await inTenant((tx) => tx.execute(replace));
+      await inTenant((tx) =>
+        replaceSoftwareLogged(
+          tx,
+          auth.organizationUuid,
+          { uuid: deviceUuid, name: target.row.name },
+          target.provider,
+          entries,
+          auth.userUuid,
+        ),
+      );
       return { source: target.provider, count: entries.length };
     },
   };
