@@ -280,3 +280,35 @@ export const CheckoutRecord = z.object({
   createdAt: IsoDateTime,
 });
 export type CheckoutRecord = z.infer<typeof CheckoutRecord>;
+
+// Inbound webhooks of a procurement provider (decision 031): Standard Webhooks signed, our envelope.
+
+/** A provider reports a checkout's new status, by its reference. */
+const CheckoutWebhook = z.object({
+  type: z.literal('checkout.updated'),
+  data: z.object({ checkoutReference: z.string().trim().min(1).max(200), status: CheckoutStatus }),
+});
+/**
+ * A provider reports an order's change by its reference: our status, or the provider's own (topi-style,
+ * mapped through the status table), and/or a shipment event.
+ */
+const OrderWebhook = z.object({
+  type: z.literal('order.updated'),
+  data: z
+    .object({
+      orderReference: z.string().trim().min(1).max(200),
+      status: OrderStatus.optional(),
+      topiStatus: TopiOrderStatus.optional(),
+      shipmentState: ShipmentState.optional(),
+    })
+    .refine((d) => d.status !== undefined || d.topiStatus !== undefined || d.shipmentState !== undefined, {
+      message: 'A status, a topiStatus or a shipmentState is required',
+    }),
+});
+export const ProcurementWebhookEvent = z.discriminatedUnion('type', [CheckoutWebhook, OrderWebhook]);
+export type ProcurementWebhookEvent = z.infer<typeof ProcurementWebhookEvent>;
+
+export const ProcurementProviderParams = z.object({ provider: ProcurementProviderKind });
+/** A provider's new webhook secret, shown once (the provider signs with it). */
+export const ProcurementWebhookSecret = z.object({ provider: ProcurementProviderKind, secret: z.string() });
+export const ProcurementWebhookReceipt = z.object({ received: z.literal(true), applied: z.boolean() });

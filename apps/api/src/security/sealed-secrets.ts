@@ -17,6 +17,8 @@ export const SEALED_SECRET_PURPOSES = {
   mdmTokens: 'equip mdm api tokens',
   /** HR systems' API credentials, sealed as one JSON object (decision 029). */
   hrCredentials: 'equip hr credentials',
+  /** Procurement providers' inbound webhook secrets (decision 031). */
+  procurementWebhooks: 'equip procurement webhook secrets',
 } as const;
 export type SealedSecretPurpose = (typeof SEALED_SECRET_PURPOSES)[keyof typeof SEALED_SECRET_PURPOSES];
 
@@ -32,6 +34,11 @@ export const SEALED_SECRET_COLUMNS: readonly {
   { purpose: SEALED_SECRET_PURPOSES.webhookSecrets, table: 'webhook_endpoints', column: 'secret_ciphertext' },
   { purpose: SEALED_SECRET_PURPOSES.mdmTokens, table: 'mdm_connections', column: 'api_token_encrypted' },
   { purpose: SEALED_SECRET_PURPOSES.hrCredentials, table: 'integrations', column: 'credentials_encrypted' },
+  {
+    purpose: SEALED_SECRET_PURPOSES.procurementWebhooks,
+    table: 'procurement_providers',
+    column: 'webhook_secret_encrypted',
+  },
 ];
 
 /** The 32-byte key of one purpose, from the installation's secret. */

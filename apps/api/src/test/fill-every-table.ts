@@ -68,12 +68,7 @@ export async function fillWithSql(sql: Read): Promise<void> {
       `insert into worker_heartbeats (worker_id, role, started_at, beat_at)
        values ('fill:worker', 'worker', now() - interval '2 hours', now() - interval '1 hour')`,
     ],
-    // Procurement (migration 0044): a provider's settings (set by an operator, no HTTP flow of a test
-    // makes one) and an inbound webhook message already taken.
-    [
-      'procurement_providers',
-      `insert into procurement_providers (kind, webhook_secret_encrypted) values ('TopiComspot', 'fill:sealed')`,
-    ],
+    // Procurement (migration 0044): an inbound webhook message already taken.
     [
       'procurement_webhook_messages',
       `insert into procurement_webhook_messages (provider_kind, message_id) values ('TopiComspot', 'msg_fill')`,
@@ -150,6 +145,20 @@ export async function fillOverHttp(
   await expectStatus(api('PUT', '/api/integrations/personio', personio), [200, 201]);
   // bundle_settings: the organisation's default management mode for new applications (decision 028)
   await expectStatus(api('PUT', '/bundle-api/settings', { defaultManagementMode: 'ITOwners' }), [200]);
+  // procurement_providers (a sealed webhook secret), set by a provider admin (decision 031)
+  const admin = logins.find((l) => l.role === 'equip-admin');
+  if (!admin) throw new Error('The demo has no provider admin');
+  const adminTokens = await signIn(base, admin.email, admin.password);
+  await expectStatus(
+    call(
+      base,
+      'POST',
+      '/api/procurement/providers/TopiComspot/webhook-secret',
+      undefined,
+      adminTokens.accessToken,
+    ),
+    [200],
+  );
   return {
     owner: { email: owner.email, password: owner.password, ...tokens },
     webhook: { uuid: endpoint.uuid, secret: endpoint.secret, url },

@@ -1,6 +1,7 @@
 import { procurementArea } from '@equip/domain/areas/procurement';
 import { defineApiArea } from '../../define-area.ts';
 import { procurementAdapterOf } from '../../providers/procurement/procurement-adapters.ts';
+import { SEALED_SECRET_PURPOSES, sealingKey } from '../../security/sealed-secrets.ts';
 import { registerProcurementJobs } from './orders.ts';
 import { procurementRoutes } from './routes.ts';
 import { createProcurementService, type ProcurementService } from './service.ts';
@@ -14,11 +15,12 @@ declare module '../../app-services.ts' {
 /** Procurement (issue 31): the catalog, drafts and checkouts; its routes and its service, gathered in `src/areas.ts`. */
 export const procurementApiArea = defineApiArea(procurementArea, {
   routes: [procurementRoutes],
-  services: ({ database, jobs, config }) => ({
+  services: ({ database, jobs, config, keys }) => ({
     procurement: createProcurementService({
       systemDb: database.db,
       jobs,
       adapter: procurementAdapterOf(config.procurement),
+      webhookKey: sealingKey(keys.jwtSecret, SEALED_SECRET_PURPOSES.procurementWebhooks),
     }),
   }),
   jobs: {

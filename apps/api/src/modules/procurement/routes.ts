@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { NoContent, UuidParams } from '@equip/domain/common';
 import {
   CatalogItem,
@@ -8,9 +9,13 @@ import {
   CreateCatalogItemRequest,
   ProcurementDraftRecord,
   ProcurementDraftRequest,
+  ProcurementProviderParams,
+  ProcurementWebhookReceipt,
+  ProcurementWebhookSecret,
   RevokeCheckout,
   UpdateCatalogItemRequest,
 } from '@equip/domain/procurement';
+import type { FastifyRequest } from 'fastify';
 import type { ModuleRoutes } from '../../app-services.ts';
 import { ADMINS, requireAuth, requireTenant } from '../../http/access.ts';
 import { sendJsonText } from '../../http/json-text.ts';
@@ -20,6 +25,10 @@ const security = [{ bearerAuth: [] }];
 // Ordering hardware and curating the catalog is for IT owners and provider admins acting for the
 // organisation (General items: provider admins only, decided per item by the domain's rule).
 const admins = { access: { roles: ADMINS } };
+const providerAdmins = { access: { roles: ['equip-admin'] as const } };
+/** A webhook is verified over its body as sent: the route keeps the bytes before they are parsed. */
+const rawBodies = new WeakMap<FastifyRequest, string>();
+const MAX_WEBHOOK_BYTES = 256 * 1024;
 
 export const procurementRoutes: ModuleRoutes = (app, { database, procurement }) => {
   app.get(
@@ -201,5 +210,52 @@ export const procurementRoutes: ModuleRoutes = (app, { database, procurement }) 
           request.log.warn({ checkout: request.params.uuid }, `procurement: ${message}`),
         ),
       ),
+  );
+
+  app.post(
+    '/api/procurement/providers/:provider/webhook-secret',
+    {
+      config: providerAdmins,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Make the provider's webhook secret (Standard Webhooks, whsec_…), shown once; the provider signs its webhooks with it and the previous one stops working",
+        params: ProcurementProviderParams,
+        response: { 200: ProcurementWebhookSecret },
+      },
+    },
+    async (request) => {
+      requireAuth(request);
+      const secret = await procurement.rotateWebhookSecret(request.params.provider);
+      return { provider: request.params.provider, secret };
+    },
+  );
+
+  app.post(
+    '/api/procurement/webhooks/:provider',
+    {
+      // No caller: the provider's Standard Webhooks signature is the authority.
+      config: { access: 'public' as const },
+      bodyLimit: MAX_WEBHOOK_BYTES,
+      schema: {
+        tags,
+        summary:
+          "A procurement provider's status and shipment reports, signed the Standard Webhooks way (webhook-id, webhook-timestamp, webhook-signature); a bad signature or an old timestamp is 401, a replayed id 409, an illegal transition 409, and none changes anything",
+        params: ProcurementProviderParams,
+        response: { 200: ProcurementWebhookReceipt },
+      },
+      preParsing: async (request, _reply, payload) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of payload) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+        const raw = Buffer.concat(chunks);
+        rawBodies.set(request, raw.toString('utf8'));
+        return Readable.from([raw]);
+      },
+    },
+    (request) =>
+      procurement.receiveWebhook(request.params.provider, rawBodies.get(request) ?? '', request.headers, {
+        warn: (details, message) => request.log.warn(details, message),
+      }),
   );
 };

@@ -25,8 +25,9 @@ import type { Db } from '../../db/client.ts';
 import type { TenantReads } from '../../db/tenant-reads.ts';
 import type { AuthContext } from '../../http/access.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
-import type { ProcurementAdapter } from '../../providers/procurement/adapter.ts';
+import type { ProcurementAdapter, ProcurementProviderKind } from '../../providers/procurement/adapter.ts';
 import { personRef } from '../people/index.ts';
+import type { StepLog } from './orders.ts';
 import {
   catalogItemOf,
   checkoutForUpdate,
@@ -41,6 +42,7 @@ import {
   revokeCheckout,
   updateCatalogItem,
 } from './queries.ts';
+import { receiveWebhook, rotateWebhookSecret } from './webhooks.ts';
 
 export const PROCUREMENT_MESSAGES = {
   itemNotFound: 'Catalog item not found',
@@ -85,6 +87,8 @@ export interface ProcurementDeps {
   jobs: AppJobs;
   /** The installation's procurement provider (the sandbox in the demo), or none configured. */
   adapter: ProcurementAdapter | null;
+  /** The key the providers' inbound webhook secrets are sealed with (purpose `procurementWebhooks`). */
+  webhookKey: Buffer;
 }
 
 /** A transition refused by the status table, as a 409 in the spec's error payload, logged. */
@@ -263,6 +267,18 @@ export function createProcurementService(deps: ProcurementDeps) {
       );
       return checkout;
     },
+
+    /** A provider admin makes the provider's webhook secret (shown once; the previous one stops working). */
+    rotateWebhookSecret: (provider: ProcurementProviderKind) =>
+      rotateWebhookSecret(systemDb, deps.webhookKey, provider),
+
+    /** An inbound, signed webhook of the provider (no caller: the signature is the authority). */
+    receiveWebhook: (
+      provider: ProcurementProviderKind,
+      raw: string,
+      headers: Record<string, string | string[] | undefined>,
+      log: StepLog,
+    ) => receiveWebhook(systemDb, deps.webhookKey, provider, raw, headers, log),
 
     /** Revoking voids an open checkout, with the reason; the status table refuses it once decided. */
     async revokeCheckout(
