@@ -52,7 +52,7 @@ describe("the API's areas registry", () => {
       'integrations',
       'procurement',
     ]);
-    expect(API_REGISTRY.routes).toHaveLength(22);
+    expect(API_REGISTRY.routes).toHaveLength(23);
   });
 
   it('registers a toy module through the same registry: its routes, its service and its words', async () => {
@@ -79,6 +79,7 @@ describe("the API's areas registry", () => {
       'mdm.connections.plan': '41 * * * *',
       'mdm.inventory.plan': '11 * * * *',
       'integrations.plan': '47 * * * *',
+      'integrations.sync.plan': '17 * * * *',
     });
   });
 

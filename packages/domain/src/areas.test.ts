@@ -44,6 +44,8 @@ describe('the areas registry', () => {
     expect(Object.keys(JOBS).sort()).toEqual([
       'integrations.check',
       'integrations.plan',
+      'integrations.sync',
+      'integrations.sync.plan',
       'mail.send',
       'maintenance.clean-up',
       'mdm.check',

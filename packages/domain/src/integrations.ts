@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTime, Uuid } from './common.ts';
+import { IsoDateTime, listQuery, pageOf, QueryBoolean, Uuid } from './common.ts';
 
 export const HrProvider = z.enum([
   'personio',
@@ -130,6 +130,202 @@ export const ConnectIntegrationRequest = z.object({
 });
 export type ConnectIntegrationRequest = z.input<typeof ConnectIntegrationRequest>;
 
+/*
+ * The HR sync (issue 30, item 2; decision 032): people the HR system adds, changes and lets go become
+ * employees, changes and leavers of the organisation; what cannot be applied without a person's decision
+ * is a conflict.
+ */
+
+/** The employee fields the sync writes, each read from one HR field (the integration's field mapping). */
+export const HrSyncedField = z.enum([
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'department',
+  'position',
+  'startDate',
+  'lastDate',
+]);
+export type HrSyncedField = z.infer<typeof HrSyncedField>;
+/** The HR fields an employee field can be read from (the adapter's `HrEmployee`). */
+export const HrSourceField = z.enum([
+  'firstName',
+  'lastName',
+  'preferredName',
+  'email',
+  'personalEmail',
+  'phone',
+  'jobTitle',
+  'department',
+  'office',
+  'costCenter',
+  'employmentType',
+  'startDate',
+  'endDate',
+]);
+export type HrSourceField = z.infer<typeof HrSourceField>;
+/** Which HR field each employee field is read from; null: the sync leaves that field alone. */
+export const HrFieldMapping = z.object(
+  Object.fromEntries(HrSyncedField.options.map((f) => [f, HrSourceField.nullable().optional()])) as Record<
+    HrSyncedField,
+    z.ZodOptional<z.ZodNullable<typeof HrSourceField>>
+  >,
+);
+export type HrFieldMapping = Partial<Record<HrSyncedField, HrSourceField | null>>;
+export const DEFAULT_HR_FIELD_MAPPING: Record<HrSyncedField, HrSourceField | null> = {
+  firstName: 'firstName',
+  lastName: 'lastName',
+  email: 'email',
+  phone: 'phone',
+  department: 'department',
+  position: 'jobTitle',
+  startDate: 'startDate',
+  lastDate: 'endDate',
+};
+/** The mapping in force: the stored one over the default. */
+export function hrFieldMappingOf(
+  stored: HrFieldMapping | null | undefined,
+): Record<HrSyncedField, HrSourceField | null> {
+  return { ...DEFAULT_HR_FIELD_MAPPING, ...(stored ?? {}) };
+}
+
+/** `PATCH /api/integrations/:provider/settings`: the HR language and the field mapping (each optional). */
+export const IntegrationSettingsRequest = z
+  .object({ language: HrLanguage.optional(), fieldMapping: HrFieldMapping.optional() })
+  .refine(
+    (b) =>
+      !b.fieldMapping ||
+      (b.fieldMapping.email !== null &&
+        b.fieldMapping.firstName !== null &&
+        b.fieldMapping.lastName !== null),
+    {
+      message: 'The email and the names are always read from the HR system',
+      path: ['fieldMapping'],
+    },
+  );
+export type IntegrationSettingsRequest = z.input<typeof IntegrationSettingsRequest>;
+export const IntegrationSettings = z.object({
+  language: HrLanguage,
+  fieldMapping: z.record(HrSyncedField, HrSourceField.nullable()),
+});
+export type IntegrationSettings = z.infer<typeof IntegrationSettings>;
+
+/** What the sync does with one HR person. */
+export const HrSyncAction = z.enum(['create', 'update', 'offboard', 'skip', 'conflict']);
+export type HrSyncAction = z.infer<typeof HrSyncAction>;
+/** One field changed (or to change) with its value before and after. */
+export const HrFieldChange = z.object({
+  field: HrSyncedField,
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
+export type HrFieldChange = z.infer<typeof HrFieldChange>;
+/** One line of a sync's plan or log. */
+export const HrSyncEntry = z.object({
+  action: HrSyncAction,
+  externalId: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  /** The employee it is (null for a person not in Equip yet). */
+  employeeUuid: Uuid.nullable(),
+  changes: z.array(HrFieldChange),
+  /** Why it is skipped or a conflict, in fixed words (`HR_SYNC_REASONS`). */
+  reason: z.string().nullable(),
+});
+export type HrSyncEntry = z.infer<typeof HrSyncEntry>;
+export const HR_SYNC_REASONS = {
+  unchanged: 'Nothing changed',
+  leftBeforeSync: 'Left the company before the first sync',
+  noEmail: 'The HR system has no work email for this person',
+  emailInUse: 'The email is used by another person',
+  editedInEquip: 'Edited in Equip after the HR system changed it',
+  keptInEquip: 'Kept as in Equip',
+} as const;
+export const HrSyncCounts = z.object({
+  created: z.number().int().min(0),
+  updated: z.number().int().min(0),
+  skipped: z.number().int().min(0),
+  conflicts: z.number().int().min(0),
+});
+export type HrSyncCounts = z.infer<typeof HrSyncCounts>;
+/** `POST …/sync/preview`: what the first sync will create, update and skip, before it does. */
+export const HrSyncPreview = z.object({
+  setupStatus: IntegrationSetupStatus,
+  counts: HrSyncCounts,
+  entries: z.array(HrSyncEntry),
+});
+export type HrSyncPreview = z.infer<typeof HrSyncPreview>;
+
+export const HrSyncRunStatus = z.enum(['queued', 'running', 'succeeded', 'failed']);
+export type HrSyncRunStatus = z.infer<typeof HrSyncRunStatus>;
+export const HrSyncTrigger = z.enum(['manual', 'scheduled']);
+export const HrSyncRun = z.object({
+  uuid: Uuid,
+  provider: HrProvider,
+  trigger: HrSyncTrigger,
+  status: HrSyncRunStatus,
+  created: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int(),
+  conflicts: z.number().int(),
+  /** Why it failed (one of HR_CHECK_ERRORS or the reason), null otherwise. */
+  error: z.string().nullable(),
+  /** What the run did, one line per person it touched, skipped or could not apply. */
+  entries: z.array(HrSyncEntry),
+  startedAt: IsoDateTime.nullable(),
+  finishedAt: IsoDateTime.nullable(),
+  createdAt: IsoDateTime,
+});
+export type HrSyncRun = z.infer<typeof HrSyncRun>;
+export const HrSyncRunSortingKey = z.enum(['createdAt']);
+/** The runs of one integration (`provider`) or of all. */
+export const HrSyncRunListQuery = listQuery({ sortingKeys: HrSyncRunSortingKey, maxTake: 100 }).extend({
+  provider: HrProvider.optional(),
+});
+export type HrSyncRunListQuery = z.infer<typeof HrSyncRunListQuery>;
+export const HrSyncRunPage = pageOf(HrSyncRun);
+export type HrSyncRunPage = z.infer<typeof HrSyncRunPage>;
+
+export const HrConflictKind = z.enum(['EMAIL_IN_USE', 'EDITED_IN_EQUIP']);
+export const HrConflictResolution = z.enum(['HR', 'EQUIP']);
+export type HrConflictResolution = z.infer<typeof HrConflictResolution>;
+export const HrConflict = z.object({
+  uuid: Uuid,
+  provider: HrProvider,
+  kind: HrConflictKind,
+  externalId: z.string(),
+  name: z.string(),
+  employeeUuid: Uuid.nullable(),
+  field: HrSyncedField,
+  hrValue: z.string().nullable(),
+  equipValue: z.string().nullable(),
+  resolution: HrConflictResolution.nullable(),
+  createdAt: IsoDateTime,
+  resolvedAt: IsoDateTime.nullable(),
+});
+export type HrConflict = z.infer<typeof HrConflict>;
+export const HrConflictSortingKey = z.enum(['createdAt']);
+export const HrConflictListQuery = listQuery({ sortingKeys: HrConflictSortingKey, maxTake: 100 }).extend({
+  /** One integration's, or all. */
+  provider: HrProvider.optional(),
+  /** Only those waiting for a decision (the default), or resolved ones too. */
+  resolved: QueryBoolean.optional(),
+});
+export type HrConflictListQuery = z.infer<typeof HrConflictListQuery>;
+export const HrConflictPage = pageOf(HrConflict);
+export type HrConflictPage = z.infer<typeof HrConflictPage>;
+export const ResolveHrConflictRequest = z.object({ keep: HrConflictResolution });
+export const HrConflictParams = z.object({ uuid: Uuid });
+
+export const HR_SYNC_MESSAGES = {
+  previewFirst: 'Preview the first sync before running it',
+  paused: 'The integration is paused',
+  conflictNotFound: 'No such conflict',
+  conflictResolved: 'This conflict is already resolved',
+  employeeGone: 'The employee is no longer there',
+} as const;
+
 /** An HR integration as the API answers it: never the credentials. */
 export const HrIntegration = z.object({
   provider: HrProvider,
@@ -147,6 +343,21 @@ export const HrIntegration = z.object({
   /** The HR system's own words about the failure, when it gave some. */
   lastErrorDetail: z.string().nullable(),
   lastSyncedAt: IsoDateTime.nullable(),
+  /** Which HR field each employee field is read from (decision 032). */
+  fieldMapping: z.record(HrSyncedField, HrSourceField.nullable()),
+  /** The newest sync run: its state and counts (null before the first). */
+  lastSync: HrSyncRun.pick({
+    uuid: true,
+    status: true,
+    created: true,
+    updated: true,
+    skipped: true,
+    conflicts: true,
+    error: true,
+    finishedAt: true,
+  }).nullable(),
+  /** Conflicts waiting for a decision. */
+  openConflicts: z.number().int().min(0),
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
 });

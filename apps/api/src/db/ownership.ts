@@ -38,6 +38,8 @@ export const TABLE_OWNERS = {
   onboardings: ['onboarding'],
   offboardings: ['offboarding'],
   integrations: ['integrations'],
+  integrationSyncRuns: ['integrations'],
+  integrationConflicts: ['integrations'],
   workspaces: ['integrations'],
   workspaceGroups: ['integrations'],
   notifications: ['notifications'],

@@ -1,6 +1,5 @@
-import { decideGrant, type GrantTarget, type RequestedChange } from '@equip/domain/access';
+import { type Actor, decideGrant, type GrantTarget, type RequestedChange } from '@equip/domain/access';
 import { ErrorType } from '@equip/domain/errors';
-import type { AuthContext } from './access.ts';
 import { AppError } from './errors.ts';
 
 const ERROR_TYPES = { 403: ErrorType.Forbidden, 404: ErrorType.NotFound, 409: ErrorType.Conflict } as const;
@@ -8,9 +7,9 @@ const ERROR_TYPES = { 403: ErrorType.Forbidden, 404: ErrorType.NotFound, 409: Er
 /**
  * Applies the domain's one rule for who may grant what (decideGrant) to a write, or throws its refusal
  * in the spec's error payload. Every path that creates, changes, invites, resets or removes a person
- * calls it.
+ * calls it (a request's caller, or the HR sync acting for the organisation).
  */
-export function assertGrant(auth: AuthContext, target: GrantTarget | null, change: RequestedChange): void {
+export function assertGrant(auth: Actor, target: GrantTarget | null, change: RequestedChange): void {
   const decision = decideGrant(auth, target, change);
   if (decision.allowed) return;
   throw new AppError(decision.status, {

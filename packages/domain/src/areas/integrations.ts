@@ -3,8 +3,8 @@ import { defineArea } from '../define-area.ts';
 import { HrProvider } from '../integrations.ts';
 
 /**
- * The organisation's HR integrations (issue 30, decision 029). No events yet: they come with the HR
- * sync (issue 30, item 2) in one migration of the event log's check.
+ * The organisation's HR integrations (issue 30, decisions 029 and 032). No events of its own: the sync
+ * writes the employees' (USER_ADDED, USER_UPDATED with before and after, `via: 'hris'`).
  */
 export const integrationsArea = defineArea({
   name: 'integrations',
@@ -14,5 +14,17 @@ export const integrationsArea = defineArea({
     'integrations.plan': z.object({}),
     /** Tests one organisation's HR integration again and records the outcome (decision 029). */
     'integrations.check': z.object({ organizationUuid: z.uuid(), provider: HrProvider }),
+    /** Hourly: enqueues `integrations.sync` for every integration whose setup is completed (decision 032). */
+    'integrations.sync.plan': z.object({}),
+    /**
+     * Reads one organisation's HR changes and applies them (decision 032): into the run `runUuid` a
+     * person queued (`actorUuid`), or a run of its own for the schedule (both null).
+     */
+    'integrations.sync': z.object({
+      organizationUuid: z.uuid(),
+      provider: HrProvider,
+      runUuid: z.uuid().nullable(),
+      actorUuid: z.uuid().nullable(),
+    }),
   },
 });

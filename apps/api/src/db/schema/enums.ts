@@ -23,8 +23,13 @@ import {
   UserType,
 } from '@equip/domain/identity';
 import {
+  HrConflictKind,
+  HrConflictResolution,
   HrLanguage,
   HrProvider,
+  HrSyncedField,
+  HrSyncRunStatus,
+  HrSyncTrigger,
   IntegrationSetupStatus,
   IntegrationStatus,
   WorkspaceGroupKind,
@@ -96,6 +101,11 @@ export const hrProviderEnum = textEnum(HrProvider);
 export const hrLanguageEnum = textEnum(HrLanguage);
 export const integrationStatusEnum = textEnum(IntegrationStatus);
 export const integrationSetupStatusEnum = textEnum(IntegrationSetupStatus);
+export const hrSyncTriggerEnum = textEnum(HrSyncTrigger);
+export const hrSyncRunStatusEnum = textEnum(HrSyncRunStatus);
+export const hrConflictKindEnum = textEnum(HrConflictKind);
+export const hrConflictResolutionEnum = textEnum(HrConflictResolution);
+export const hrSyncedFieldEnum = textEnum(HrSyncedField);
 export const workspaceProviderEnum = textEnum(WorkspaceProvider);
 export const workspaceGroupKindEnum = textEnum(WorkspaceGroupKind);
 export const severityEnum = textEnum(Severity);

@@ -108,6 +108,10 @@ export const users = pgTable(
     role: roleEnum('role').notNull().default('regular'),
     source: userSourceEnum('source').notNull().default('equip'),
     license: text('license'),
+    /** The HR system's id of the person, `<provider>:<id>`, once an HR sync linked them (decision 032). */
+    hrExternalId: text('hr_external_id'),
+    /** When each field was last edited by a person in Equip (field → ISO instant): the HR sync's conflicts. */
+    manuallyEditedAt: jsonb('manually_edited_at').$type<Record<string, string>>().notNull().default({}),
     /** Kept by triggers on devices (see the devices-assigned migration) so the table can sort on it. */
     devicesAssigned: integer('devices_assigned').notNull().default(0),
     passwordHash: text('password_hash'),
@@ -188,6 +192,9 @@ export const users = pgTable(
     index('users_org_filters_idx')
       .on(t.organizationUuid, t.employeeStatus, t.userType, t.source)
       .where(sql`${t.deletedAt} is null`),
+    uniqueIndex('users_org_hr_external_unique')
+      .on(t.organizationUuid, t.hrExternalId)
+      .where(sql`${t.hrExternalId} is not null and ${t.deletedAt} is null`),
     index('users_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

@@ -1,14 +1,21 @@
-import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { HrFieldMapping, HrSyncEntry } from '@equip/domain/integrations';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, nullableTimestamp, organizationUuid, primaryUuid, updatedAt } from './columns.ts';
 import {
+  hrConflictKindEnum,
+  hrConflictResolutionEnum,
   hrLanguageEnum,
   hrProviderEnum,
+  hrSyncedFieldEnum,
+  hrSyncRunStatusEnum,
+  hrSyncTriggerEnum,
   integrationSetupStatusEnum,
   integrationStatusEnum,
   workspaceGroupKindEnum,
   workspaceProviderEnum,
 } from './enums.ts';
-import { organizations } from './identity.ts';
+import { organizations, users } from './identity.ts';
 
 export const integrations = pgTable(
   'integrations',
@@ -32,6 +39,10 @@ export const integrations = pgTable(
     /** The HR system's own words about the failure. */
     lastErrorDetail: text('last_error_detail'),
     lastSyncedAt: nullableTimestamp('last_synced_at'),
+    /** The instant the last successful sync started: the next one reads changes since (decision 032). */
+    syncCursor: nullableTimestamp('sync_cursor'),
+    /** Which HR field each employee field is read from, over the default (decision 032). */
+    fieldMapping: jsonb('field_mapping').$type<HrFieldMapping>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -67,4 +78,57 @@ export const workspaceGroups = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('workspace_groups_org_idx').on(t.organizationUuid, t.name)],
+);
+
+/** One HR sync of an integration (decision 032): queued, running, done with its counts and log. */
+export const integrationSyncRuns = pgTable(
+  'integration_sync_runs',
+  {
+    uuid: primaryUuid(),
+    organizationUuid: organizationUuid().references(() => organizations.uuid, { onDelete: 'cascade' }),
+    provider: hrProviderEnum('provider').notNull(),
+    trigger: hrSyncTriggerEnum('trigger').notNull(),
+    status: hrSyncRunStatusEnum('status').notNull().default('queued'),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    conflicts: integer('conflicts').notNull().default(0),
+    error: text('error'),
+    /** What the run did, one entry per person it created, changed, skipped or could not apply. */
+    entries: jsonb('entries').$type<HrSyncEntry[]>().notNull().default([]),
+    startedAt: nullableTimestamp('started_at'),
+    finishedAt: nullableTimestamp('finished_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('integration_sync_runs_org_created_idx').on(t.organizationUuid, t.createdAt, t.uuid)],
+);
+
+/**
+ * A change the HR sync could not apply without a person's decision (decision 032): an email another
+ * person uses, or a field edited in Equip after the HR system changed it. One open conflict per person
+ * and field; resolving keeps the HR value (applied) or Equip's (remembered against that HR value).
+ */
+export const integrationConflicts = pgTable(
+  'integration_conflicts',
+  {
+    uuid: primaryUuid(),
+    organizationUuid: organizationUuid().references(() => organizations.uuid, { onDelete: 'cascade' }),
+    provider: hrProviderEnum('provider').notNull(),
+    kind: hrConflictKindEnum('kind').notNull(),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    userUuid: uuid('user_uuid').references(() => users.uuid, { onDelete: 'cascade' }),
+    field: hrSyncedFieldEnum('field').notNull(),
+    hrValue: text('hr_value'),
+    equipValue: text('equip_value'),
+    resolution: hrConflictResolutionEnum('resolution'),
+    createdAt: createdAt(),
+    resolvedAt: nullableTimestamp('resolved_at'),
+  },
+  (t) => [
+    uniqueIndex('integration_conflicts_open_unique')
+      .on(t.organizationUuid, t.provider, t.externalId, t.field)
+      .where(sql`${t.resolvedAt} is null`),
+    index('integration_conflicts_org_created_idx').on(t.organizationUuid, t.createdAt, t.uuid),
+  ],
 );

@@ -159,3 +159,16 @@ export async function nameOf(tx: Db, uuid: string): Promise<string | null> {
 export async function markInvited(tx: Db, uuid: string): Promise<void> {
   await tx.update(users).set({ invitedAt: new Date() }).where(eq(users.uuid, uuid));
 }
+
+/**
+ * Records that a person edited these fields in Equip now: a later HR change of one of them is a conflict
+ * of the HR sync (decision 032), not overwritten.
+ */
+export async function markEditedInEquip(tx: Db, uuid: string, fields: readonly string[], at = new Date()) {
+  if (fields.length === 0) return;
+  const edited = JSON.stringify(Object.fromEntries(fields.map((f) => [f, at.toISOString()])));
+  await tx
+    .update(users)
+    .set({ manuallyEditedAt: sql`${users.manuallyEditedAt} || ${edited}::jsonb` })
+    .where(eq(users.uuid, uuid));
+}

@@ -38,6 +38,7 @@ import {
   insertPeople,
   insertPeopleInBulk,
   listEmployees,
+  markEditedInEquip,
   markInvited,
   nameOf,
   otherItOwners,
@@ -206,6 +207,8 @@ export function createEmployeesService(deps: EmployeesDeps) {
         (k) => before[k as keyof Employee] !== after[k as keyof Employee],
       );
       if (changed.length > 0) {
+        // A person's edit: a later HR change of the same field is a conflict, not overwritten (decision 032).
+        await markEditedInEquip(tx, uuid, changed);
         await logEvent(tx, {
           organizationUuid: auth.organizationUuid,
           type: 'USER_UPDATED',

@@ -3,20 +3,27 @@ import { defineApiArea } from '../../define-area.ts';
 import { registerIntegrationCheckJobs } from './index.ts';
 import { integrationRoutes } from './routes.ts';
 import { createIntegrationsService, type IntegrationsService } from './service.ts';
+import { integrationSyncRoutes } from './sync-routes.ts';
+import { createIntegrationSyncService, type IntegrationSyncService } from './sync-service.ts';
 
 declare module '../../app-services.ts' {
   interface AppServices {
     integrations: IntegrationsService;
+    integrationSync: IntegrationSyncService;
   }
 }
 
 /**
  * HR integrations (issue 30, decision 029).
- * Its routes, its service and its hourly re-check, gathered in `src/areas.ts`.
+ * Its routes, its services, its hourly re-check and its hourly HR sync (decision 032), gathered in
+ * `src/areas.ts`.
  */
 export const integrationsApiArea = defineApiArea(integrationsArea, {
-  routes: [integrationRoutes],
-  services: ({ hr }) => ({ integrations: createIntegrationsService({ hr }) }),
+  routes: [integrationRoutes, integrationSyncRoutes],
+  services: ({ hr, jobs }) => ({
+    integrations: createIntegrationsService({ hr }),
+    integrationSync: createIntegrationSyncService({ hr, jobs }),
+  }),
   jobs: {
     // A check's failure is its outcome (stored, not thrown): a retry is only for a crashed try.
     policies: {
@@ -28,9 +35,20 @@ export const integrationsApiArea = defineApiArea(integrationsArea, {
         batchSize: 1,
         workers: 2,
       },
+      'integrations.sync.plan': { retryLimit: 3, retryDelaySeconds: 30, batchSize: 1 },
+      // A sync's failure to read the HR system is its run's outcome; a retry is only for a crashed try
+      // (the run, already started, is not run twice).
+      'integrations.sync': {
+        retryLimit: 2,
+        retryDelaySeconds: 60,
+        expireInSeconds: 900,
+        batchSize: 1,
+        workers: 1,
+      },
     },
     register: (jobs, { database, hr }) => registerIntegrationCheckJobs(jobs, { db: database.db, hr }),
     // Hourly, off the full hour and the MDM checks' :41: revoked credentials show within the hour.
-    schedules: { 'integrations.plan': '47 * * * *' },
+    // The HR sync hourly at :17 (decision 032): new hires show within the hour.
+    schedules: { 'integrations.plan': '47 * * * *', 'integrations.sync.plan': '17 * * * *' },
   },
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { HR_CHECK_ERRORS, type HrIntegration } from '@equip/domain/integrations';
+import { DEFAULT_HR_FIELD_MAPPING, HR_CHECK_ERRORS, type HrIntegration } from '@equip/domain/integrations';
 import { and, eq, gte, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readerOfDb } from '../../cli/database-source.ts';
@@ -85,6 +85,9 @@ describe('HR integrations against Personio (issue 30, decision 029)', () => {
       lastError: null,
       lastErrorDetail: null,
       lastSyncedAt: null,
+      fieldMapping: DEFAULT_HR_FIELD_MAPPING,
+      lastSync: null,
+      openConflicts: 0,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

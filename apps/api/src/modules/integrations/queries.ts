@@ -16,6 +16,7 @@ const INTEGRATION_COLUMNS = {
   lastError: integrations.lastError,
   lastErrorDetail: integrations.lastErrorDetail,
   lastSyncedAt: integrations.lastSyncedAt,
+  fieldMapping: integrations.fieldMapping,
   createdAt: integrations.createdAt,
   updatedAt: integrations.updatedAt,
 };
@@ -147,4 +148,19 @@ export async function deleteIntegration(tx: Db, provider: HrProvider): Promise<b
     .where(eq(integrations.provider, provider))
     .returning({ provider: integrations.provider });
   return removed.length > 0;
+}
+
+/** Every organisation's integrations that sync hourly: set up (COMPLETED) and not paused (system handle). */
+export function syncedIntegrationsOfEveryOrganisation(db: Db) {
+  return db
+    .select({ organizationUuid: integrations.organizationUuid, provider: integrations.provider })
+    .from(integrations)
+    .where(
+      and(
+        ne(integrations.status, 'INACTIVE'),
+        eq(integrations.setupStatus, 'COMPLETED'),
+        isNotNull(integrations.organizationUuid),
+      ),
+    )
+    .orderBy(asc(integrations.organizationUuid), asc(integrations.provider));
 }

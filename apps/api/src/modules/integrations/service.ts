@@ -5,6 +5,7 @@ import {
   type HrIntegration,
   type HrIntegrationList,
   type HrProvider,
+  hrFieldMappingOf,
   hrProviderOfParam,
   INTEGRATION_NOT_FOUND,
   noHrClientMessage,
@@ -27,6 +28,7 @@ import {
   setPaused,
   upsertIntegration,
 } from './queries.ts';
+import { syncSummaries } from './sync-queries.ts';
 
 /** Runs work in the caller's tenant transaction (`request.tenant`): one per step, none while a vendor is asked. */
 export type InTenant = <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
@@ -36,7 +38,10 @@ export interface IntegrationsDeps {
   hr: HrAdapters;
 }
 
-const toIntegration = (row: IntegrationRow, sandbox: boolean): HrIntegration => ({
+/** The newest sync runs and the open conflicts of the tenant's integrations (decision 032). */
+type SyncSummaries = Awaited<ReturnType<typeof syncSummaries>>;
+
+const toIntegration = (row: IntegrationRow, sandbox: boolean, sync: SyncSummaries): HrIntegration => ({
   provider: row.provider,
   language: row.language,
   status: row.status,
@@ -47,12 +52,21 @@ const toIntegration = (row: IntegrationRow, sandbox: boolean): HrIntegration => 
   lastError: row.lastError,
   lastErrorDetail: row.lastErrorDetail,
   lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
+  fieldMapping: hrFieldMappingOf(row.fieldMapping),
+  lastSync: lastSyncOf(sync.lastSync.get(row.provider)),
+  openConflicts: sync.openConflicts.get(row.provider) ?? 0,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
 
+function lastSyncOf(run: ReturnType<SyncSummaries['lastSync']['get']>): HrIntegration['lastSync'] {
+  if (!run) return null;
+  const { provider: _provider, finishedAt, ...rest } = run;
+  return { ...rest, finishedAt: finishedAt?.toISOString() ?? null };
+}
+
 /** The kind a path names; any other value is an integration that does not exist (404). */
-function providerOf(param: string): HrProvider {
+export function providerOf(param: string): HrProvider {
   const provider = hrProviderOfParam(param);
   if (!provider)
     throw notFound(UNKNOWN_HR_PROVIDER, { location: 'params', param: 'provider', path: ['provider'] });
@@ -125,14 +139,17 @@ export async function recheckIntegration(
  */
 export function createIntegrationsService(deps: IntegrationsDeps) {
   const { hr } = deps;
-  const answer = (row: IntegrationRow) => toIntegration(row, hr.sandbox);
-  const found = (row: IntegrationRow | null) => {
+  const answerIn = async (tx: Db, row: IntegrationRow) =>
+    toIntegration(row, hr.sandbox, await syncSummaries(tx));
+  const foundIn = (tx: Db, row: IntegrationRow | null) => {
     if (!row) throw notFound(INTEGRATION_NOT_FOUND);
-    return answer(row);
+    return answerIn(tx, row);
   };
+  const found = (tenant: InTenant, row: IntegrationRow | null) => tenant((tx) => foundIn(tx, row));
   return {
     async list(tx: Db): Promise<HrIntegrationList> {
-      return { items: (await listIntegrations(tx)).map(answer) };
+      const sync = await syncSummaries(tx);
+      return { items: (await listIntegrations(tx)).map((row) => toIntegration(row, hr.sandbox, sync)) };
     },
 
     /** Adds or replaces the kind's integration after a successful test; `created` says which. */
@@ -165,25 +182,25 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
           credentialsHint: tokenHintOf(secret),
           checkedAt: new Date(),
         });
-        return { integration: answer(row), created: !before };
+        return { integration: await answerIn(tx, row), created: !before };
       });
     },
 
     /** Tests the stored credentials again (`recheckIntegration`, as the hourly job does). */
     async check(tenant: InTenant, param: string): Promise<HrIntegration> {
-      return found(await recheckIntegration(tenant, hr, providerOf(param)));
+      return found(tenant, await recheckIntegration(tenant, hr, providerOf(param)));
     },
 
     /** Pauses the integration (INACTIVE): no checks and no syncs until it is resumed. */
     async pause(tx: Db, param: string): Promise<HrIntegration> {
-      return found(await setPaused(tx, providerOf(param), true));
+      return foundIn(tx, await setPaused(tx, providerOf(param), true));
     },
 
     /** Takes the integration back from a pause and tests it: ACTIVE or INVALID with the reason. */
     async resume(tenant: InTenant, param: string): Promise<HrIntegration> {
       const provider = providerOf(param);
-      found(await tenant((tx) => setPaused(tx, provider, false)));
-      return found(await recheckIntegration(tenant, hr, provider));
+      if (!(await tenant((tx) => setPaused(tx, provider, false)))) throw notFound(INTEGRATION_NOT_FOUND);
+      return found(tenant, await recheckIntegration(tenant, hr, provider));
     },
 
     /** Removes the integration and its credentials. */

@@ -1,4 +1,4 @@
-import { HR_CHECK_ERRORS, type HrIntegration } from '@equip/domain/integrations';
+import { DEFAULT_HR_FIELD_MAPPING, HR_CHECK_ERRORS, type HrIntegration } from '@equip/domain/integrations';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type FakeRequest, installFakeApi } from '@/test/fake-api';
@@ -19,6 +19,9 @@ const PERSONIO: HrIntegration = {
   lastError: null,
   lastErrorDetail: null,
   lastSyncedAt: null,
+  fieldMapping: DEFAULT_HR_FIELD_MAPPING,
+  lastSync: null,
+  openConflicts: 0,
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
 };
