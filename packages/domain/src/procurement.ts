@@ -312,3 +312,53 @@ export const ProcurementProviderParams = z.object({ provider: ProcurementProvide
 /** A provider's new webhook secret, shown once (the provider signs with it). */
 export const ProcurementWebhookSecret = z.object({ provider: ProcurementProviderKind, secret: z.string() });
 export const ProcurementWebhookReceipt = z.object({ received: z.literal(true), applied: z.boolean() });
+
+// Orders (issue 31: the API of the orders screen, item 5 of the issue).
+
+export const OrderPerson = z.object({ uuid: Uuid, firstName: z.string(), lastName: z.string() });
+/** An order as the orders list shows it: its status, recipient, items, total and purchase type. */
+export const OrderSummary = z.object({
+  uuid: Uuid,
+  status: OrderStatus,
+  purchaseType: OrderPurchaseType,
+  deliveryStatus: OrderDeliveryStatus.nullable(),
+  recipient: OrderPerson.nullable(),
+  itemCount: z.number().int(),
+  /** The one-time total, or the monthly rent of a rented order, from the catalog's prices (minor unit). */
+  totalCents: z.number().int(),
+  /** The parcel's latest shipment state, once it has one. */
+  shipmentState: ShipmentState.nullable(),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+});
+export type OrderSummary = z.infer<typeof OrderSummary>;
+export const OrderSortingKey = z.enum(['createdAt', 'status']);
+export type OrderSortingKey = z.infer<typeof OrderSortingKey>;
+/** The orders list: filters by status, purchase type and recipient; search by recipient and item. */
+export const OrderListQuery = searchableListQuery({
+  sortingKeys: OrderSortingKey,
+  maxTake: 200,
+  defaultTake: 50,
+}).extend({
+  statuses: queryArray(OrderStatus),
+  purchaseTypes: queryArray(OrderPurchaseType),
+  recipientUserUuids: queryArray(Uuid),
+});
+export type OrderListQuery = z.infer<typeof OrderListQuery>;
+export const OrderPage = pageOf(OrderSummary);
+export type OrderPage = z.infer<typeof OrderPage>;
+
+export const OrderItemRecord = z.object({
+  uuid: Uuid,
+  label: z.string(),
+  quantity: z.number().int(),
+  specificationUuid: Uuid.nullable(),
+});
+/** One order with its items, address and parcel (the order screen's summary). */
+export const OrderDetail = OrderSummary.extend({
+  items: z.array(OrderItemRecord),
+  deliveryAddress: DeliveryAddress.nullable(),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+});
+export type OrderDetail = z.infer<typeof OrderDetail>;

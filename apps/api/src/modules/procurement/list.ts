@@ -3,11 +3,22 @@ import {
   type CatalogItem as CatalogItemType,
   type CatalogListQuery,
   type CatalogSortingKey,
+  type OrderListQuery,
+  type OrderSortingKey,
+  OrderSummary,
+  type OrderSummary as OrderSummaryType,
 } from '@equip/domain/procurement';
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { collated } from '../../db/collation.ts';
-import { catalogItemSpecifications, catalogItems } from '../../db/schema/index.ts';
+import {
+  catalogItemSpecifications,
+  catalogItems,
+  orderItems,
+  orders,
+  shipments,
+} from '../../db/schema/index.ts';
 import { defineList, type SortKey, sortValue } from '../../lists/list-query.ts';
+import { personSql } from '../people/index.ts';
 
 /**
  * The hardware catalog on the shared list machinery (decision 031): General items (no organisation)
@@ -90,5 +101,54 @@ export const catalogList = defineList<CatalogListQuery, CatalogItemType, Catalog
   },
   tieBreaker: sql`${c.uuid}`,
   sortOf: (query) => ({ key: query.sortingKey ?? 'label', direction: query.sortingDirection ?? 'asc' }),
+  total: () => 'window',
+});
+
+const o = orders;
+const oi = orderItems;
+const sh = shipments;
+const recipient = sql`${o.recipientUserUuid}`;
+/** The order's total from its items' catalog prices: the monthly rent of a rented order, else one-time. */
+const orderTotal = sql`coalesce((select sum(${oi.quantity} * (case when ${o.purchaseType} = 'rent'
+    then coalesce(${s.rentPriceCents}, 0) else ${s.priceCents} end))::integer
+  from ${oi} left join ${s} on ${s.uuid} = ${oi.specificationUuid} where ${oi.orderUuid} = ${o.uuid}), 0)`;
+const latestShipment = sql`(select ${sh.state} from ${sh} where ${sh.orderUuid} = ${o.uuid}
+  order by ${sh.createdAt} desc limit 1)`;
+
+export const orderList = defineList<OrderListQuery, OrderSummaryType, OrderSortingKey>(OrderSummary, {
+  name: 'procurement-orders',
+  columns: {
+    uuid: sql`${o.uuid}`,
+    status: sql`${o.status}`,
+    purchaseType: sql`${o.purchaseType}`,
+    deliveryStatus: sql`${o.deliveryStatus}`,
+    recipient: personSql.json(recipient),
+    itemCount: sql`coalesce((select sum(${oi.quantity})::integer from ${oi} where ${oi.orderUuid} = ${o.uuid}), 0)`,
+    totalCents: orderTotal,
+    shipmentState: latestShipment,
+    createdAt: sql`${o.createdAt}`,
+    updatedAt: sql`${o.updatedAt}`,
+  },
+  from: () => sql`${o}`,
+  where: (query, organizationUuid) => {
+    const text = query.textSearchQuery?.trim().toLowerCase();
+    const pattern = text ? `%${escapeLike(text)}%` : null;
+    return [
+      eq(o.organizationUuid, organizationUuid),
+      oneOf(sql`${o.status}`, query.statuses),
+      oneOf(sql`${o.purchaseType}`, query.purchaseTypes),
+      oneOf(sql`${o.recipientUserUuid}`, query.recipientUserUuids),
+      pattern
+        ? sql`(lower(concat_ws(' ', ${personSql.firstName(recipient)}, ${personSql.lastName(recipient)})) like ${pattern}
+            or exists (select 1 from ${oi} where ${oi.orderUuid} = ${o.uuid} and lower(${oi.label}) like ${pattern}))`
+        : undefined,
+    ];
+  },
+  sorts: {
+    createdAt: by([sql`${o.createdAt}`], true),
+    status: by([collated(o.status), sql`${o.createdAt}`], true),
+  },
+  tieBreaker: sql`${o.uuid}`,
+  sortOf: (query) => ({ key: query.sortingKey ?? 'createdAt', direction: query.sortingDirection ?? 'desc' }),
   total: () => 'window',
 });

@@ -4,6 +4,9 @@ import type {
   CatalogPage,
   CatalogSpecificationInput,
   CheckoutRecord,
+  OrderDetail,
+  OrderListQuery,
+  OrderPage,
   ProcurementDraftRecord,
 } from '@equip/domain/procurement';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
@@ -12,17 +15,77 @@ import {
   catalogItemSpecifications,
   catalogItems,
   checkouts,
+  orderItems,
+  orders,
   procurementDrafts,
+  shipments,
 } from '../../db/schema/index.ts';
 import type { TenantReads } from '../../db/tenant-reads.ts';
 import { type JsonText, readJsonPage } from '../../lists/list-query.ts';
-import { catalogList } from './list.ts';
+import { catalogList, orderList } from './list.ts';
 
 export const listCatalog = (
   reads: TenantReads,
   organizationUuid: string,
   query: CatalogListQuery,
 ): Promise<JsonText<CatalogPage>> => readJsonPage(reads, catalogList, organizationUuid, query);
+
+export const listOrders = (
+  reads: TenantReads,
+  organizationUuid: string,
+  query: OrderListQuery,
+): Promise<JsonText<OrderPage>> => readJsonPage(reads, orderList, organizationUuid, query);
+
+/** One order with its items, address and parcel (the list's own expressions for the summary's fields). */
+export async function orderDetailOf(
+  tx: Db,
+  organizationUuid: string,
+  uuid: string,
+): Promise<OrderDetail | null> {
+  const c = orderList.columns;
+  const [row] = await tx
+    .select({
+      uuid: orders.uuid,
+      status: orders.status,
+      purchaseType: orders.purchaseType,
+      deliveryStatus: orders.deliveryStatus,
+      recipient: sql<OrderDetail['recipient']>`${c.recipient}`,
+      itemCount: sql<number>`${c.itemCount}`,
+      totalCents: sql<number>`${c.totalCents}`,
+      shipmentState: sql<OrderDetail['shipmentState']>`${c.shipmentState}`,
+      deliveryAddress: orders.deliveryAddress,
+      createdAt: orders.createdAt,
+      updatedAt: orders.updatedAt,
+    })
+    .from(orders)
+    .where(and(eq(orders.uuid, uuid), eq(orders.organizationUuid, organizationUuid)));
+  if (!row) return null;
+  const items = await tx
+    .select({
+      uuid: orderItems.uuid,
+      label: orderItems.label,
+      quantity: orderItems.quantity,
+      specificationUuid: orderItems.specificationUuid,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderUuid, uuid))
+    .orderBy(orderItems.label, orderItems.uuid);
+  const [parcel] = await tx
+    .select({ carrier: shipments.carrier, trackingNumber: shipments.trackingNumber })
+    .from(shipments)
+    .where(eq(shipments.orderUuid, uuid))
+    .limit(1);
+  return {
+    ...row,
+    itemCount: Number(row.itemCount),
+    totalCents: Number(row.totalCents),
+    items,
+    carrier: parcel?.carrier ?? null,
+    trackingNumber: parcel?.trackingNumber ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
 
 /** One item with its specifications, on any handle (a tenant's sees General and its own). */
 export async function catalogItemOf(db: Db, uuid: string): Promise<CatalogItem | null> {

@@ -7,6 +7,9 @@ import {
   Checkout,
   CheckoutRecord,
   CreateCatalogItemRequest,
+  OrderDetail,
+  OrderListQuery,
+  OrderPage,
   ProcurementDraftRecord,
   ProcurementDraftRequest,
   ProcurementProviderParams,
@@ -210,6 +213,41 @@ export const procurementRoutes: ModuleRoutes = (app, { database, procurement }) 
           request.log.warn({ checkout: request.params.uuid }, `procurement: ${message}`),
         ),
       ),
+  );
+
+  app.get(
+    '/api/procurement/orders',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary:
+          'The organisation’s orders with status, recipient, items, total and purchase type (search by recipient or item; statuses, purchase types, recipients; sorting, paging, filtered total)',
+        querystring: OrderListQuery,
+        response: { 200: OrderPage },
+      },
+    },
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await procurement.listOrders(database.reads, requireTenant(request), request.query),
+      ),
+  );
+
+  app.get(
+    '/api/procurement/orders/:uuid',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary: 'One order with its items, delivery address and parcel',
+        params: UuidParams,
+        response: { 200: OrderDetail },
+      },
+    },
+    (request) => request.tenant((tx) => procurement.order(tx, requireAuth(request), request.params.uuid)),
   );
 
   app.post(

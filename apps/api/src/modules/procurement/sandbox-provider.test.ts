@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { CatalogItem, CheckoutRecord, ProcurementDraftRecord } from '@equip/domain/procurement';
+import type {
+  CatalogItem,
+  CheckoutRecord,
+  OrderDetail,
+  OrderPage,
+  ProcurementDraftRecord,
+} from '@equip/domain/procurement';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkouts, orderItems, orders, shipments } from '../../db/schema/index.ts';
@@ -17,6 +23,8 @@ describe('sandbox procurement provider', () => {
   let app: App;
   let orgUuid: string;
   let ownerToken: string;
+  let otherOwnerToken: string;
+  let regularToken: string;
   let recipient: string;
   let owner: string;
   let spec: string;
@@ -82,6 +90,8 @@ describe('sandbox procurement provider', () => {
     const other = (await createOrganization(db(), `Other ${tag}`)).uuid;
     const tokens = await tokensOfRoles(t.services, orgUuid, other);
     ownerToken = tokens.ownerToken;
+    otherOwnerToken = tokens.otherOwnerToken;
+    regularToken = tokens.regularToken;
     owner = tokens.owner.uuid;
     recipient = (await createUser(db(), { organizationUuid: orgUuid })).uuid;
     const item = await post<CatalogItem>('/api/procurement/catalog', {
@@ -120,6 +130,39 @@ describe('sandbox procurement provider', () => {
     const items = await db().select().from(orderItems).where(eq(orderItems.orderUuid, order!.uuid));
     expect(items).toEqual([expect.objectContaining({ quantity: 2, specificationUuid: spec })]);
     expect(items[0]!.label).toContain('M4');
+  });
+
+  it('lists the orders with status, recipient, items, total and parcel, and shows one with its items', async () => {
+    const get = (url: string, token: string | null = ownerToken) =>
+      app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+    const page = (await get('/api/procurement/orders?statuses=delivered')).json() as OrderPage;
+    expect(page.total).toBe(1);
+    const [summary] = page.items;
+    expect(summary).toMatchObject({
+      status: 'delivered',
+      purchaseType: 'one-time-purchase',
+      deliveryStatus: 'delivered',
+      recipient: { uuid: recipient },
+      itemCount: 2,
+      totalCents: 2 * 129_900,
+      shipmentState: 'delivery_delivered',
+    });
+    expect(((await get('/api/procurement/orders?textSearchQuery=M4')).json() as OrderPage).total).toBe(1);
+    expect(((await get('/api/procurement/orders?statuses=canceled')).json() as OrderPage).total).toBe(0);
+    const detail = (await get(`/api/procurement/orders/${summary!.uuid}`)).json() as OrderDetail;
+    expect(detail).toMatchObject({
+      uuid: summary!.uuid,
+      carrier: 'Sandbox Parcel',
+      deliveryAddress: { city: 'Berlin' },
+    });
+    expect(detail.items).toEqual([expect.objectContaining({ quantity: 2, specificationUuid: spec })]);
+    expect((await get(`/api/procurement/orders/${summary!.uuid}`, otherOwnerToken)).statusCode).toBe(404);
+    expect(((await get('/api/procurement/orders', otherOwnerToken)).json() as OrderPage).total).toBe(0);
+    expect((await get('/api/procurement/orders', null)).statusCode).toBe(401);
+    expect((await get('/api/procurement/orders', regularToken)).statusCode).toBe(403);
+    const bad = await get('/api/procurement/orders?statuses=lost');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0]).toMatchObject({ location: 'query' });
   });
 
   it('a declined checkout makes no order', async () => {

@@ -12,6 +12,8 @@ import type {
   CheckoutRecord,
   Checkout as CheckoutRequest,
   CreateCatalogItemRequest,
+  OrderDetail,
+  OrderListQuery,
   ProcurementDraftRecord,
   ProcurementDraftRequest,
   RevokeCheckout,
@@ -37,8 +39,10 @@ import {
   insertCheckout,
   insertDraft,
   listCatalog,
+  listOrders,
   openCheckoutOfDraft,
   orderableSpecifications,
+  orderDetailOf,
   revokeCheckout,
   updateCatalogItem,
 } from './queries.ts';
@@ -50,6 +54,7 @@ export const PROCUREMENT_MESSAGES = {
   specificationNotFound: 'Catalog specification not found',
   draftNotFound: 'Draft not found',
   checkoutNotFound: 'Checkout not found',
+  orderNotFound: 'Order not found',
   draftHasCheckout: 'The draft already has an open or accepted checkout',
   noProvider: 'No procurement provider is configured for this installation',
 } as const;
@@ -266,6 +271,15 @@ export function createProcurementService(deps: ProcurementDeps) {
         { db: tx, key: `${checkout.uuid}:created` },
       );
       return checkout;
+    },
+
+    listOrders: (reads: TenantReads, auth: AuthContext, query: OrderListQuery) =>
+      listOrders(reads, auth.organizationUuid, query),
+
+    async order(tx: Db, auth: AuthContext, uuid: string): Promise<OrderDetail> {
+      const order = await orderDetailOf(tx, auth.organizationUuid, uuid);
+      if (!order) throw notFound(PROCUREMENT_MESSAGES.orderNotFound);
+      return order;
     },
 
     /** A provider admin makes the provider's webhook secret (shown once; the previous one stops working). */
