@@ -53,6 +53,10 @@ import type { AddressInfo } from 'node:net';
  *   `{ app_ids, silent_install, notify_user_via_email }` and `{ app_ids }`; the list `{ apps: [{ app_id,
  *   app_name, version, status }] }`). The device list's names and the bodies' field names are from those
  *   pages; the `status` words (Installed, Yet to install, Installation failed) are the web console's.
+ * - Installed software (decision 026): the same list ("Retrieve apps installed on a managed device",
+ *   …/help/api/onpremise/devices-get-apps-from-device.html: `GET /api/v1/mdm/devices/{device_id}/apps`,
+ *   scope MDMInventory.READ, `limit`/`offset` paging) also holds what the device reports installed, by
+ *   the app list's documented `app_name` and `version`; no identifier field is documented, so none is sent.
  *   An associated app is installed after `reportAfterReads` reads of the device's app list.
  * - Errors: `{ error_code, error_description }` as the API documentation's error examples; 401 for a
  *   wrong key; 429/503 with `Retry-After` as any HTTP server may send it.
@@ -72,6 +76,8 @@ export interface FakeManageEngineDevice {
   lostMode: boolean;
   /** Inventory (issue 27, item 3): `model`, `os_version`, `last_contact_time` (epoch ms). */
   model?: string;
+  /** Apps the device reports installed besides those distributed to it (issue 27, item 4). */
+  installed?: { name: string; version?: string }[];
   osVersion?: string;
   lastContactTime?: number;
 }
@@ -280,7 +286,21 @@ export async function startManageEngineFake(options: { apiKey?: string } = {}) {
             status: state.status,
           });
         }
-        return json(res, 200, { apps: listed });
+        (owner.installed ?? []).forEach((app, n) =>
+          listed.push({
+            app_id: 900_000 + n,
+            app_name: app.name,
+            version: app.version ?? null,
+            status: 'Installed',
+          }),
+        );
+        // Paged like every list: offset and limit, with the total.
+        const offset = Number(url.searchParams.get('offset') ?? 0);
+        const limit = Number(url.searchParams.get('limit') ?? listed.length) || listed.length;
+        return json(res, 200, {
+          apps: listed.slice(offset, offset + limit),
+          metadata: { total_record_count: listed.length },
+        });
       }
       const ids = ((body as { app_ids?: unknown[] } | null)?.app_ids ?? []).map(Number);
       if (ids.length === 0 || ids.some((id) => !repository.has(id)))

@@ -129,6 +129,52 @@ describe('ManageEngine MDM API client against a local fake of ManageEngine', () 
     );
   });
 
+  it("reads a device's installed apps by name and version across a page boundary, nothing still on its way", async () => {
+    me.addDevice({
+      id: '9007199254741003',
+      name: 'Mia Mac',
+      serialNumber: 'C02ME0003',
+      platform: 'macos',
+      installed: [
+        { name: 'Slack', version: '4.41.105' },
+        { name: 'Zoom', version: '6.2.0' },
+        { name: 'Firefox', version: '133.0' },
+      ],
+    });
+    me.addDevice({
+      id: '9007199254741004',
+      name: 'Lager PC',
+      serialNumber: 'R52ME0004',
+      platform: 'windows',
+      installed: [{ name: '7-Zip', version: '24.08' }],
+    });
+    const mac: MdmDevice = {
+      uuid: 'u3',
+      name: 'Mia Mac',
+      serialNumber: 'C02ME0003',
+      os: 'MACOS',
+      mdmId: '9007199254741003',
+    };
+    const software = await adapter(client({ pageSize: 2 })).installedSoftware(mac);
+    expect(software).toEqual([
+      { name: 'Firefox', version: '133.0', bundleId: null, packageId: null, path: null },
+      {
+        name: 'Slack',
+        version: '4.41.105',
+        bundleId: null,
+        packageId: null,
+        path: null,
+      },
+      { name: 'Zoom', version: '6.2.0', bundleId: null, packageId: null, path: null },
+    ]);
+    // Two pages of two.
+    expect(me.requests.filter((r) => r.path === '/api/v1/mdm/devices/9007199254741003/apps').length).toBe(2);
+    const pc: MdmDevice = { uuid: 'u4', name: 'Lager PC', serialNumber: 'R52ME0004', os: 'WINDOWS' };
+    expect(await adapter().installedSoftware(pc)).toEqual([
+      { name: '7-Zip', version: '24.08', bundleId: null, packageId: null, path: null },
+    ]);
+  });
+
   it('finds the device across a page boundary (other devices whose serial contains it first)', async () => {
     me.reset();
     for (let i = 1; i <= 3; i++) me.addDevice({ id: String(i), serialNumber: `XF17ME0001${i}` });

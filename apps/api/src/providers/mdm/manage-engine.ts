@@ -1,4 +1,4 @@
-import type { ReportedSoftware } from '@equip/domain/device-software';
+import { type ReportedSoftware, tidySoftware } from '@equip/domain/device-software';
 import { type DeviceAction, reportedStatusOf } from '@equip/domain/mdm';
 import { z } from 'zod';
 import { retryAfterOf } from '../outbound/retry-after.ts';
@@ -100,9 +100,22 @@ const AppPage = z.object({
   metadata: z.object({ total_record_count: z.coerce.number().int() }).partial().nullish(),
   paging: z.object({ next: z.string().nullish() }).partial().nullish(),
 });
-/** An app associated with a device (`GET /api/v1/mdm/devices/{device_id}/apps`), with its install status. */
-const DeviceApp = z.object({ app_id: Id, app_name: z.string().nullish(), status: z.string().nullish() });
-const DeviceApps = z.object({ apps: z.array(DeviceApp).nullish() });
+/**
+ * An app on a device (`GET /api/v1/mdm/devices/{device_id}/apps`, "Get device app list", paged like every
+ * list): one distributed to it with its install status, or one the device reports installed, with
+ * the documented `app_name` and `version` (decision 026's addendum: no identifier is documented).
+ */
+const DeviceApp = z.object({
+  app_id: Id,
+  app_name: z.string().nullish(),
+  version: z.string().nullish(),
+  status: z.string().nullish(),
+});
+const DeviceApps = z.object({
+  apps: z.array(DeviceApp).nullish(),
+  metadata: z.object({ total_record_count: z.coerce.number().int() }).partial().nullish(),
+  paging: z.object({ next: z.string().nullish() }).partial().nullish(),
+});
 export type ManageEngineDeviceApp = z.infer<typeof DeviceApp>;
 
 export interface ManageEngineCredentials {
@@ -193,10 +206,24 @@ export class ManageEngineClient {
     return null;
   }
 
-  /** `GET /api/v1/mdm/devices/{device_id}/apps`: the apps associated with the device, with their status. */
+  /**
+   * `GET /api/v1/mdm/devices/{device_id}/apps`, page after page (offset and limit): the apps on the
+   * device, those distributed to it with their status.
+   */
   async deviceApps(deviceId: string): Promise<ManageEngineDeviceApp[]> {
     const path = `/api/v1/mdm/devices/${encodeURIComponent(deviceId)}/apps`;
-    return DeviceApps.parse(await this.request('GET', path)).apps ?? [];
+    const all: ManageEngineDeviceApp[] = [];
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const offset = page * this.pageSize;
+      const params = new URLSearchParams({ offset: String(offset), limit: String(this.pageSize) });
+      const answer = DeviceApps.parse(await this.request('GET', `${path}?${params}`));
+      const apps = answer.apps ?? [];
+      all.push(...apps);
+      const total = answer.metadata?.total_record_count;
+      if (apps.length === 0 || (total !== undefined ? offset + apps.length >= total : !answer.paging?.next))
+        break;
+    }
+    return all;
   }
 
   /**
@@ -298,7 +325,7 @@ export class ManageEngineMdmAdapter implements MdmAdapter {
   readonly provider = 'MANAGE_ENGINE' as const;
   readonly kind = 'manage-engine' as const;
   /** Not read from ManageEngine yet (decision 026). */
-  readonly readsInstalledSoftware = false;
+  readonly readsInstalledSoftware = true;
   /** An offline laptop reports when it is next online: wait three days before giving up. */
   readonly reportTimeoutMs = 3 * 24 * 3600_000;
 
@@ -381,9 +408,18 @@ export class ManageEngineMdmAdapter implements MdmAdapter {
       : { state: 'pending' };
   }
 
-  /** Not read from ManageEngine yet (decision 026): the device's list comes from the agent. */
-  async installedSoftware(): Promise<ReportedSoftware[]> {
-    throw new MdmCommandRejected('Equip does not read installed software from ManageEngine yet');
+  /**
+   * The device's app list (decision 026): every app on it but those still on their way or failed (a
+   * distributed app's status says so), by name and version; the catalog matches them by name.
+   */
+  async installedSoftware(device: MdmDevice): Promise<ReportedSoftware[]> {
+    const deviceId = device.mdmId ?? (await this.guard('read', () => this.findDevice(device))).device_id;
+    const apps = await this.guard('read', () => this.client.deviceApps(deviceId));
+    return tidySoftware(
+      apps
+        .filter((app) => !app.status?.trim() || /^installed$/i.test(app.status.trim()))
+        .map((app) => ({ name: app.app_name, version: app.version })),
+    );
   }
 
   async result(
