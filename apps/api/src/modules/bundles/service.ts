@@ -59,6 +59,7 @@ import {
   type PersonRef,
   peopleInScope,
   personRef,
+  personRefs,
 } from '../people/index.ts';
 import {
   applicationsByUuid,
@@ -174,9 +175,12 @@ export function createBundlesService(deps: BundlesDeps) {
     uuids: readonly string[],
     field: string,
   ): Promise<PersonRef[]> => {
+    // One query for all (an assignment names up to 5,000 people), then each in order: the first unknown
+    // is the 404 at its index.
+    const found = await personRefs(tx, uuids);
     const people: PersonRef[] = [];
     for (const [index, uuid] of uuids.entries()) {
-      const person = await personRef(tx, uuid);
+      const person = found.get(uuid);
       if (!person) throw notFound(BUNDLE_MESSAGES.employeeNotFound, at(field, index));
       assertGrant(auth, person, { action: 'update' });
       people.push(person);

@@ -27,6 +27,22 @@ export async function personRef(tx: Db, uuid: string): Promise<PersonRef | null>
   return person ?? null;
 }
 
+/** `personRef` of many at once (one query): those the tenant has and who are not removed, by uuid. */
+export async function personRefs(tx: Db, uuids: readonly string[]): Promise<Map<string, PersonRef>> {
+  if (uuids.length === 0) return new Map();
+  const rows = await tx
+    .select({
+      uuid: users.uuid,
+      role: users.role,
+      organizationUuid: users.organizationUuid,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(users)
+    .where(and(inArray(users.uuid, [...uuids]), isNull(users.deletedAt)));
+  return new Map(rows.map((row) => [row.uuid, row]));
+}
+
 /** "First Last" of each of these people the tenant can see (removed people keep their name here). */
 export async function namesByUuid(tx: Db, uuids: readonly string[]): Promise<Map<string, string>> {
   if (uuids.length === 0) return new Map();
