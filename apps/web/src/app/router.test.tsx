@@ -88,9 +88,18 @@ describe('routes', () => {
     ['/dashboard/devices/add-peripherals', 'Add assets'],
     ['/dashboard/orders', 'Orders'],
   ])('renders %s in the dashboard with the title %s', async (path, title) => {
-    renderRoute(path);
+    renderRoute(path, { boot: { flags: { 'it-1786-peripherals-mvp': 'on' } } });
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
   });
+
+  it.each(['/dashboard/devices/import-peripherals', '/dashboard/devices/add-peripherals'])(
+    'answers %s with the 404 while its flag (it-1786-peripherals-mvp) is off',
+    async (path) => {
+      renderRoute(path, { boot: { flags: { 'it-1786-peripherals-mvp': 'off' } } });
+      expect(await screen.findByRole('heading', { level: 2, name: 'Page not found' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Add|Import/ })).not.toBeInTheDocument();
+    },
+  );
 
   it.each([
     ['/auth/login?next=/dashboard/devices', 'Sign in to Equip'],

@@ -15,10 +15,18 @@ export function FlagsProvider({ source, children }: { source: FlagSource; childr
  * client (loaded on demand), so pages that read no flag never download it.
  */
 export function useFeatureFlag(name: FeatureFlagName): boolean {
+  return useFlagAllows(name);
+}
+
+/**
+ * Whether what stands behind `name` may show: always without a flag, else whether the flag is on. Only a
+ * flag named starts the experimentation client (the dashboard's page gate asks for every page).
+ */
+export function useFlagAllows(name: FeatureFlagName | undefined): boolean {
   const source = useContext(FlagsContext);
   useEffect(() => {
-    void source.start();
-  }, [source]);
-  const read = () => source.value(name);
+    if (name) void source.start();
+  }, [source, name]);
+  const read = () => (name ? source.value(name) : 'on');
   return isFlagOn(useSyncExternalStore(source.subscribe, read, read));
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { useFlagAllows } from '@/lib/flags-context';
 import { useCurrentUser } from '@/lib/session';
 import { canOpenDashboardPage, type DashboardPage, settingsPagesFor } from './dashboard-pages';
 import { NotFoundContent } from './not-found';
@@ -11,12 +12,15 @@ export function DashboardNotFound() {
 }
 
 /**
- * Shows a dashboard page to the roles it names (`DashboardPage.roles`). Anyone else is answered by the
- * one rule of docs/security.md: a regular user goes to their own page, others see the 404.
+ * Shows a dashboard page to the roles it names (`DashboardPage.roles`), while its feature flag is on
+ * (`DashboardPage.flag`). Anyone else is answered by the one rule of docs/security.md: a regular user
+ * goes to their own page, others see the 404; a page whose flag is off is not there for anyone.
  */
 export function DashboardPageGate({ page, children }: { page: DashboardPage; children: ReactNode }) {
   const role = useCurrentUser()?.role;
-  if (canOpenDashboardPage(page, role)) return children;
+  const flagOn = useFlagAllows(page.flag);
+  if (canOpenDashboardPage(page, role) && flagOn) return children;
+  if (!flagOn && role !== 'regular') return <DashboardNotFound />;
   return role === 'regular' ? <Navigate to={paths.dashboard.me} replace /> : <DashboardNotFound />;
 }
 

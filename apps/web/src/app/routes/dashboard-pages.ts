@@ -1,3 +1,4 @@
+import type { FeatureFlagName } from '@equip/domain/flags';
 import type { Role } from '@equip/domain/identity';
 import { ROLES } from '@equip/domain/identity-rules';
 import type { MessageDescriptor } from '@lingui/core';
@@ -36,6 +37,8 @@ export interface DashboardPage {
    * installation's (provider admins'); its path is `settings/<page>`.
    */
   settings?: 'organization' | 'installation';
+  /** The feature flag (SPEC §9) the page stands behind: while it is off, the page is a 404. */
+  flag?: FeatureFlagName;
   /**
    * What the page asks the API for first, asked for already while its code and the signed-in user
    * load when the page is opened directly (`preloadRoutes`), instead of once it has rendered. Loads
@@ -101,12 +104,14 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
   },
   {
     path: 'devices/import-peripherals',
+    flag: 'it-1786-peripherals-mvp',
     title: msg`Import assets`,
     load: () =>
       import('@/features/assets/routes/import-peripherals-page').then((m) => m.ImportPeripheralsPage),
   },
   {
     path: 'devices/add-peripherals',
+    flag: 'it-1786-peripherals-mvp',
     title: msg`Add assets`,
     load: () => import('@/features/assets/routes/add-peripherals-page').then((m) => m.AddPeripheralsPage),
   },
