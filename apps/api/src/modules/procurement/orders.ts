@@ -48,7 +48,7 @@ async function checkoutOf(tx: Db, uuid: string, lock = false): Promise<ProviderC
   return row ?? null;
 }
 
-async function orderOf(
+export async function orderOf(
   tx: Db,
   uuid: string,
   lock = false,

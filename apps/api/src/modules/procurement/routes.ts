@@ -251,6 +251,25 @@ export const procurementRoutes: ModuleRoutes = (app, { database, procurement }) 
   );
 
   app.post(
+    '/api/procurement/orders/:uuid/cancel',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Cancel an order where the provider still allows it (before its parcel leaves); a final order or a shipped one is refused (409 IllegalStatusTransition)',
+        params: UuidParams,
+        response: { 200: OrderDetail },
+      },
+    },
+    (request) =>
+      procurement.cancelOrder((work) => request.tenant(work), requireTenant(request), request.params.uuid, {
+        warn: (details, message) => request.log.warn(details, message),
+      }),
+  );
+
+  app.post(
     '/api/procurement/providers/:provider/webhook-secret',
     {
       config: providerAdmins,

@@ -165,6 +165,44 @@ describe('sandbox procurement provider', () => {
     expect(bad.json().errors[0]).toMatchObject({ location: 'query' });
   });
 
+  it('cancels an order the provider still allows to cancel, and refuses the others, changing nothing', async () => {
+    const cancel = (uuid: string, token = ownerToken) =>
+      app.inject({ method: 'POST', url: `/api/procurement/orders/${uuid}/cancel`, headers: bearer(token) });
+    const make = async (status: 'confirmed' | 'in-progress', state: 'transit_in_transit' | null) => {
+      const [row] = await db().insert(orders).values({ organizationUuid: orgUuid, status }).returning();
+      if (state)
+        await db().insert(shipments).values({ organizationUuid: orgUuid, orderUuid: row!.uuid, state });
+      return row!.uuid;
+    };
+    const open = await make('confirmed', null);
+    expect((await cancel(open, otherOwnerToken)).statusCode).toBe(404);
+    expect((await cancel(open, regularToken)).statusCode).toBe(403);
+    const canceled = await cancel(open);
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(canceled.json()).toMatchObject({ uuid: open, status: 'canceled' });
+    const again = await cancel(open);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors[0]).toMatchObject({
+      errorType: 'IllegalStatusTransition',
+      msg: 'The order status is already canceled',
+    });
+
+    const shipped = await make('in-progress', 'transit_in_transit');
+    const refused = await cancel(shipped);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors[0].msg).toBe(
+      'The parcel has left: the provider no longer cancels this order',
+    );
+    expect((await db().select().from(orders).where(eq(orders.uuid, shipped)))[0]?.status).toBe('in-progress');
+
+    const delivered = (await db().select().from(orders).where(eq(orders.status, 'delivered')).limit(1))[0]!;
+    const final = await cancel(delivered.uuid);
+    expect(final.statusCode).toBe(409);
+    expect(final.json().errors[0].msg).toBe(
+      'A order status cannot change from delivered to canceled: delivered is final',
+    );
+  });
+
   it('a declined checkout makes no order', async () => {
     sandbox.scriptOutcome({ checkout: 'declined' });
     const checkout = await checkoutOfNewDraft();

@@ -27,9 +27,14 @@ import type { Db } from '../../db/client.ts';
 import type { TenantReads } from '../../db/tenant-reads.ts';
 import type { AuthContext } from '../../http/access.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
-import type { ProcurementAdapter, ProcurementProviderKind } from '../../providers/procurement/adapter.ts';
+import {
+  type ProcurementAdapter,
+  type ProcurementProviderKind,
+  ProcurementRefused,
+  ProcurementUnavailable,
+} from '../../providers/procurement/adapter.ts';
 import { personRef } from '../people/index.ts';
-import type { StepLog } from './orders.ts';
+import { applyOrderUpdate, orderOf, type StepLog } from './orders.ts';
 import {
   catalogItemOf,
   checkoutForUpdate,
@@ -55,6 +60,7 @@ export const PROCUREMENT_MESSAGES = {
   draftNotFound: 'Draft not found',
   checkoutNotFound: 'Checkout not found',
   orderNotFound: 'Order not found',
+  providerUnavailable: 'The procurement provider cannot answer now; try again later',
   draftHasCheckout: 'The draft already has an open or accepted checkout',
   noProvider: 'No procurement provider is configured for this installation',
 } as const;
@@ -280,6 +286,49 @@ export function createProcurementService(deps: ProcurementDeps) {
       const order = await orderDetailOf(tx, auth.organizationUuid, uuid);
       if (!order) throw notFound(PROCUREMENT_MESSAGES.orderNotFound);
       return order;
+    },
+
+    /**
+     * Cancels an order where the status table and the provider still allow it: the table first (a
+     * delivered or rejected order is final), then the provider (an order whose parcel left is refused),
+     * then the change, in one tenant transaction.
+     */
+    async cancelOrder(
+      tenant: TenantRunner,
+      auth: AuthContext,
+      uuid: string,
+      log: StepLog,
+    ): Promise<OrderDetail> {
+      assertAllowed(decideDraftWrite(actorOf(auth), { organizationUuid: auth.organizationUuid }));
+      const order = await tenant((tx) => orderOf(tx, uuid));
+      if (!order || order.organizationUuid !== auth.organizationUuid)
+        throw notFound(PROCUREMENT_MESSAGES.orderNotFound);
+      assertTransition('order', order.status, 'canceled', (message) =>
+        log.warn({ order: uuid }, `procurement: ${message}`),
+      );
+      if (!deps.adapter)
+        throw new AppError(503, {
+          msg: PROCUREMENT_MESSAGES.noProvider,
+          errorType: ErrorType.ServiceUnavailable,
+        });
+      try {
+        await deps.adapter.cancelOrder(order);
+      } catch (error) {
+        if (error instanceof ProcurementRefused)
+          throw new AppError(409, { msg: error.message, errorType: 'IllegalStatusTransition' });
+        if (error instanceof ProcurementUnavailable)
+          throw new AppError(503, {
+            msg: PROCUREMENT_MESSAGES.providerUnavailable,
+            errorType: ErrorType.ServiceUnavailable,
+          });
+        throw error;
+      }
+      return tenant(async (tx) => {
+        const applied = await applyOrderUpdate(tx, uuid, { status: 'canceled' }, log);
+        if (!applied.applied)
+          throw new AppError(409, { msg: applied.reason, errorType: 'IllegalStatusTransition' });
+        return (await orderDetailOf(tx, auth.organizationUuid, uuid))!;
+      });
     },
 
     /** A provider admin makes the provider's webhook secret (shown once; the previous one stops working). */

@@ -49,6 +49,16 @@ export interface ProcurementAdapter {
   placeOrder(checkout: ProviderCheckout, orderUuid: string): Promise<{ providerReference: string }>;
   /** The order's next change at the provider, or null when nothing moved. */
   orderUpdate(order: ProviderOrder): Promise<OrderUpdate | null>;
+  /**
+   * Asks the provider to cancel the order. Throws ProcurementRefused when it no longer allows it (the
+   * parcel left), ProcurementUnavailable when it cannot answer now.
+   */
+  cancelOrder(order: ProviderOrder): Promise<void>;
+}
+
+/** The provider will not do it (an order already shipped cannot be canceled). */
+export class ProcurementRefused extends Error {
+  override name = 'ProcurementRefused';
 }
 
 /** The provider cannot answer now (down, rate limited, told to fail): the job tries again. */

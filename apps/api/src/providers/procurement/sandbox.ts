@@ -4,6 +4,7 @@ import {
   type CheckoutStatus,
   type OrderUpdate,
   type ProcurementAdapter,
+  ProcurementRefused,
   ProcurementUnavailable,
   type ProviderCheckout,
   type ProviderOrder,
@@ -101,6 +102,14 @@ export class SandboxProcurementAdapter implements ProcurementAdapter {
       default:
         return null;
     }
+  }
+
+  /** An order can be canceled until its parcel is picked up (while it is only order data). */
+  async cancelOrder(order: ProviderOrder): Promise<void> {
+    this.maybeFail();
+    const shipped = order.shipment !== null && !order.shipment.startsWith('data_');
+    if (shipped || !['created', 'confirmed'].includes(order.status))
+      throw new ProcurementRefused('The parcel has left: the provider no longer cancels this order');
   }
 
   /** The parcel's next event, and the order status it brings (in progress, delivered, undelivered). */
