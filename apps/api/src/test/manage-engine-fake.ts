@@ -286,14 +286,13 @@ export async function startManageEngineFake(options: { apiKey?: string } = {}) {
             status: state.status,
           });
         }
-        (owner.installed ?? []).forEach((app, n) =>
+        for (const [n, app] of (owner.installed ?? []).entries())
           listed.push({
             app_id: 900_000 + n,
             app_name: app.name,
             version: app.version ?? null,
             status: 'Installed',
-          }),
-        );
+          });
         // Paged like every list: offset and limit, with the total.
         const offset = Number(url.searchParams.get('offset') ?? 0);
         const limit = Number(url.searchParams.get('limit') ?? listed.length) || listed.length;
