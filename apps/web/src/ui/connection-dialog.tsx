@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
-import { type ComponentType, type FormEvent, useState } from 'react';
+import { type ComponentType, type FormEvent, type ReactNode, useState } from 'react';
 import { describeFailure } from '@/lib/api/error-message';
 import { Alert } from '@/ui/alert';
 import { FormDialog, FormDialogActions } from '@/ui/form-dialog';
@@ -56,6 +56,8 @@ export interface ConnectionDialogProps<N extends string, R> {
   initialValues: Partial<Record<N, string>>;
   save: ConnectionSave<N, R>;
   onSaved: (saved: R) => void;
+  /** More of the form after the credentials (an HR system's language), kept by the caller. */
+  extra?: ReactNode;
 }
 
 export function ConnectionDialog<N extends string, R>({
@@ -66,6 +68,7 @@ export function ConnectionDialog<N extends string, R>({
   initialValues,
   save,
   onSaved,
+  extra,
 }: ConnectionDialogProps<N, R>) {
   const { i18n } = useLingui();
   const { Instructions } = form;
@@ -86,6 +89,7 @@ export function ConnectionDialog<N extends string, R>({
         initialValues={initialValues}
         save={save}
         onSaved={onSaved}
+        extra={extra}
       />
     </FormDialog>
   );
@@ -97,7 +101,8 @@ function ConnectionFields<N extends string, R>({
   initialValues,
   save,
   onSaved,
-}: Pick<ConnectionDialogProps<N, R>, 'form' | 'changing' | 'initialValues' | 'save' | 'onSaved'>) {
+  extra,
+}: Pick<ConnectionDialogProps<N, R>, 'form' | 'changing' | 'initialValues' | 'save' | 'onSaved' | 'extra'>) {
   const { t, i18n } = useLingui();
   const names: readonly string[] = form.fields.map((field) => field.name);
   const [values, setValues] = useState<Partial<Record<N, string>>>(() => initialValues);
@@ -137,6 +142,7 @@ function ConnectionFields<N extends string, R>({
             error={failure?.fields[field.name]}
           />
         ))}
+        {extra}
         {failure?.message ? <Alert variant="error">{failure.message}</Alert> : null}
       </div>
       <FormDialogActions

@@ -1,7 +1,7 @@
 import type { Actor } from '@equip/domain/access';
 import type { EmployeeStatus } from '@equip/domain/identity';
 import type { HrSyncedField } from '@equip/domain/integrations';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailsInUseAnywhere, isEmailInUseViolation } from '../../db/emails.ts';
 import { users } from '../../db/schema/index.ts';

@@ -71,6 +71,16 @@ const KNOWN_TEXTS: Record<string, MessageDescriptor> = {
   'The stored credentials cannot be read; connect the HR system again': msg`The stored credentials cannot be read; connect the HR system again`,
   'Equip has no client for this HR system outside the sandbox': msg`Equip has no client for this HR system outside the sandbox`,
   'Only letters, digits and hyphens (the part before .bamboohr.com)': msg`Only letters, digits and hyphens (the part before .bamboohr.com)`,
+  // The HR sync (HR_SYNC_REASONS, HR_SYNC_MESSAGES; decision 032)
+  'Nothing changed': msg`Nothing changed`,
+  'Left the company before the first sync': msg`Left the company before the first sync`,
+  'The HR system has no work email for this person': msg`The HR system has no work email for this person`,
+  'The email is used by another person': msg`The email is used by another person`,
+  'Edited in Equip after the HR system changed it': msg`Edited in Equip after the HR system changed it`,
+  'Kept as in Equip': msg`Kept as in Equip`,
+  'Preview the first sync before running it': msg`Preview the first sync before running it`,
+  'The integration is paused': msg`The integration is paused`,
+  'This conflict is already resolved': msg`This conflict is already resolved`,
 };
 
 /** Texts with a value in them: `Expected string, received number`, zod's length bounds. */

@@ -3,6 +3,7 @@ import {
   HR_PROVIDER_NAMES,
   type HrCredentialField,
   type HrIntegration,
+  HrLanguage,
   type HrProvider,
 } from '@equip/domain/integrations';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -16,14 +17,20 @@ import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
 import { ConnectionDialog, type ConnectionSave } from '@/ui/connection-dialog';
 import { ConfirmDialog } from '@/ui/dialog';
+import { SelectField } from '@/ui/select-field';
 import { useToast } from '@/ui/toast';
 import { useCheckIntegration } from '../api/check-integration';
 import { useConnectIntegration } from '../api/connect-integration';
 import { usePauseIntegration } from '../api/pause-integration';
 import { useRemoveIntegration } from '../api/remove-integration';
 import { useResumeIntegration } from '../api/resume-integration';
-import { INTEGRATION_SETUP_STATUS_LABELS, INTEGRATION_STATUS_LABELS } from '../lib/integration-labels';
+import {
+  HR_LANGUAGE_LABELS,
+  INTEGRATION_SETUP_STATUS_LABELS,
+  INTEGRATION_STATUS_LABELS,
+} from '../lib/integration-labels';
 import { HR_FORMS } from './hr-forms';
+import { SyncSection } from './sync-section';
 
 /** The reason a test failed, in the reader's language, with the HR system's own words after it. */
 export function failureReason(integration: HrIntegration): string | null {
@@ -80,9 +87,10 @@ export function IntegrationCard({
       toast({ variant: 'positive', content: t`The connection to ${name} works.` });
   };
 
+  const [language, setLanguage] = useState<HrLanguage>(integration?.language ?? 'en');
   const save: ConnectionSave<HrCredentialField, HrIntegration> = {
     mutate: (values, options) => {
-      const input: ConnectIntegrationRequest = values;
+      const input: ConnectIntegrationRequest = { ...values, language };
       connect.mutate({ provider, input }, options);
     },
     reset: connect.reset,
@@ -129,6 +137,10 @@ export function IntegrationCard({
               <dd className="text-slate-900">
                 {integration.lastCheckedAt ? formatDateTime(integration.lastCheckedAt) : <Trans>Never</Trans>}
               </dd>
+              <dt className="text-slate-500">
+                <Trans>HR language</Trans>
+              </dt>
+              <dd className="text-slate-900">{HR_LANGUAGE_LABELS[integration.language]}</dd>
               {reason ? (
                 <>
                   <dt className="text-slate-500">
@@ -141,6 +153,7 @@ export function IntegrationCard({
           ) : (
             <p className="mt-2 text-sm text-slate-600">{i18n._(form.intro)}</p>
           )}
+          {integration ? <SyncSection integration={integration} /> : null}
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
           {integration ? (
@@ -215,6 +228,15 @@ export function IntegrationCard({
         changing={Boolean(integration)}
         initialValues={{}}
         save={save}
+        extra={
+          <SelectField
+            label={t`HR language`}
+            hint={t`The language the HR system's fields and values are written in.`}
+            value={language}
+            onChange={(event) => setLanguage(HrLanguage.parse(event.target.value))}
+            options={HrLanguage.options.map((value) => ({ value, label: HR_LANGUAGE_LABELS[value] }))}
+          />
+        }
         onSaved={() => {
           setEditing(false);
           toast({

@@ -1,4 +1,11 @@
-import type { HrLanguage, IntegrationSetupStatus, IntegrationStatus } from '@equip/domain/integrations';
+import type {
+  HrLanguage,
+  HrSyncAction,
+  HrSyncedField,
+  HrSyncRunStatus,
+  IntegrationSetupStatus,
+  IntegrationStatus,
+} from '@equip/domain/integrations';
 import { msg } from '@lingui/core/macro';
 import { translated } from '@/lib/i18n/translated';
 
@@ -21,4 +28,30 @@ export const HR_LANGUAGE_LABELS = translated<HrLanguage>({
   fr: msg`French`,
   it: msg`Italian`,
   es: msg`Spanish`,
+});
+
+export const HR_SYNCED_FIELD_LABELS = translated<HrSyncedField>({
+  firstName: msg`First name`,
+  lastName: msg`Last name`,
+  email: msg`Email`,
+  phone: msg`Phone`,
+  department: msg`Department`,
+  position: msg`Position`,
+  startDate: msg`Start date`,
+  lastDate: msg`Last day`,
+});
+
+export const HR_SYNC_ACTION_LABELS = translated<HrSyncAction>({
+  create: msg`Added`,
+  update: msg`Updated`,
+  offboard: msg`Offboarding`,
+  skip: msg`Skipped`,
+  conflict: msg`Conflict`,
+});
+
+export const HR_SYNC_RUN_STATUS_LABELS = translated<HrSyncRunStatus>({
+  queued: msg`Waiting to run`,
+  running: msg`Running`,
+  succeeded: msg`Done`,
+  failed: msg`Failed`,
 });
