@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { DeviceOs, DeviceStatus, DeviceType } from '@equip/domain/devices';
-import type { assetDefinitions, assetInstances } from '../db/schema/index.ts';
+import { insertRowsAsJson } from '../db/bulk-insert.ts';
+import type { Db } from '../db/client.ts';
+import { assetDefinitions, assetInstances, assetKinds } from '../db/schema/index.ts';
 import { type DemoStaff, isAtWork, isLogin } from './demo-staff.ts';
 import { DEVICE_MODELS, type DeviceModel, pickModel } from './device-models.ts';
 import { type FleetContext, makeDevice, type NewDevice, type Placement } from './fleet.ts';
 import { OFFICE_CITIES } from './names.ts';
 import type { PlannedPerson } from './people.ts';
-import { KIND_CODES, PERIPHERAL_MODELS } from './peripherals.ts';
+import { KIND_CODES, ORGANIZATION_KINDS, PERIPHERAL_MODELS } from './peripherals.ts';
 import type { Random } from './random.ts';
 
 interface DeviceWish {
@@ -222,6 +224,33 @@ export function planPeripherals(
     }
   }
   return { definitions, instances };
+}
+
+/**
+ * The demo's and the bulk seed's peripherals: the organisation's own asset kinds (ORGANIZATION_KINDS),
+ * then one definition per peripheral model and ~`count` items (planPeripherals).
+ */
+export async function seedPeripherals(
+  db: Db,
+  random: Random,
+  organizationUuid: string,
+  staff: DemoStaff,
+  count: number,
+): Promise<{ models: number; items: number }> {
+  const kinds = await db
+    .insert(assetKinds)
+    .values(ORGANIZATION_KINDS.map((name) => ({ organizationUuid, name, baseKind: KIND_CODES[name] })))
+    .returning({ uuid: assetKinds.uuid, name: assetKinds.name });
+  const plan = planPeripherals(
+    random,
+    organizationUuid,
+    staff,
+    new Map(kinds.map((kind) => [kind.name, kind.uuid])),
+    count,
+  );
+  await insertRowsAsJson(db, assetDefinitions, plan.definitions);
+  await insertRowsAsJson(db, assetInstances, plan.instances);
+  return { models: plan.definitions.length, items: plan.instances.length };
 }
 
 function peripheralNote(random: Random, shared: boolean, holder: PlannedPerson | null): string | null {

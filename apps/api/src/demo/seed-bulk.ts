@@ -3,23 +3,15 @@ import type { EmployeeStatus } from '@equip/domain/identity';
 import { sql } from 'drizzle-orm';
 import { insertRowsAsJson } from '../db/bulk-insert.ts';
 import type { Db } from '../db/client.ts';
-import {
-  assetDefinitions,
-  assetInstances,
-  assetKinds,
-  devices,
-  organizations,
-  users,
-} from '../db/schema/index.ts';
+import { devices, organizations, users } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
-import { planPeripherals } from './demo-devices.ts';
+import { seedPeripherals } from './demo-devices.ts';
 import { loginEmail, planStaff } from './demo-staff.ts';
 import { pickModel } from './device-models.ts';
 import { createFleetContext, type FleetContext, makeDevice, type NewDevice } from './fleet.ts';
 import { type DemoLogin, generatePassword } from './logins.ts';
 import { EmailAllocator, OFFICE_CITIES } from './names.ts';
 import type { PlannedPerson } from './people.ts';
-import { KIND_CODES, ORGANIZATION_KINDS } from './peripherals.ts';
 import { createRandom, type Random, spread } from './random.ts';
 
 export interface BulkSeedOptions {
@@ -137,21 +129,9 @@ export async function seedBulkOrganization(db: Db, options: BulkSeedOptions): Pr
 
     let assets = 0;
     if (options.assets) {
-      const kinds = await tx
-        .insert(assetKinds)
-        .values(ORGANIZATION_KINDS.map((name) => ({ organizationUuid, name, baseKind: KIND_CODES[name] })))
-        .returning({ uuid: assetKinds.uuid, name: assetKinds.name });
-      const plan = planPeripherals(
-        random,
-        organizationUuid,
-        staff,
-        new Map(kinds.map((kind) => [kind.name, kind.uuid])),
-        options.assets,
-      );
-      await insertRowsAsJson(tx, assetDefinitions, plan.definitions);
-      await insertRowsAsJson(tx, assetInstances, plan.instances);
-      assets = plan.instances.length;
-      progress(`inserted ${assets} peripherals of ${plan.definitions.length} models`);
+      const written = await seedPeripherals(tx, random, organizationUuid, staff, options.assets);
+      assets = written.items;
+      progress(`inserted ${assets} peripherals of ${written.models} models`);
     }
 
     return {

@@ -1,18 +1,10 @@
 import { ne } from 'drizzle-orm';
 import { insertInChunks } from '../db/bulk-insert.ts';
 import type { Db } from '../db/client.ts';
-import {
-  assetDefinitions,
-  assetInstances,
-  assetKinds,
-  devices,
-  organizations,
-  PROVIDER_ORGANIZATION_UUID,
-  users,
-} from '../db/schema/index.ts';
+import { devices, organizations, PROVIDER_ORGANIZATION_UUID, users } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { ensureFeatureFlags } from '../modules/flags/service.ts';
-import { planDemoDevices, planPeripherals } from './demo-devices.ts';
+import { planDemoDevices, seedPeripherals } from './demo-devices.ts';
 import { ensureHardwareCatalog, seedOrders } from './demo-procurement.ts';
 import { ensureApplications, seedBundles } from './demo-software.ts';
 import {
@@ -34,7 +26,6 @@ import {
 import { createFleetContext, type NewDevice } from './fleet.ts';
 import { type DemoLogin, type DemoRole, generatePassword, writeDemoLogins } from './logins.ts';
 import { EmailAllocator } from './names.ts';
-import { KIND_CODES, ORGANIZATION_KINDS } from './peripherals.ts';
 import { addDays, createRandom, type Random } from './random.ts';
 import type { DemoScope } from './scope.ts';
 
@@ -220,18 +211,6 @@ async function seedDevicesAndPeripherals(
   await insertInChunks(db, devices, fleet);
   if (peripherals === 0) return fleet;
 
-  const kinds = await db
-    .insert(assetKinds)
-    .values(ORGANIZATION_KINDS.map((name) => ({ organizationUuid, name, baseKind: KIND_CODES[name] })))
-    .returning({ uuid: assetKinds.uuid, name: assetKinds.name });
-  const plan = planPeripherals(
-    random,
-    organizationUuid,
-    staff,
-    new Map(kinds.map((kind) => [kind.name, kind.uuid])),
-    peripherals,
-  );
-  await insertInChunks(db, assetDefinitions, plan.definitions);
-  await insertInChunks(db, assetInstances, plan.instances);
+  await seedPeripherals(db, random, organizationUuid, staff, peripherals);
   return fleet;
 }
