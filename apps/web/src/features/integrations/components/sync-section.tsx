@@ -5,8 +5,9 @@ import {
   type HrSyncPreview,
 } from '@equip/domain/integrations';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
 import { Eye, RefreshCw } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { errorMessage } from '@/lib/api/error-message';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { translateKnownMessage } from '@/lib/i18n/known-messages';
@@ -14,6 +15,7 @@ import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { FormDialog, FormDialogActions } from '@/ui/form-dialog';
 import { useToast } from '@/ui/toast';
+import { integrationKeys } from '../api/query-keys';
 import { useConflicts, usePreviewSync, useResolveConflict, useRunSync, useSyncRuns } from '../api/sync';
 import {
   HR_SYNC_ACTION_LABELS,
@@ -46,11 +48,14 @@ function PreviewDialog({
   preview,
   open,
   onOpenChange,
+  onStarted,
 }: {
   integration: HrIntegration;
   preview: HrSyncPreview | undefined;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The run was queued (the card then follows it in the sync log). */
+  onStarted: () => void;
 }) {
   const { t } = useLingui();
   const { toast } = useToast();
@@ -61,6 +66,7 @@ function PreviewDialog({
     run.mutate(integration.provider, {
       onSuccess: () => {
         onOpenChange(false);
+        onStarted();
         toast({ variant: 'positive', content: t`The first sync with ${name} has started.` });
       },
       onError: (error) =>
@@ -74,7 +80,7 @@ function PreviewDialog({
       busy={run.isPending}
       title={t`Preview of the first sync with ${name}`}
       description={t`Nothing has been written yet. Check what the first sync will do, then run it.`}
-      className="max-w-3xl"
+      className="sm:max-w-3xl"
     >
       <form onSubmit={onSubmit} aria-label={t`First sync`}>
         {preview ? (
@@ -190,6 +196,14 @@ export function SyncSection({ integration }: { integration: HrIntegration }) {
   const conflicts = useConflicts(integration.provider, integration.openConflicts > 0);
   const name = HR_PROVIDER_NAMES[integration.provider];
   const last = integration.lastSync;
+  // A run the log watched has ended: the card's last sync, setup status and conflicts are read again.
+  const queryClient = useQueryClient();
+  const newest = runs.data?.items[0];
+  const ended = newest && (newest.status === 'succeeded' || newest.status === 'failed');
+  useEffect(() => {
+    if (ended && newest && (newest.uuid !== last?.uuid || newest.status !== last?.status))
+      void queryClient.invalidateQueries({ queryKey: integrationKeys.all });
+  }, [ended, newest, last?.uuid, last?.status, queryClient]);
 
   return (
     <section className="mt-4 border-t border-slate-100 pt-4" aria-label={t`Sync with ${name}`}>
@@ -331,6 +345,7 @@ export function SyncSection({ integration }: { integration: HrIntegration }) {
         preview={preview.data}
         open={previewOpen}
         onOpenChange={setPreviewOpen}
+        onStarted={() => setLogOpen(true)}
       />
     </section>
   );
