@@ -279,6 +279,54 @@ describe('bundle installs (issue 29, item 5)', () => {
     expect(await statusOf(person, 'Visual Studio Code')).toMatchObject({ status: 'installed', reason: null });
   });
 
+  it("installs an application of a person's bundle on request: one never requested, refusing what cannot be", async () => {
+    const person = (await createUser(db(), { organizationUuid: orgUuid })).uuid;
+    const mac = await addMac(orgUuid, person);
+    const bundle = await bundleWith(`Ops ${randomUUID().slice(0, 4)}`, [
+      { name: 'iTerm2', management: 'NOT_NEEDED' },
+      { name: 'Gmail', management: 'NOT_NEEDED' },
+    ]);
+    await ok('POST', `/bundle-api/bundles/${bundle.uuid}/employees`, { employeeUuids: [person] });
+    expect(await commandsOf(mac)).toEqual([]);
+    const url = (app: string, who = person) => `/bundle-api/employees/${who}/applications/${app}/install`;
+    const requested = await ok<PersonApplications['items'][number]>(
+      'POST',
+      url(appUuid('iTerm2')),
+      undefined,
+      202,
+    );
+    expect(requested).toMatchObject({ application: { name: 'iTerm2' }, deviceUuid: mac });
+    expect(await commandsOf(mac)).toEqual([
+      expect.objectContaining({ action: 'install_software', applicationUuid: appUuid('iTerm2') }),
+    ]);
+    // Asked again while it is open: joined, nothing more.
+    await ok('POST', url(appUuid('iTerm2')), undefined, 202);
+    expect(await commandsOf(mac)).toHaveLength(1);
+    // No device of theirs can take Gmail: 409 with the reason, nothing written.
+    const refused = await call('POST', url(appUuid('Gmail')));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      errors: [
+        expect.objectContaining({
+          param: 'applicationUuid',
+          msg: 'The application is not available for the device’s operating system',
+        }),
+      ],
+    });
+    // Not in their bundle: 404 at applicationUuid; a bad id 400; nothing written.
+    const outside = await call('POST', url(appUuid('Slack')));
+    expect(outside.statusCode).toBe(404);
+    expect(outside.json()).toMatchObject({ errors: [expect.objectContaining({ param: 'applicationUuid' })] });
+    expect((await call('POST', url('not-a-uuid'))).statusCode).toBe(400);
+    expect(await commandsOf(mac)).toHaveLength(1);
+    // No token, a regular user, another organisation's owner or person.
+    expect((await call('POST', url(appUuid('iTerm2')), undefined, null)).statusCode).toBe(401);
+    expect((await call('POST', url(appUuid('iTerm2')), undefined, regularToken)).statusCode).toBe(403);
+    expect((await call('POST', url(appUuid('iTerm2')), undefined, otherOwnerToken)).statusCode).toBe(404);
+    expect((await call('POST', url(appUuid('iTerm2'), stranger))).statusCode).toBe(404);
+    expect(await commandsOf(mac)).toHaveLength(1);
+  });
+
   it('logs the patches an MDM read shows: a catalog application whose version changed', async () => {
     const person = (await createUser(db(), { organizationUuid: orgUuid })).uuid;
     const mac = await addMac(orgUuid, person);

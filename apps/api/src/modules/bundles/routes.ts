@@ -1,4 +1,9 @@
-import { DepartmentPeople, DepartmentPeopleQuery, PersonApplications } from '@equip/domain/bundle-installs';
+import {
+  DepartmentPeople,
+  DepartmentPeopleQuery,
+  PersonApplication,
+  PersonApplications,
+} from '@equip/domain/bundle-installs';
 import {
   ApplicationListQuery,
   ApplicationPage,
@@ -350,5 +355,33 @@ export const bundleRoutes: ModuleRoutes = (app, { database, bundles, jobs }) => 
       },
     },
     (request) => request.tenant((tx) => bundles.departmentPeople(tx, requireAuth(request), request.query)),
+  );
+
+  app.post(
+    '/bundle-api/employees/:uuid/applications/:applicationUuid/install',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Install an application of the person's bundle on their devices now (one never requested, or again)",
+        params: BundleApplicationParams,
+        response: { 202: PersonApplication },
+      },
+    },
+    async (request, reply) => {
+      const status = await effected(
+        request.tenant((tx) =>
+          bundles.installForPerson(
+            tx,
+            requireAuth(request),
+            request.params.uuid,
+            request.params.applicationUuid,
+          ),
+        ),
+      );
+      return reply.status(202).send(status);
+    },
   );
 };

@@ -263,7 +263,7 @@ export function createBundlesService(deps: BundlesDeps) {
     return { changed: joining.length, moved: joining.filter((p) => before.has(p.uuid)).length };
   };
 
-  return {
+  const service = {
     listApplications: (reads: TenantReads, auth: AuthContext, query: ApplicationListQuery) =>
       listApplications(reads, auth.organizationUuid, query),
 
@@ -478,7 +478,7 @@ export function createBundlesService(deps: BundlesDeps) {
         const base = { application: { uuid, name, platforms }, management: entry.management };
         const request = requestOnJoin(entry.management);
         const installed = statuses.get(uuid);
-        if (installed && request !== null)
+        if (installed)
           return {
             ...base,
             status: installed.status,
@@ -493,6 +493,37 @@ export function createBundlesService(deps: BundlesDeps) {
         return { ...base, status: 'skipped', reason: skipReason(own, entry.application), deviceUuid: null };
       });
       return { bundle: { uuid: bundle.uuid, name: bundle.name }, items };
+    },
+
+    /**
+     * Installs one application of a person's bundle on every device of theirs that can take it now (an
+     * install never requested, or asked for again): 404 for a person the organisation does not have or
+     * an application not in their bundle (at `applicationUuid`), 409 with the reason when none of their
+     * devices can take it. Answers the application's status after the request.
+     */
+    async installForPerson(
+      tx: Db,
+      auth: AuthContext,
+      userUuid: string,
+      applicationUuid: string,
+    ): Promise<PersonApplication> {
+      const person = await personRef(tx, userUuid);
+      if (!person) throw notFound(BUNDLE_MESSAGES.employeeNotFound);
+      assertGrant(auth, person, { action: 'update' });
+      const membership = (await membershipsOf(tx, [userUuid])).get(userUuid);
+      const bundle = membership ? await findBundle(tx, membership.bundleUuid) : null;
+      const at = { location: 'params' as const, param: 'applicationUuid', path: ['applicationUuid'] };
+      if (!bundle?.applications.some((entry) => entry.application.uuid === applicationUuid))
+        throw notFound(BUNDLE_MESSAGES.applicationNotFound, at);
+      const result = await requestSoftwareFor(tx, deps.jobs, auth, {
+        userUuids: [userUuid],
+        install: [applicationUuid],
+        uninstall: [],
+      });
+      const [skipped] = result.skipped;
+      if (skipped) throw conflict(skipped.reason, at);
+      const items = (await service.personApplications(tx, auth, userUuid)).items;
+      return items.find((item) => item.application.uuid === applicationUuid)!;
     },
 
     /** The people whose department is this one (exactly, as the suggestions read it), to assign them all. */
@@ -523,6 +554,7 @@ export function createBundlesService(deps: BundlesDeps) {
       return input;
     },
   };
+  return service;
 }
 
 /**

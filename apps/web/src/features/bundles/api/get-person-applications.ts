@@ -1,4 +1,4 @@
-import type { PersonApplications } from '@equip/domain/bundle-installs';
+import type { PersonApplication, PersonApplications } from '@equip/domain/bundle-installs';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestSoftwareCommand } from '@/features/devices/public';
 import { bundleApi } from '@/lib/api/clients';
@@ -34,6 +34,21 @@ export function useRetryInstall(personUuid: string) {
   return useMutation({
     mutationFn: ({ deviceUuid, applicationUuid }: { deviceUuid: string; applicationUuid: string }) =>
       requestSoftwareCommand(deviceUuid, 'install', applicationUuid),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bundleKeys.personApplications(personUuid) }),
+  });
+}
+
+/**
+ * `POST /bundle-api/employees/:uuid/applications/:applicationUuid/install`: an application of the
+ * person's bundle installed on their devices now (one never requested), then their applications read again.
+ */
+export function useInstallForPerson(personUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (applicationUuid: string) =>
+      bundleApi.post<PersonApplication>(
+        `/employees/${encodeURIComponent(personUuid)}/applications/${encodeURIComponent(applicationUuid)}/install`,
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bundleKeys.personApplications(personUuid) }),
   });
 }

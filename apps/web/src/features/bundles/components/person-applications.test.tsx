@@ -1,7 +1,7 @@
 import type { PersonApplication, PersonApplications } from '@equip/domain/bundle-installs';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { installFakeApi } from '@/test/fake-api';
+import { apiError, installFakeApi } from '@/test/fake-api';
 import { renderWithApp } from '@/test/render';
 import { PersonApplications as PersonApplicationsList } from './person-applications';
 
@@ -71,6 +71,45 @@ describe("a person's applications from their bundle (issue 29, item 5)", () => {
       { applicationUuid: uuid(2, 1) },
     ]);
     await waitFor(() => expect(within(row('Visual Studio Code')).getByText('Pending')).toBeInTheDocument());
+  });
+
+  it('installs an application never requested on request, and says why one cannot be', async () => {
+    let requested = false;
+    const api = installFakeApi((request) => {
+      if (request.path === `/bundle-api/employees/${person}/applications`)
+        return {
+          body: {
+            bundle: { uuid: uuid(1), name: 'Sales' },
+            items: [
+              item(5, 'iTerm2', { status: requested ? 'pending' : 'not_requested', deviceUuid: null }),
+              item(6, 'Xcode', { status: 'not_requested', deviceUuid: null }),
+            ],
+          } satisfies PersonApplications,
+        };
+      if (request.path === `/bundle-api/employees/${person}/applications/${uuid(5, 1)}/install`) {
+        requested = true;
+        return { status: 202, body: {} };
+      }
+      if (request.path === `/bundle-api/employees/${person}/applications/${uuid(6, 1)}/install`)
+        return apiError(409, 'The device is not enrolled in its MDM', 'Conflict');
+      return undefined;
+    });
+    const { user } = renderWithApp(
+      [{ path: '/', element: <PersonApplicationsList personUuid={person} /> }],
+      '/',
+    );
+    const list = await screen.findByRole('region', { name: 'Applications of Sales' });
+    const row = (name: string) => within(list).getByText(name).closest('li')!;
+    expect(within(row('iTerm2')).getByText('Not requested')).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'Install iTerm2 now' }));
+    expect(api.calls(`POST /bundle-api/employees/${person}/applications/${uuid(5, 1)}/install`)).toHaveLength(
+      1,
+    );
+    await waitFor(() => expect(within(row('iTerm2')).getByText('Pending')).toBeInTheDocument());
+    await user.click(within(list).getByRole('button', { name: 'Install Xcode now' }));
+    expect(
+      await screen.findByText('Could not install Xcode: The device is not enrolled in its MDM'),
+    ).toBeInTheDocument();
   });
 
   it('says when the person is in no bundle', async () => {

@@ -1,13 +1,13 @@
 import type { PersonApplication, PersonApplicationStatus } from '@equip/domain/bundle-installs';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { RotateCw } from 'lucide-react';
+import { Download, RotateCw } from 'lucide-react';
 import { errorMessage } from '@/lib/api/error-message';
 import { Badge, type BadgeTone } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { LoadError } from '@/ui/load-error';
 import { Skeleton } from '@/ui/skeleton';
 import { toast } from '@/ui/toast-store';
-import { usePersonApplications, useRetryInstall } from '../api/get-person-applications';
+import { useInstallForPerson, usePersonApplications, useRetryInstall } from '../api/get-person-applications';
 import { PERSON_APPLICATION_STATUS_LABELS } from '../lib/bundle-labels';
 
 const TONES: Record<PersonApplicationStatus, BadgeTone> = {
@@ -22,6 +22,7 @@ const TONES: Record<PersonApplicationStatus, BadgeTone> = {
 function ApplicationRow({ personUuid, item }: { personUuid: string; item: PersonApplication }) {
   const { t } = useLingui();
   const retry = useRetryInstall(personUuid);
+  const install = useInstallForPerson(personUuid);
   const name = item.application.name;
   const deviceUuid = item.deviceUuid;
   return (
@@ -48,6 +49,23 @@ function ApplicationRow({ personUuid, item }: { personUuid: string; item: Person
         >
           <RotateCw aria-hidden="true" />
           <Trans>Retry</Trans>
+        </Button>
+      ) : null}
+      {item.status === 'not_requested' ? (
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-label={t`Install ${name} now`}
+          disabled={install.isPending}
+          onClick={() =>
+            install.mutate(item.application.uuid, {
+              onError: (error) =>
+                toast({ variant: 'negative', content: t`Could not install ${name}: ${errorMessage(error)}` }),
+            })
+          }
+        >
+          <Download aria-hidden="true" />
+          <Trans>Install</Trans>
         </Button>
       ) : null}
       {item.reason ? <p className="w-full text-sm text-slate-500">{item.reason}</p> : null}
