@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppServices, ModuleRoutes } from './app-services.ts';
 import { API_AREAS, API_REGISTRY, EVENT_WORDS } from './areas.ts';
 import type { AppJobs } from './background/app-job-types.ts';
+import { loadConfig } from './config/env.ts';
 import { defineApiArea, gatherApiAreas, type JobDeps, type ModuleDeps } from './define-area.ts';
 
 /** The toy area's module, declared as a module declares its own (test-only: no registry lists it). */
@@ -70,7 +71,8 @@ describe("the API's areas registry", () => {
   it("gives every job of the domain a handler and a policy from its module (the app's maintenance aside)", () => {
     const handled: string[] = [];
     const jobs = { handle: (name: string) => handled.push(name) } as unknown as AppJobs;
-    API_REGISTRY.jobs.register(jobs, { database: { db: {} } } as unknown as JobDeps);
+    // The configuration of a start without settings: a module may choose its adapters by it.
+    API_REGISTRY.jobs.register(jobs, { database: { db: {} }, config: loadConfig({}) } as unknown as JobDeps);
     const modules = Object.keys(JOBS).filter((name) => name !== 'maintenance.clean-up');
     expect(handled.sort()).toEqual(modules.sort());
     expect(Object.keys(API_REGISTRY.jobs.policies).sort()).toEqual(modules.sort());
