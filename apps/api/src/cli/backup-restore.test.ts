@@ -315,7 +315,8 @@ describe(`backup and restore of a running Equip (${kind})`, () => {
       // creation wrote in the same transaction: the copy holds whole transactions only.
       const [row] = await readerOfDb(database.db)(
         `select (select count(*)::int from users where email like 'during-backup-%') as people,
-                (select count(*)::int from webhook_deliveries where event_type = 'employee.created') as deliveries,
+                (select count(*)::int from webhook_deliveries d join users u on u.uuid::text = d.payload->'data'->>'subjectUuid'
+                  where d.event_type = 'employee.created' and u.email like 'during-backup-%') as deliveries,
                 (select count(*)::int from users where uuid in (${writtenBeforeBackup.map((u) => `'${u}'`).join(', ')})) as before`,
       );
       expect(row).toMatchObject({ before: writtenBeforeBackup.length });

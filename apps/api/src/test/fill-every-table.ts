@@ -143,6 +143,20 @@ export async function fillOverHttp(
   // integrations (sealed credentials; the installation's sandbox HR system takes any, decision 029)
   const personio = { clientId: 'every-table-client', clientSecret: 'every-table-secret-0001' };
   await expectStatus(api('PUT', '/api/integrations/personio', personio), [200, 201]);
+  // integration_sync_runs and integration_conflicts (decision 032): Personio's first sync (after its
+  // preview), then HiBob's, whose people Personio has already brought: their emails are conflicts.
+  for (const provider of ['personio', 'hibob'] as const) {
+    if (provider === 'hibob') await expectStatus(api('PUT', '/api/integrations/hibob', personio), [200, 201]);
+    await expectStatus(api('POST', `/api/integrations/${provider}/sync/preview`), [200]);
+    await expectStatus(api('POST', `/api/integrations/${provider}/sync`), [202]);
+    await until(async () => {
+      const runs = await json<{ items: { provider: string; status: string }[] }>(
+        api('GET', `/api/integrations/sync-runs?provider=${provider}`),
+        [200],
+      );
+      return runs.items.some((run) => run.status === 'succeeded' || run.status === 'failed');
+    }, `${provider}'s first sync`);
+  }
   // bundle_settings: the organisation's default management mode for new applications (decision 028)
   await expectStatus(api('PUT', '/bundle-api/settings', { defaultManagementMode: 'ITOwners' }), [200]);
   // procurement_providers (a sealed webhook secret), set by a provider admin (decision 031)
@@ -218,4 +232,13 @@ export async function expectStatus(
       `${res.url} answered ${res.status} (${await res.text()}), expected ${expected.join(' or ')}`,
     );
   return res;
+}
+
+/** Waits (up to 30 s) for what the server does in the background, such as a job's run. */
+async function until(done: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
