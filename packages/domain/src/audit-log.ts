@@ -118,6 +118,7 @@ export const AUDIT_DATA_FIELDS = [
   'source',
   'license',
   'employeeName',
+  'externalId',
   // Sign-in and imports
   'ip',
   'method',

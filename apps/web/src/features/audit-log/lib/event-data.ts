@@ -21,6 +21,7 @@ import {
 import { EMPLOYEE_STATUS_LABELS, USER_SOURCE_LABELS, USER_TYPE_LABELS } from '@/features/employees/public';
 import { formatDate, formatDateTime, formatFileSize, formatNumber } from '@/lib/format';
 import { i18n } from '@/lib/i18n/i18n';
+import { PERSON_FIELD_MESSAGES } from '@/lib/person-field-labels';
 import { ROLE_LABELS } from '@/lib/role-labels';
 
 /**
@@ -32,20 +33,14 @@ import { ROLE_LABELS } from '@/lib/role-labels';
 export const DATA_FIELD_LABELS: Readonly<Record<AuditDataField, MessageDescriptor>> = {
   // People
   name: msg`Name`,
-  firstName: msg`First name`,
-  lastName: msg`Last name`,
-  email: msg`Email`,
-  phone: msg`Phone`,
-  department: msg`Department`,
-  position: msg`Position`,
-  startDate: msg`Start date`,
-  lastDate: msg`Last day`,
+  ...PERSON_FIELD_MESSAGES,
   employeeStatus: msg`Status`,
   userType: msg`User type`,
   role: msg`Role`,
   source: msg`Source`,
   license: msg`License`,
   employeeName: msg`Employee`,
+  externalId: msg`ID in the HR system`,
   // Sign-in and imports
   ip: msg`IP address`,
   method: msg`Method`,

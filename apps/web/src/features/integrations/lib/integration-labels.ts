@@ -8,6 +8,7 @@ import type {
 } from '@equip/domain/integrations';
 import { msg } from '@lingui/core/macro';
 import { translated } from '@/lib/i18n/translated';
+import { PERSON_FIELD_MESSAGES } from '@/lib/person-field-labels';
 
 /** The words of an integration's enums (SPEC §3), the same on every screen. */
 export const INTEGRATION_STATUS_LABELS = translated<IntegrationStatus>({
@@ -30,16 +31,8 @@ export const HR_LANGUAGE_LABELS = translated<HrLanguage>({
   es: msg`Spanish`,
 });
 
-export const HR_SYNCED_FIELD_LABELS = translated<HrSyncedField>({
-  firstName: msg`First name`,
-  lastName: msg`Last name`,
-  email: msg`Email`,
-  phone: msg`Phone`,
-  department: msg`Department`,
-  position: msg`Position`,
-  startDate: msg`Start date`,
-  lastDate: msg`Last day`,
-});
+/** The employee fields the sync writes, named as everywhere else a person's fields are. */
+export const HR_SYNCED_FIELD_LABELS = translated<HrSyncedField>(PERSON_FIELD_MESSAGES);
 
 export const HR_SYNC_ACTION_LABELS = translated<HrSyncAction>({
   create: msg`Added`,
