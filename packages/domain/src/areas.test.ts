@@ -54,6 +54,8 @@ describe('the areas registry', () => {
       'mdm.connections.plan',
       'mdm.inventory.plan',
       'mdm.inventory.sync',
+      'procurement.checkout',
+      'procurement.order',
       'reminders.plan',
       'reminders.send',
       'webhooks.deliver',
