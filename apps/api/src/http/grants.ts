@@ -1,4 +1,10 @@
-import { type Actor, decideGrant, type GrantTarget, type RequestedChange } from '@equip/domain/access';
+import {
+  type Actor,
+  decideGrant,
+  type GrantDecision,
+  type GrantTarget,
+  type RequestedChange,
+} from '@equip/domain/access';
 import { ErrorType } from '@equip/domain/errors';
 import { AppError } from './errors.ts';
 
@@ -10,7 +16,11 @@ const ERROR_TYPES = { 403: ErrorType.Forbidden, 404: ErrorType.NotFound, 409: Er
  * calls it (a request's caller, or the HR sync acting for the organisation).
  */
 export function assertGrant(auth: Actor, target: GrantTarget | null, change: RequestedChange): void {
-  const decision = decideGrant(auth, target, change);
+  assertDecision(decideGrant(auth, target, change));
+}
+
+/** Throws a refusal of any of the domain's access rules (a `GrantDecision`) in the spec's error payload. */
+export function assertDecision(decision: GrantDecision): void {
   if (decision.allowed) return;
   throw new AppError(decision.status, {
     msg: decision.reason,

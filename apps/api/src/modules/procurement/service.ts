@@ -1,10 +1,4 @@
-import {
-  type Actor,
-  decideCatalogWrite,
-  decideDraftWrite,
-  type GrantDecision,
-  type ProcurementScope,
-} from '@equip/domain/access';
+import { decideCatalogWrite, decideDraftWrite, type ProcurementScope } from '@equip/domain/access';
 import { ErrorType } from '@equip/domain/errors';
 import type {
   CatalogItem,
@@ -27,6 +21,7 @@ import type { Db } from '../../db/client.ts';
 import type { TenantReads } from '../../db/tenant-reads.ts';
 import type { AuthContext } from '../../http/access.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { assertDecision } from '../../http/grants.ts';
 import {
   type ProcurementAdapter,
   type ProcurementProviderKind,
@@ -66,24 +61,6 @@ export const PROCUREMENT_MESSAGES = {
 } as const;
 
 const at = (...path: (string | number)[]) => ({ location: 'body' as const, param: path.join('.'), path });
-
-const ERROR_TYPES = { 403: ErrorType.Forbidden, 404: ErrorType.NotFound, 409: ErrorType.Conflict } as const;
-
-/** A refusal of the domain's access rule in the spec's error payload (as http/grants.ts does for people). */
-function assertAllowed(decision: GrantDecision): void {
-  if (decision.allowed) return;
-  throw new AppError(decision.status, {
-    msg: decision.reason,
-    errorType: ERROR_TYPES[decision.status],
-    ...(decision.field ? at(decision.field) : {}),
-  });
-}
-
-const actorOf = (auth: AuthContext): Actor => ({
-  userUuid: auth.userUuid,
-  role: auth.role,
-  organizationUuid: auth.organizationUuid,
-});
 
 /** Runs work in the caller's tenant transaction (the route's `request.tenant`). */
 export type TenantRunner = <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
@@ -154,8 +131,8 @@ export function createProcurementService(deps: ProcurementDeps) {
       auth: AuthContext,
       input: CreateCatalogItemRequest,
     ): Promise<CatalogItem> {
-      assertAllowed(
-        decideCatalogWrite(actorOf(auth), input.scope, null, { organizationUuid: input.organizationUuid }),
+      assertDecision(
+        decideCatalogWrite(auth, input.scope, null, { organizationUuid: input.organizationUuid }),
       );
       const { scope, organizationUuid: _named, specifications, ...values } = input;
       const owner = scope === 'General' ? null : auth.organizationUuid;
@@ -175,7 +152,7 @@ export function createProcurementService(deps: ProcurementDeps) {
       input: UpdateCatalogItemRequest,
     ): Promise<CatalogItem> {
       const item = await findItem(tenant, auth, uuid);
-      assertAllowed(decideCatalogWrite(actorOf(auth), item.scope, item));
+      assertDecision(decideCatalogWrite(auth, item.scope, item));
       const { specifications, ...values } = input;
       return writerOf(
         tenant,
@@ -188,7 +165,7 @@ export function createProcurementService(deps: ProcurementDeps) {
 
     async deleteCatalogItem(tenant: TenantRunner, auth: AuthContext, uuid: string): Promise<void> {
       const item = await findItem(tenant, auth, uuid);
-      assertAllowed(decideCatalogWrite(actorOf(auth), item.scope, item));
+      assertDecision(decideCatalogWrite(auth, item.scope, item));
       await writerOf(tenant, item.scope)((db) => deleteCatalogItem(db, uuid));
     },
 
@@ -202,7 +179,7 @@ export function createProcurementService(deps: ProcurementDeps) {
       auth: AuthContext,
       input: ProcurementDraftRequest,
     ): Promise<ProcurementDraftRecord> {
-      assertAllowed(decideDraftWrite(actorOf(auth), { organizationUuid: input.organizationUuid }));
+      assertDecision(decideDraftWrite(auth, { organizationUuid: input.organizationUuid }));
       const problems = deliveryAddressProblems(input.deliveryAddress);
       if (problems.length > 0)
         throw new AppError(
@@ -251,7 +228,7 @@ export function createProcurementService(deps: ProcurementDeps) {
       auth: AuthContext,
       input: z.infer<typeof CheckoutRequest>,
     ): Promise<CheckoutRecord> {
-      assertAllowed(decideDraftWrite(actorOf(auth), { organizationUuid: auth.organizationUuid }));
+      assertDecision(decideDraftWrite(auth, { organizationUuid: auth.organizationUuid }));
       const draft = await draftOf(tx, auth.organizationUuid, input.procurementUuid);
       if (!draft) throw notFound(PROCUREMENT_MESSAGES.draftNotFound, at('procurementUuid'));
       if (await openCheckoutOfDraft(tx, draft.uuid))
@@ -299,7 +276,7 @@ export function createProcurementService(deps: ProcurementDeps) {
       uuid: string,
       log: StepLog,
     ): Promise<OrderDetail> {
-      assertAllowed(decideDraftWrite(actorOf(auth), { organizationUuid: auth.organizationUuid }));
+      assertDecision(decideDraftWrite(auth, { organizationUuid: auth.organizationUuid }));
       const order = await tenant((tx) => orderOf(tx, uuid));
       if (!order || order.organizationUuid !== auth.organizationUuid)
         throw notFound(PROCUREMENT_MESSAGES.orderNotFound);
@@ -351,7 +328,7 @@ export function createProcurementService(deps: ProcurementDeps) {
       input: z.infer<typeof RevokeCheckout>,
       log?: (message: string) => void,
     ): Promise<CheckoutRecord> {
-      assertAllowed(decideDraftWrite(actorOf(auth), { organizationUuid: auth.organizationUuid }));
+      assertDecision(decideDraftWrite(auth, { organizationUuid: auth.organizationUuid }));
       const checkout = await checkoutForUpdate(tx, auth.organizationUuid, uuid);
       if (!checkout) throw notFound(PROCUREMENT_MESSAGES.checkoutNotFound);
       assertTransition('checkout', checkout.status, 'voided', log);
