@@ -254,7 +254,11 @@ export function deliveryAddressProblems(
  * A new draft: an IT owner's for their organisation; a provider admin's names the organisation it is
  * for, which must be the one they act for (decision 004).
  */
-export const ProcurementDraftRequest = ProcurementDraft.extend({ organizationUuid: Uuid.optional() });
+export const ProcurementDraftRequest = ProcurementDraft.extend({
+  organizationUuid: Uuid.optional(),
+  /** Bought once or rented monthly (the order wizard's choice); the order it becomes keeps it. */
+  purchaseType: OrderPurchaseType.default('one-time-purchase'),
+});
 export type ProcurementDraftRequest = z.infer<typeof ProcurementDraftRequest>;
 
 export const ProcurementDraftRecord = z.object({
@@ -263,6 +267,7 @@ export const ProcurementDraftRecord = z.object({
   procurementIntent: ProcurementIntent,
   buyerUserUuid: Uuid,
   recipientUserUuid: Uuid.nullable(),
+  purchaseType: OrderPurchaseType,
   deliveryAddress: DeliveryAddress,
   items: z.array(DraftItem),
   createdAt: IsoDateTime,

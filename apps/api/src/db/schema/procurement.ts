@@ -77,6 +77,8 @@ export const procurementDrafts = pgTable(
       .notNull()
       .references(() => users.uuid),
     recipientUserUuid: uuid('recipient_user_uuid').references(() => users.uuid, { onDelete: 'set null' }),
+    /** What the order it becomes is (migration 0051). */
+    purchaseType: purchaseTypeEnum('purchase_type').notNull().default('one-time-purchase'),
     deliveryAddress: jsonb('delivery_address').$type<DeliveryAddress>().notNull(),
     items: jsonb('items').$type<{ quantity: number; procurementItemSpecificationUuid: string }[]>().notNull(),
     createdAt: createdAt(),

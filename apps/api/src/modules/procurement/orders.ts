@@ -80,6 +80,7 @@ async function createOrderOf(tx: Db, checkoutUuid: string): Promise<string> {
       organizationUuid: procurementDrafts.organizationUuid,
       buyerUserUuid: procurementDrafts.buyerUserUuid,
       recipientUserUuid: procurementDrafts.recipientUserUuid,
+      purchaseType: procurementDrafts.purchaseType,
       deliveryAddress: procurementDrafts.deliveryAddress,
       items: procurementDrafts.items,
     })
@@ -113,6 +114,7 @@ async function createOrderOf(tx: Db, checkoutUuid: string): Promise<string> {
       status: 'created',
       buyerUserUuid: draft.buyerUserUuid,
       recipientUserUuid: draft.recipientUserUuid,
+      purchaseType: draft.purchaseType,
       deliveryAddress: draft.deliveryAddress,
     })
     .returning({ uuid: orders.uuid });

@@ -386,6 +386,59 @@ describe('procurement API (issue 31: catalog, drafts, checkouts)', () => {
         );
     });
 
+    it('keeps the purchase type (one-time purchase unless rent is asked for) and rents only what has a rent price', async () => {
+      const rentable = generalItem.specifications[0]!.uuid;
+      const bought = await ok<ProcurementDraftRecord>(
+        'POST',
+        '/api/procurement/drafts',
+        draftOf(rentable),
+        201,
+      );
+      expect(bought.purchaseType).toBe('one-time-purchase');
+      const rented = await ok<ProcurementDraftRecord>(
+        'POST',
+        '/api/procurement/drafts',
+        draftOf(rentable, { purchaseType: 'rent' }),
+        201,
+      );
+      expect(rented.purchaseType).toBe('rent');
+      expect(await ok<ProcurementDraftRecord>('GET', `/api/procurement/drafts/${rented.uuid}`)).toEqual(
+        rented,
+      );
+      const before = await draftCount();
+      const boughtOnly = await ok<CatalogItem>(
+        'POST',
+        '/api/procurement/catalog',
+        newItem('Bought only', { specifications: [{ priceCents: 49_900 }] }),
+        201,
+      );
+      const unrentable = boughtOnly.specifications[0]!.uuid;
+      const noRent = await call(
+        'POST',
+        '/api/procurement/drafts',
+        draftOf(rentable, {
+          purchaseType: 'rent',
+          items: [
+            { quantity: 1, procurementItemSpecificationUuid: rentable },
+            { quantity: 1, procurementItemSpecificationUuid: unrentable },
+          ],
+        }),
+      );
+      expect(noRent.statusCode, noRent.body).toBe(400);
+      expect(noRent.json().errors[0]).toMatchObject({
+        msg: 'This catalog specification cannot be rented',
+        path: ['items', 1, 'procurementItemSpecificationUuid'],
+      });
+      const badType = await call(
+        'POST',
+        '/api/procurement/drafts',
+        draftOf(rentable, { purchaseType: 'lease' }),
+      );
+      expect(badType.statusCode).toBe(400);
+      expect(badType.json().errors[0].path).toEqual(['purchaseType']);
+      expect(await draftCount()).toBe(before);
+    });
+
     it('a provider admin’s draft names the organisation acted for, or is refused', async () => {
       const spec = generalItem.specifications[0]!.uuid;
       const before = await draftCount();

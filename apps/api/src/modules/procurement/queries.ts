@@ -9,7 +9,7 @@ import type {
   OrderPage,
   ProcurementDraftRecord,
 } from '@equip/domain/procurement';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   catalogItemSpecifications,
@@ -200,12 +200,28 @@ export async function orderableSpecifications(
   return new Set(rows.map((r) => r.uuid));
 }
 
+/** Of `uuids`, those that can be rented (they have a monthly rent price). */
+export async function rentableSpecifications(tx: Db, uuids: string[]): Promise<Set<string>> {
+  if (uuids.length === 0) return new Set();
+  const rows = await tx
+    .select({ uuid: catalogItemSpecifications.uuid })
+    .from(catalogItemSpecifications)
+    .where(
+      and(
+        inArray(catalogItemSpecifications.uuid, [...new Set(uuids)]),
+        isNotNull(catalogItemSpecifications.rentPriceCents),
+      ),
+    );
+  return new Set(rows.map((r) => r.uuid));
+}
+
 const draftColumns = {
   uuid: procurementDrafts.uuid,
   organizationUuid: procurementDrafts.organizationUuid,
   procurementIntent: procurementDrafts.procurementIntent,
   buyerUserUuid: procurementDrafts.buyerUserUuid,
   recipientUserUuid: procurementDrafts.recipientUserUuid,
+  purchaseType: procurementDrafts.purchaseType,
   deliveryAddress: procurementDrafts.deliveryAddress,
   items: procurementDrafts.items,
   createdAt: procurementDrafts.createdAt,

@@ -43,6 +43,7 @@ import {
   openCheckoutOfDraft,
   orderableSpecifications,
   orderDetailOf,
+  rentableSpecifications,
   revokeCheckout,
   updateCatalogItem,
 } from './queries.ts';
@@ -58,6 +59,7 @@ export const PROCUREMENT_MESSAGES = {
   providerUnavailable: 'The procurement provider cannot answer now; try again later',
   draftHasCheckout: 'The draft already has an open or accepted checkout',
   noProvider: 'No procurement provider is configured for this installation',
+  notRentable: 'This catalog specification cannot be rented',
 } as const;
 
 const at = (...path: (string | number)[]) => ({ location: 'body' as const, param: path.join('.'), path });
@@ -203,11 +205,21 @@ export function createProcurementService(deps: ProcurementDeps) {
           PROCUREMENT_MESSAGES.specificationNotFound,
           at('items', missing, 'procurementItemSpecificationUuid'),
         );
+      if (input.purchaseType === 'rent') {
+        const rentable = await rentableSpecifications(tx, wanted);
+        const unrentable = wanted.findIndex((uuid) => !rentable.has(uuid));
+        if (unrentable >= 0)
+          throw badRequest(
+            PROCUREMENT_MESSAGES.notRentable,
+            at('items', unrentable, 'procurementItemSpecificationUuid'),
+          );
+      }
       return insertDraft(tx, {
         organizationUuid: auth.organizationUuid,
         procurementIntent: input.procurementIntent,
         buyerUserUuid: input.buyerUserUuid,
         recipientUserUuid: input.recipientUserUuid ?? null,
+        purchaseType: input.purchaseType,
         deliveryAddress: {
           ...input.deliveryAddress,
           country: input.deliveryAddress.country.trim().toUpperCase(),
