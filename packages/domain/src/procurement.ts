@@ -285,6 +285,9 @@ export const CheckoutRecord = z.object({
   createdAt: IsoDateTime,
 });
 export type CheckoutRecord = z.infer<typeof CheckoutRecord>;
+/** A checkout as the order wizard watches it after finishing: with the order it made once accepted. */
+export const CheckoutView = CheckoutRecord.extend({ orderUuid: Uuid.nullable() });
+export type CheckoutView = z.infer<typeof CheckoutView>;
 
 // Inbound webhooks of a procurement provider (decision 031): Standard Webhooks signed, our envelope.
 

@@ -4,6 +4,7 @@ import type {
   CatalogItem,
   CatalogPage,
   CheckoutRecord,
+  CheckoutView,
   ProcurementDraftRecord,
 } from '@equip/domain/procurement';
 import { eq } from 'drizzle-orm';
@@ -296,6 +297,26 @@ describe('procurement API (issue 31: catalog, drafts, checkouts)', () => {
         procurementProviderKind: 'TopiComspot',
         revokeReason: null,
       });
+      expect(await ok<CheckoutView>('GET', `/api/procurement/checkouts/${checkout.uuid}`)).toEqual({
+        ...checkout,
+        orderUuid: null,
+      });
+      const otherOrg = await call(
+        'GET',
+        `/api/procurement/checkouts/${checkout.uuid}`,
+        undefined,
+        otherOwnerToken,
+      );
+      expect(otherOrg.statusCode).toBe(404);
+      expect(otherOrg.json().errors[0].msg).toBe('Checkout not found');
+      expect(
+        (await call('GET', `/api/procurement/checkouts/${checkout.uuid}`, undefined, regularToken))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (await call('GET', `/api/procurement/checkouts/${checkout.uuid}`, undefined, null)).statusCode,
+      ).toBe(401);
+      expect((await call('GET', '/api/procurement/checkouts/not-a-uuid')).statusCode).toBe(400);
       const twice = await call('POST', '/api/procurement/checkouts', {
         procurementProviderKind: 'TopiComspot',
         procurementUuid: draft.uuid,

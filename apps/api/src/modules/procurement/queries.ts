@@ -4,6 +4,7 @@ import type {
   CatalogPage,
   CatalogSpecificationInput,
   CheckoutRecord,
+  CheckoutView,
   OrderDetail,
   OrderListQuery,
   OrderPage,
@@ -297,6 +298,21 @@ export async function checkoutForUpdate(
     .where(and(eq(checkouts.uuid, uuid), eq(checkouts.organizationUuid, organizationUuid)))
     .for('update');
   return row ? checkoutRecord(row) : null;
+}
+
+/** The checkout with the order it made (once accepted), as its organisation sees it. */
+export async function checkoutViewOf(
+  tx: Db,
+  organizationUuid: string,
+  uuid: string,
+): Promise<CheckoutView | null> {
+  const [row] = await tx
+    .select({ ...checkoutColumns, orderUuid: orders.uuid })
+    .from(checkouts)
+    .leftJoin(orders, eq(orders.checkoutUuid, checkouts.uuid))
+    .where(and(eq(checkouts.uuid, uuid), eq(checkouts.organizationUuid, organizationUuid)))
+    .limit(1);
+  return row ? { ...checkoutRecord(row), orderUuid: row.orderUuid } : null;
 }
 
 /** A checkout with an open one of this draft (created or pending review), if any. */

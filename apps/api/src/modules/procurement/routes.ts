@@ -6,6 +6,7 @@ import {
   CatalogPage,
   Checkout,
   CheckoutRecord,
+  CheckoutView,
   CreateCatalogItemRequest,
   OrderDetail,
   OrderListQuery,
@@ -192,6 +193,22 @@ export const procurementRoutes: ModuleRoutes = (app, { database, procurement }) 
       );
       return reply.status(201).send(checkout);
     },
+  );
+
+  app.get(
+    '/api/procurement/checkouts/:uuid',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary:
+          'One checkout with its status at the provider and, once accepted, the order it made (the order wizard watches it after finishing)',
+        params: UuidParams,
+        response: { 200: CheckoutView },
+      },
+    },
+    (request) => request.tenant((tx) => procurement.checkout(tx, requireAuth(request), request.params.uuid)),
   );
 
   app.post(

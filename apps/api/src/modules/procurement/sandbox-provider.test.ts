@@ -119,6 +119,13 @@ describe('sandbox procurement provider', () => {
       recipientUserUuid: recipient,
     });
     expect(order!.providerReference).toBe(`sandbox-order-${order!.uuid}`);
+    // The wizard watches the checkout until it names its order.
+    const watched = await app.inject({
+      method: 'GET',
+      url: `/api/procurement/checkouts/${checkout.uuid}`,
+      headers: bearer(ownerToken),
+    });
+    expect(watched.json()).toMatchObject({ status: 'accepted', orderUuid: order!.uuid });
     expect(await checkoutRow(checkout.uuid)).toMatchObject({
       status: 'accepted',
       providerReference: `sandbox-checkout-${checkout.uuid}`,

@@ -5,6 +5,7 @@ import type {
   CatalogListQuery,
   CheckoutRecord,
   Checkout as CheckoutRequest,
+  CheckoutView,
   CreateCatalogItemRequest,
   OrderDetail,
   OrderListQuery,
@@ -33,6 +34,7 @@ import { applyOrderUpdate, orderOf, type StepLog } from './orders.ts';
 import {
   catalogItemOf,
   checkoutForUpdate,
+  checkoutViewOf,
   deleteCatalogItem,
   draftOf,
   insertCatalogItem,
@@ -270,6 +272,12 @@ export function createProcurementService(deps: ProcurementDeps) {
 
     listOrders: (reads: TenantReads, auth: AuthContext, query: OrderListQuery) =>
       listOrders(reads, auth.organizationUuid, query),
+
+    async checkout(tx: Db, auth: AuthContext, uuid: string): Promise<CheckoutView> {
+      const checkout = await checkoutViewOf(tx, auth.organizationUuid, uuid);
+      if (!checkout) throw notFound(PROCUREMENT_MESSAGES.checkoutNotFound);
+      return checkout;
+    },
 
     async order(tx: Db, auth: AuthContext, uuid: string): Promise<OrderDetail> {
       const order = await orderDetailOf(tx, auth.organizationUuid, uuid);
