@@ -143,6 +143,31 @@ const EnvSchema = z.object({
   HR_HIBOB_URL: z.url({ protocol: /^https?$/ }).default('https://api.hibob.com'),
   /** How long a request to an HR system may take (15 s). */
   HR_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /**
+   * Workspaces (decision 033) are served by the sandbox Google Workspace and Microsoft 365: the demo's
+   * behaviour, and the default where the demo is on (EQUIP_DEMO). Off, connecting goes through the
+   * provider's OAuth consent with the installation's OAuth client below.
+   */
+  WORKSPACE_SANDBOX: z.enum(['true', 'false']).optional(),
+  /** Tests only: allow the workspace APIs on plain http and private or loopback addresses. */
+  WORKSPACE_ALLOW_PRIVATE_SERVERS: z.enum(['true', 'false']).default('false'),
+  /** The installation's Google OAuth client (Google Cloud console → Credentials); unset: Google cannot be connected. */
+  GOOGLE_WORKSPACE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_WORKSPACE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The installation's Microsoft Entra app registration; unset: Microsoft 365 cannot be connected. */
+  MICROSOFT_365_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_365_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Google's and Microsoft's addresses (tests point them at local fakes). */
+  WORKSPACE_GOOGLE_ADMIN_URL: z.url({ protocol: /^https?$/ }).default('https://admin.googleapis.com/'),
+  WORKSPACE_GOOGLE_LICENSING_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('https://licensing.googleapis.com/'),
+  WORKSPACE_GOOGLE_TOKEN_URL: z.url({ protocol: /^https?$/ }).default('https://oauth2.googleapis.com/token'),
+  WORKSPACE_GOOGLE_AUTHORIZE_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('https://accounts.google.com/o/oauth2/v2/auth'),
+  WORKSPACE_MICROSOFT_GRAPH_URL: z.url({ protocol: /^https?$/ }).default('https://graph.microsoft.com'),
+  WORKSPACE_MICROSOFT_LOGIN_URL: z.url({ protocol: /^https?$/ }).default('https://login.microsoftonline.com'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -204,6 +229,16 @@ export interface AppConfig {
     hiBobUrl: string;
     requestTimeoutMs: number;
     /** The longest `Retry-After` waited out within one request (60 s; longer ones fail as rate limited). */
+    maxRetryWaitMs: number;
+  };
+  workspace: {
+    sandbox: boolean;
+    allowPrivateServers: boolean;
+    google: { clientId: string; clientSecret: string } | null;
+    microsoft: { clientId: string; clientSecret: string } | null;
+    googleUrls: { adminUrl: string; licensingUrl: string; tokenUrl: string; authorizeUrl: string };
+    microsoftUrls: { graphUrl: string; loginUrl: string };
+    requestTimeoutMs: number;
     maxRetryWaitMs: number;
   };
 }
@@ -281,6 +316,27 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       personioUrl: e.HR_PERSONIO_URL,
       bambooHrUrl: e.HR_BAMBOOHR_URL,
       hiBobUrl: e.HR_HIBOB_URL,
+      requestTimeoutMs: e.HR_REQUEST_TIMEOUT_MS,
+      maxRetryWaitMs: 60_000,
+    },
+    workspace: {
+      sandbox: (e.WORKSPACE_SANDBOX ?? e.EQUIP_DEMO) === 'true',
+      allowPrivateServers: e.WORKSPACE_ALLOW_PRIVATE_SERVERS === 'true',
+      google:
+        e.GOOGLE_WORKSPACE_CLIENT_ID && e.GOOGLE_WORKSPACE_CLIENT_SECRET
+          ? { clientId: e.GOOGLE_WORKSPACE_CLIENT_ID, clientSecret: e.GOOGLE_WORKSPACE_CLIENT_SECRET }
+          : null,
+      microsoft:
+        e.MICROSOFT_365_CLIENT_ID && e.MICROSOFT_365_CLIENT_SECRET
+          ? { clientId: e.MICROSOFT_365_CLIENT_ID, clientSecret: e.MICROSOFT_365_CLIENT_SECRET }
+          : null,
+      googleUrls: {
+        adminUrl: e.WORKSPACE_GOOGLE_ADMIN_URL,
+        licensingUrl: e.WORKSPACE_GOOGLE_LICENSING_URL,
+        tokenUrl: e.WORKSPACE_GOOGLE_TOKEN_URL,
+        authorizeUrl: e.WORKSPACE_GOOGLE_AUTHORIZE_URL,
+      },
+      microsoftUrls: { graphUrl: e.WORKSPACE_MICROSOFT_GRAPH_URL, loginUrl: e.WORKSPACE_MICROSOFT_LOGIN_URL },
       requestTimeoutMs: e.HR_REQUEST_TIMEOUT_MS,
       maxRetryWaitMs: 60_000,
     },
