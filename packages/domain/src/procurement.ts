@@ -362,9 +362,19 @@ export const OrderItemRecord = z.object({
   quantity: z.number().int(),
   specificationUuid: Uuid.nullable(),
 });
+/** One step of an order's tracking: a status it reached and/or its parcel's new shipment state. */
+export const OrderTrackingEvent = z.object({
+  at: IsoDateTime,
+  status: OrderStatus.nullable(),
+  shipmentState: ShipmentState.nullable(),
+});
+export type OrderTrackingEvent = z.infer<typeof OrderTrackingEvent>;
+
 /** One order with its items, address and parcel (the order screen's summary). */
 export const OrderDetail = OrderSummary.extend({
   items: z.array(OrderItemRecord),
+  /** Every status and shipment event, oldest first (the tracking timeline). */
+  tracking: z.array(OrderTrackingEvent),
   deliveryAddress: DeliveryAddress.nullable(),
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),

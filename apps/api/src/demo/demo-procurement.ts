@@ -241,6 +241,19 @@ export async function seedOrders(scope: DemoScope, offers: readonly CatalogOffer
         buyerUserUuid: staff.itOwner.row.uuid,
         recipientUserUuid: recipient.row.uuid,
         deliveryAddress,
+        // The timeline: placed, then where it stands now (with its parcel's state, if any).
+        tracking: [
+          { at: createdAt.toISOString(), status: 'created', shipmentState: null },
+          ...(scenario.status === 'created' && !scenario.shipment
+            ? []
+            : [
+                {
+                  at: addDays(createdAt, Math.min(scenario.daysAgo, 2)).toISOString(),
+                  status: scenario.status === 'created' ? null : scenario.status,
+                  shipmentState: scenario.shipment ?? null,
+                },
+              ]),
+        ],
         createdAt,
         updatedAt: addDays(createdAt, Math.min(scenario.daysAgo, 2)),
       })

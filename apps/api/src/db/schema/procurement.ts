@@ -1,4 +1,8 @@
-import { type DeliveryAddress, ProcurementProviderKind } from '@equip/domain/procurement';
+import {
+  type DeliveryAddress,
+  type OrderTrackingEvent,
+  ProcurementProviderKind,
+} from '@equip/domain/procurement';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, nullableTimestamp, organizationUuid, primaryUuid, updatedAt } from './columns.ts';
 import {
@@ -123,6 +127,8 @@ export const orders = pgTable(
     deliveryAddress: jsonb('delivery_address').$type<DeliveryAddress>(),
     /** The provider's id of the order. */
     providerReference: text('provider_reference'),
+    /** Every status and shipment event, oldest first (the tracking timeline; migration 0051). */
+    tracking: jsonb('tracking').$type<OrderTrackingEvent[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

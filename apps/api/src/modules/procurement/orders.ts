@@ -1,4 +1,4 @@
-import type { OrderStatus, ShipmentState } from '@equip/domain/procurement';
+import type { OrderStatus, OrderTrackingEvent, ShipmentState } from '@equip/domain/procurement';
 import { isFinalStatus, transition } from '@equip/domain/procurement-status';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppJobs } from '../../background/app-job-types.ts';
@@ -116,6 +116,7 @@ async function createOrderOf(tx: Db, checkoutUuid: string): Promise<string> {
       recipientUserUuid: draft.recipientUserUuid,
       purchaseType: draft.purchaseType,
       deliveryAddress: draft.deliveryAddress,
+      tracking: [{ at: new Date().toISOString(), status: 'created', shipmentState: null }],
     })
     .returning({ uuid: orders.uuid });
   if (draft.items.length > 0)
@@ -189,14 +190,23 @@ export async function applyOrderUpdate(
   }
   if (!statusChanges && (!update.shipment || update.shipment === order.shipment))
     return { applied: false, reason: 'Nothing changed' };
+  const shipmentChanges = update.shipment !== undefined && update.shipment !== order.shipment;
   if (update.shipment) await recordShipment(tx, order, update.shipment);
-  if (statusChanges) {
-    const status = update.status!;
-    await tx
-      .update(orders)
-      .set({ status, deliveryStatus: deliveryStatusOf(status, order.status), updatedAt: new Date() })
-      .where(eq(orders.uuid, orderUuid));
-  }
+  const event: OrderTrackingEvent = {
+    at: new Date().toISOString(),
+    status: statusChanges ? update.status! : null,
+    shipmentState: shipmentChanges ? update.shipment! : null,
+  };
+  await tx
+    .update(orders)
+    .set({
+      ...(statusChanges
+        ? { status: update.status!, deliveryStatus: deliveryStatusOf(update.status!, order.status) }
+        : {}),
+      tracking: sql`${orders.tracking} || ${JSON.stringify([event])}::jsonb`,
+      updatedAt: new Date(),
+    })
+    .where(eq(orders.uuid, orderUuid));
   return { applied: true };
 }
 

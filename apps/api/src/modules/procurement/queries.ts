@@ -55,6 +55,7 @@ export async function orderDetailOf(
       totalCents: sql<number>`${c.totalCents}`,
       shipmentState: sql<OrderDetail['shipmentState']>`${c.shipmentState}`,
       deliveryAddress: orders.deliveryAddress,
+      tracking: orders.tracking,
       createdAt: orders.createdAt,
       updatedAt: orders.updatedAt,
     })

@@ -163,6 +163,16 @@ describe('sandbox procurement provider', () => {
       deliveryAddress: { city: 'Berlin' },
     });
     expect(detail.items).toEqual([expect.objectContaining({ quantity: 2, specificationUuid: spec })]);
+    // The timeline: every status it reached and every shipment event, oldest first.
+    const statuses = detail.tracking.flatMap((event) => (event.status ? [event.status] : []));
+    expect(statuses).toEqual(['created', 'confirmed', 'in-progress', 'delivered']);
+    const categories = new Set(
+      detail.tracking.flatMap((event) => (event.shipmentState ? [event.shipmentState.split('_')[0]] : [])),
+    );
+    expect([...categories]).toEqual(expect.arrayContaining(['data', 'transit', 'delivery']));
+    expect(detail.tracking.at(-1)).toMatchObject({ status: 'delivered' });
+    const times = detail.tracking.map((event) => event.at);
+    expect([...times].sort()).toEqual(times);
     expect((await get(`/api/procurement/orders/${summary!.uuid}`, otherOwnerToken)).statusCode).toBe(404);
     expect(((await get('/api/procurement/orders', otherOwnerToken)).json() as OrderPage).total).toBe(0);
     expect((await get('/api/procurement/orders', null)).statusCode).toBe(401);
