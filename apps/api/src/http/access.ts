@@ -11,8 +11,10 @@ import { forbidden, unauthorized } from './errors.ts';
  * refused at start-up, so nothing is public by accident.
  * - 'public': no token needed (the spec's `unprotected` routes, health, analytics proxy …)
  * - { roles }: a valid access token whose role is one of these.
+ * - 'scim-token': an organisation's SCIM bearer token (decision 034), checked by the SCIM routes' own
+ *   hook (the token belongs to the integrations module); an access token is no use there.
  */
-export type RouteAccess = 'public' | { roles: readonly Role[] };
+export type RouteAccess = 'public' | 'scim-token' | { roles: readonly Role[] };
 
 export const ADMINS: readonly Role[] = ['it-owner', 'equip-admin'];
 export const EVERYONE: readonly Role[] = ['regular', 'it-owner', 'equip-admin'];
@@ -42,7 +44,7 @@ export interface GuardedRoute {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every /api and /bundle-api route with its declared access, in registration order. */
+    /** Every /api, /bundle-api and /scim route with its declared access, in registration order. */
     guardedRoutes: GuardedRoute[];
   }
   interface FastifyContextConfig {
@@ -56,7 +58,7 @@ declare module 'fastify' {
 }
 
 /** Routes under these prefixes must declare their access. */
-const GUARDED_PREFIXES = ['/api/', '/bundle-api/'];
+const GUARDED_PREFIXES = ['/api/', '/bundle-api/', '/scim/'];
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -100,6 +102,7 @@ export const accessPlugin = fp<{ verifier: AccessTokenVerifier; db: Db }>(
 
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config?.access;
+      if (access === 'scim-token') return;
       if (!access || access === 'public') {
         // Public routes still learn who calls when a valid token is sent (e.g. logout).
         const token = bearerToken(request);

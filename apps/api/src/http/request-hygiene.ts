@@ -86,20 +86,25 @@ export function registerRequestHygiene(app: FastifyInstance) {
   // is parsed, so neither the parser nor any walk over the parsed value ever sees a deep one.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body.toString();
-    if (text === '') return done(null, undefined);
-    if (jsonNestingExceeds(text, MAX_JSON_DEPTH))
-      return done(
-        new AppError(400, {
-          msg: `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`,
-          location: 'body',
-          errorType: ErrorType.ZodValidationError,
-        }),
-        undefined,
-      );
-    return parseJson(request, text, done);
-  });
+  // SCIM clients send their JSON as application/scim+json (RFC 7644 §3.1): the same parser and bounds.
+  app.addContentTypeParser(
+    ['application/json', 'application/scim+json'],
+    { parseAs: 'string' },
+    (request, body, done) => {
+      const text = body.toString();
+      if (text === '') return done(null, undefined);
+      if (jsonNestingExceeds(text, MAX_JSON_DEPTH))
+        return done(
+          new AppError(400, {
+            msg: `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`,
+            location: 'body',
+            errorType: ErrorType.ZodValidationError,
+          }),
+          undefined,
+        );
+      return parseJson(request, text, done);
+    },
+  );
 
   // API answers are per caller and often secret: never stored by browsers or proxies.
   app.addHook('onSend', async (request, reply) => {

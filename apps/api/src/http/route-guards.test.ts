@@ -51,6 +51,10 @@ type JsonSchema = {
 
 const ROLES: Role[] = ['regular', 'it-owner', 'equip-admin'];
 
+/** A route behind an access token (or public); the SCIM routes take their own tokens and are walked apart. */
+type TokenRoute = GuardedRoute & { access: 'public' | { roles: readonly Role[] } };
+const isTokenRoute = (route: GuardedRoute): route is TokenRoute => route.access !== 'scim-token';
+
 /** A small valid value for a JSON schema; `uuid` fields get the given uuid. */
 export function sampleOf(schema: JsonSchema | undefined, uuid: string, key = ''): unknown {
   if (!schema) return undefined;
@@ -222,11 +226,12 @@ describe('route guards on every route', () => {
     return t.app.inject({ method: route.method as 'GET', url, query, headers, payload });
   }
 
-  const protectedRoutes = () => t.app.guardedRoutes.filter((r) => r.access !== 'public');
+  const tokenRoutes = () => t.app.guardedRoutes.filter(isTokenRoute);
+  const protectedRoutes = () => tokenRoutes().filter((r) => r.access !== 'public');
 
   it('covers every route of the OpenAPI document', () => {
     const documented = Object.entries(doc.paths)
-      .filter(([path]) => path.startsWith('/api/') || path.startsWith('/bundle-api/'))
+      .filter(([path]) => ['/api/', '/bundle-api/', '/scim/'].some((prefix) => path.startsWith(prefix)))
       .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
     // The document itself is the one route it leaves out.
     const registered = t.app.guardedRoutes
@@ -314,7 +319,7 @@ describe('route guards on every route', () => {
 
   const jsonBodySchema = (route: GuardedRoute) =>
     operation(route).requestBody?.content['application/json']?.schema;
-  const rolesOf = (route: GuardedRoute): readonly Role[] =>
+  const rolesOf = (route: TokenRoute): readonly Role[] =>
     route.access === 'public' ? ROLES : route.access.roles;
 
   async function writesOfA(): Promise<number> {
@@ -363,7 +368,7 @@ describe('route guards on every route', () => {
 
   it('answers NUL in any string of any route with 400 at the field, never a 500', async () => {
     let checked = 0;
-    for (const route of t.app.guardedRoutes.filter((r) => r.url !== '/api/openapi.json')) {
+    for (const route of tokenRoutes().filter((r) => r.url !== '/api/openapi.json')) {
       const role = rolesOf(route)[route.access === 'public' ? 0 : 0]!;
       const token = route.access === 'public' ? undefined : tokens.A[role];
       const schema = jsonBodySchema(route);
@@ -387,12 +392,12 @@ describe('route guards on every route', () => {
   });
 
   /** A token of organisation A that the route admits (an it-owner where it may call), none if public. */
-  const admittedToken = (route: GuardedRoute) => {
+  const admittedToken = (route: TokenRoute) => {
     if (route.access === 'public') return undefined;
     const roles = route.access.roles;
     return tokens.A[roles.includes('it-owner') ? 'it-owner' : roles[0]!];
   };
-  const apiRoutes = () => t.app.guardedRoutes.filter((r) => r.url !== '/api/openapi.json');
+  const apiRoutes = () => tokenRoutes().filter((r) => r.url !== '/api/openapi.json');
   const withPathParams = () => apiRoutes().filter((r) => r.url.includes(':'));
 
   it('answers a JSON body nested 100,000 deep with 400 in the error payload on every JSON route (issue 24)', async () => {
@@ -508,5 +513,138 @@ describe('route guards on every route', () => {
     console.info(
       `guard suite: ${crafted.length} crafted cursors refused on each of ${routes} list routes; ignored by ${ignoring.join(', ')}`,
     );
+  });
+
+  describe('the SCIM routes (/scim/v2, decision 034): their own tokens, walked like every other prefix', () => {
+    const scimTokens = {} as Record<'A' | 'B' | 'revoked', string>;
+    const bScimIds: string[] = [];
+    const bScimMarkers: string[] = [];
+    const scimRoutes = () => t.app.guardedRoutes.filter((r) => r.access === 'scim-token');
+    const scimRequest = (route: GuardedRoute, id: string, token: string | null, body?: unknown) =>
+      t.app.inject({
+        method: route.method as 'GET',
+        url: route.url.replace(':id', id),
+        headers: {
+          ...(token ? bearer(token) : {}),
+          ...(body !== undefined ? { 'content-type': 'application/scim+json' } : {}),
+        },
+        ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+      });
+    const bodyFor = (route: GuardedRoute) =>
+      route.method === 'POST' || route.method === 'PUT'
+        ? route.url.includes('Groups')
+          ? {
+              schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'],
+              displayName: `A-group-${randomUUID()}`,
+            }
+          : {
+              schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+              userName: `a-${randomUUID().slice(0, 8)}@guard.test`,
+            }
+        : route.method === 'PATCH'
+          ? {
+              schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+              Operations: [{ op: 'replace', path: 'displayName', value: 'Changed' }],
+            }
+          : undefined;
+
+    beforeAll(async () => {
+      const create = async (token: string) =>
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/scim-tokens',
+            headers: bearer(token),
+            payload: { name: 'Guard' },
+          })
+        ).json() as { uuid: string; token: string };
+      scimTokens.A = (await create(tokens.A['it-owner'])).token;
+      scimTokens.B = (await create(tokens.B['it-owner'])).token;
+      const revoked = await create(tokens.A['it-owner']);
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/scim-tokens/${revoked.uuid}/revoke`,
+        headers: bearer(tokens.A['it-owner']),
+      });
+      scimTokens.revoked = revoked.token;
+      const post = (url: string, body: unknown) =>
+        t.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...bearer(scimTokens.B), 'content-type': 'application/scim+json' },
+          payload: JSON.stringify(body),
+        });
+      const email = `b-scim-${randomUUID().slice(0, 8)}@guard.test`;
+      const user = (
+        await post('/scim/v2/Users', {
+          schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+          userName: email,
+        })
+      ).json() as { id: string };
+      const group = (
+        await post('/scim/v2/Groups', {
+          schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'],
+          displayName: `B-group-${randomUUID()}`,
+          members: [{ value: user.id }],
+        })
+      ).json() as { id: string; displayName: string };
+      bScimIds.push(user.id, group.id);
+      bScimMarkers.push(email, user.id, group.id, group.displayName);
+    });
+
+    it('answers 401 in SCIM’s error payload without a token, with an access token and with a revoked one, writing nothing', async () => {
+      let checked = 0;
+      for (const route of scimRoutes()) {
+        for (const token of [null, tokens.A['it-owner'], tokens.A['equip-admin'], scimTokens.revoked]) {
+          const before = await writesOfA();
+          const res = await scimRequest(route, bScimIds[0]!, token, bodyFor(route));
+          const label = `${route.method} ${route.url}`;
+          expect(res.statusCode, label).toBe(401);
+          expect(res.json(), label).toMatchObject({
+            schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'],
+            status: '401',
+          });
+          expect(await writesOfA(), `${label} wrote`).toBe(before);
+          checked++;
+        }
+      }
+      expect(checked).toBeGreaterThanOrEqual(4 * 15);
+    });
+
+    it("answers 404 when A's SCIM token names B's users and groups, and A's lists never show B's", async () => {
+      let checked = 0;
+      for (const route of scimRoutes()) {
+        const label = `${route.method} ${route.url}`;
+        const ids = route.url.includes(':id') ? [...bScimIds, randomUUID()] : [''];
+        for (const id of ids) {
+          const res = await scimRequest(route, id, scimTokens.A, bodyFor(route));
+          if (route.url.includes(':id')) expect(res.statusCode, `${label} with ${id}`).toBe(404);
+          else expect(res.statusCode, label).toBeLessThan(300);
+          for (const marker of bScimMarkers)
+            expect(res.body.includes(marker), `${label} with ${id} leaks ${marker}`).toBe(false);
+          checked++;
+        }
+      }
+      expect(checked).toBeGreaterThanOrEqual(20);
+      // B's own token still sees them: the 404s above were the organisation's boundary, not a loss.
+      const own = await t.app.inject({
+        method: 'GET',
+        url: `/scim/v2/Users/${bScimIds[0]}`,
+        headers: bearer(scimTokens.B),
+      });
+      expect(own.statusCode).toBe(200);
+    });
+
+    it('answers NUL in a SCIM body with 400, writing nothing', async () => {
+      const before = await writesOfA();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/scim/v2/Users',
+        headers: { ...bearer(scimTokens.A), 'content-type': 'application/scim+json' },
+        payload: JSON.stringify({ userName: 'x\u0000y@guard.test' }),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(await writesOfA()).toBe(before);
+    });
   });
 });

@@ -9,7 +9,16 @@ import type { AppConfig } from '../config/env.ts';
 import type { App } from './types.ts';
 
 /** Paths that belong to an API: a miss there is a JSON 404, never the SPA. */
-const API_PREFIXES = ['/api', '/bundle-api', '/experiment', '/segment', '/healthz', '/readyz', '/metrics'];
+const API_PREFIXES = [
+  '/api',
+  '/bundle-api',
+  '/scim',
+  '/experiment',
+  '/segment',
+  '/healthz',
+  '/readyz',
+  '/metrics',
+];
 /** A file whose name carries its content hash (the copies the build compressed beside it too). */
 const HASHED_ASSET = /-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png)(\.(br|gz))?$/;
 

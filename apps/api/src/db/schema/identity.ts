@@ -50,7 +50,13 @@ export const organizations = pgTable('organizations', {
   ssoProvider: workspaceProviderEnum('sso_provider'),
   ssoIssuer: text('sso_issuer'),
   ssoClientId: text('sso_client_id'),
+  /**
+   * Plain text before decision 034; sealed into `sso_client_secret_encrypted` at start-up and emptied.
+   * Nothing writes it any more.
+   */
   ssoClientSecret: text('sso_client_secret'),
+  /** The OIDC client secret, sealed (security/sealed-secrets, purpose `equip sso client secrets`). */
+  ssoClientSecretEncrypted: text('sso_client_secret_encrypted'),
   /** ISO 3166-1 alpha-2 code; null for organisations made before organisations had a country. */
   country: text('country'),
   /** The days its people work, in week order (`monday` … `sunday`; a CHECK keeps them to those). */

@@ -11,4 +11,5 @@ export * from './integrations.ts';
 export * from './mdm.ts';
 export * from './platform.ts';
 export * from './procurement.ts';
+export * from './scim.ts';
 export * from './webhooks.ts';

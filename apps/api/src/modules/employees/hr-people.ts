@@ -1,7 +1,7 @@
 import type { Actor } from '@equip/domain/access';
 import type { EmployeeStatus } from '@equip/domain/identity';
 import type { HrSyncedField } from '@equip/domain/integrations';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailsInUseAnywhere, isEmailInUseViolation } from '../../db/emails.ts';
 import { users } from '../../db/schema/index.ts';
@@ -60,6 +60,29 @@ export async function hrPeopleOf(tx: Db, organizationUuid: string): Promise<HrPe
   return rows.map((r) => ({ ...r, organizationUuid: r.organizationUuid ?? organizationUuid }));
 }
 
+/** The organisation's people (not removed) with these uuids or this email (the SCIM server's lookups). */
+export async function hrPeopleWhere(
+  tx: Db,
+  organizationUuid: string,
+  where: { uuids: readonly string[] } | { email: string },
+): Promise<HrPerson[]> {
+  if ('uuids' in where && where.uuids.length === 0) return [];
+  const rows = await tx
+    .select(HR_PERSON_COLUMNS)
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationUuid, organizationUuid),
+        isNull(users.deletedAt),
+        'uuids' in where
+          ? inArray(users.uuid, [...where.uuids])
+          : eq(sql`lower(${users.email})`, where.email.trim().toLowerCase()),
+      ),
+    )
+    .orderBy(asc(users.uuid));
+  return rows.map((r) => ({ ...r, organizationUuid: r.organizationUuid ?? organizationUuid }));
+}
+
 /** Which of these emails an account anywhere uses, leaving out `exceptUser`. */
 export const hrEmailsInUse = (tx: Db, emails: readonly string[], exceptUser?: string) =>
   emailsInUseAnywhere(tx, emails, exceptUser);
@@ -71,18 +94,20 @@ export type HrPersonValues = Partial<Record<HrSyncedField, string | null>>;
 export interface HrWriter {
   actor: Actor;
   actorUuid: string | null;
+  /** What the events name as the record's channel: the HR sync (default) or the SCIM server. */
+  via?: 'hris' | 'scim';
 }
 
 /**
- * Adds a person the HR system has and Equip does not (source `hris`, linked by `externalId`), in the
- * status given (ONBOARDING for a new hire). A 409 when the email is in use (the sync checks first and
- * records a conflict instead).
+ * Adds a person the HR system has and Equip does not (source `hris`, linked by `externalId`, or not
+ * linked when null: the SCIM server keeps its own link), in the status given (ONBOARDING for a new
+ * hire). A 409 when the email is in use (the sync checks first and records a conflict instead).
  */
 export async function addHrPerson(
   tx: Db,
   writer: HrWriter,
   person: HrPersonValues & { email: string; firstName: string; lastName: string },
-  externalId: string,
+  externalId: string | null,
   employeeStatus: EmployeeStatus,
 ): Promise<string> {
   assertGrant(writer.actor, null, { action: 'create', role: 'regular' });
@@ -117,7 +142,12 @@ export async function addHrPerson(
     type: 'USER_ADDED',
     actorUuid: writer.actorUuid,
     subjectUuid: uuid,
-    data: { email, name: `${person.firstName} ${person.lastName}`, via: 'hris', externalId },
+    data: {
+      email,
+      name: `${person.firstName} ${person.lastName}`,
+      via: writer.via ?? 'hris',
+      ...(externalId ? { externalId } : {}),
+    },
   });
   return uuid;
 }
@@ -163,7 +193,7 @@ export async function changeHrPerson(
       data: {
         before: Object.fromEntries(changed.map(([field]) => [field, person[field as keyof HrPerson]])),
         after: Object.fromEntries(changed),
-        via: 'hris',
+        via: writer.via ?? 'hris',
       },
     });
   }

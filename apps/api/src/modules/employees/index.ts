@@ -9,5 +9,6 @@ export {
   type HrWriter,
   hrEmailsInUse,
   hrPeopleOf,
+  hrPeopleWhere,
 } from './hr-people.ts';
 export { peopleCountOf } from './organization-counts.ts';

@@ -2,6 +2,8 @@ import { integrationsArea } from '@equip/domain/areas/integrations';
 import { defineApiArea } from '../../define-area.ts';
 import { registerIntegrationCheckJobs } from './index.ts';
 import { integrationRoutes } from './routes.ts';
+import { scimRoutes, scimTokenRoutes } from './scim-routes.ts';
+import { createScimService, type ScimService } from './scim-service.ts';
 import { createIntegrationsService, type IntegrationsService } from './service.ts';
 import { integrationSyncRoutes } from './sync-routes.ts';
 import { createIntegrationSyncService, type IntegrationSyncService } from './sync-service.ts';
@@ -10,6 +12,7 @@ declare module '../../app-services.ts' {
   interface AppServices {
     integrations: IntegrationsService;
     integrationSync: IntegrationSyncService;
+    scim: ScimService;
   }
 }
 
@@ -19,10 +22,12 @@ declare module '../../app-services.ts' {
  * `src/areas.ts`.
  */
 export const integrationsApiArea = defineApiArea(integrationsArea, {
-  routes: [integrationRoutes, integrationSyncRoutes],
-  services: ({ hr, jobs }) => ({
+  routes: [integrationRoutes, integrationSyncRoutes, scimTokenRoutes, scimRoutes],
+  services: ({ hr, jobs, database }) => ({
     integrations: createIntegrationsService({ hr }),
     integrationSync: createIntegrationSyncService({ hr, jobs }),
+    // The SCIM server (decision 034): tokens are looked up before the organisation is known.
+    scim: createScimService({ db: database.db }),
   }),
   jobs: {
     // A check's failure is its outcome (stored, not thrown): a retry is only for a crashed try.
