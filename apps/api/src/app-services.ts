@@ -16,6 +16,7 @@ import type { HrAdapters } from './providers/hr/hr-adapters.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
 import type { MdmAdapters } from './providers/mdm/mdm-adapters.ts';
 import type { SmsSender } from './providers/sms/sms.ts';
+import type { WorkspaceAdapters } from './providers/workspace/workspace-adapters.ts';
 
 /*
  * What the composition root (services.ts) hands to the modules, as types only. Modules import these
@@ -47,6 +48,8 @@ export interface CoreServices {
   mdm: MdmAdapters;
   /** The HR adapters (decision 029): an integration's real client or the sandbox HR system. */
   hr: HrAdapters;
+  /** The workspace adapters (decision 033): Google Workspace's or Microsoft 365's client, or the sandbox. */
+  workspace: WorkspaceAdapters;
   /** Identity: sign-in, sessions, invitations, resets, second factors. */
   auth: AuthService;
   /** Outbound webhooks: endpoints, the fan-out of logged events, the delivery attempts (decision 010). */

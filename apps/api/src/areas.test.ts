@@ -52,8 +52,9 @@ describe("the API's areas registry", () => {
       'bundles',
       'integrations',
       'procurement',
+      'workspaces',
     ]);
-    expect(API_REGISTRY.routes).toHaveLength(23);
+    expect(API_REGISTRY.routes).toHaveLength(24);
   });
 
   it('registers a toy module through the same registry: its routes, its service and its words', async () => {
@@ -82,6 +83,7 @@ describe("the API's areas registry", () => {
       'mdm.inventory.plan': '11 * * * *',
       'integrations.plan': '47 * * * *',
       'integrations.sync.plan': '17 * * * *',
+      'workspaces.plan': '53 * * * *',
     });
   });
 

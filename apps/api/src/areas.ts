@@ -20,6 +20,7 @@ import { outboxApiArea } from './modules/outbox/area.ts';
 import { procurementApiArea } from './modules/procurement/area.ts';
 import { providerAdminsApiArea } from './modules/provider-admins/area.ts';
 import { webhooksApiArea } from './modules/webhooks/area.ts';
+import { workspacesApiArea } from './modules/workspaces/area.ts';
 
 /**
  * Every module of the API, one line each (issue 25, item 8): each declares its routes, its service(s), its
@@ -50,6 +51,7 @@ export const API_AREAS = [
   bundlesApiArea,
   integrationsApiArea,
   procurementApiArea,
+  workspacesApiArea,
 ] as const;
 
 export const API_REGISTRY = gatherApiAreas(API_AREAS);

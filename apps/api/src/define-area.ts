@@ -28,7 +28,7 @@ export interface ModuleDeps extends CoreServices {
 
 /** What a module's job handlers are built from (the job queue's own process may serve no requests). */
 export interface JobDeps
-  extends Pick<CoreServices, 'config' | 'database' | 'mailer' | 'mdm' | 'hr' | 'webhooks'> {
+  extends Pick<CoreServices, 'config' | 'database' | 'mailer' | 'mdm' | 'hr' | 'workspace' | 'webhooks'> {
   /** The SMTP delivery when SMTP_URL is set (mail is queued only then). */
   smtp: SmtpDelivery | null;
   /** The process log of the jobs' warnings (a failed MDM try and its next one). */

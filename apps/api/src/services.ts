@@ -23,6 +23,7 @@ import {
 } from './providers/mail/mailer.ts';
 import { MdmAdapters } from './providers/mdm/mdm-adapters.ts';
 import { SandboxSmsSender } from './providers/sms/sms.ts';
+import { WorkspaceAdapters } from './providers/workspace/workspace-adapters.ts';
 import { SEALED_SECRET_PURPOSES, sealingKey } from './security/sealed-secrets.ts';
 
 /**
@@ -65,6 +66,10 @@ export async function createServices(
   });
   const mdm = new MdmAdapters(config.mdm, sealingKey(keys.jwtSecret, SEALED_SECRET_PURPOSES.mdmTokens));
   const hr = new HrAdapters(config.hr, sealingKey(keys.jwtSecret, SEALED_SECRET_PURPOSES.hrCredentials));
+  const workspace = new WorkspaceAdapters(
+    config.workspace,
+    sealingKey(keys.jwtSecret, SEALED_SECRET_PURPOSES.workspaceTokens),
+  );
   const webhooks = createWebhooksService({
     db: database.db,
     queue: {
@@ -76,7 +81,7 @@ export async function createServices(
     // Tests see retries within seconds.
     ...(config.env === 'test' ? { retryDelaysSeconds: [1, 1, 1, 1, 1, 1, 1] } : {}),
   });
-  registerAppJobs(jobs, { config, database, mailer, smtp, mdm, hr, webhooks, log });
+  registerAppJobs(jobs, { config, database, mailer, smtp, mdm, hr, workspace, webhooks, log });
   // Webhook deliveries are enqueued with the events that cause them, in the same transaction.
   onEventsLogged('webhooks', (tx, events) => webhooks.publish(tx, events));
   // Notifications are written with the events that cause them, in the same transaction.
@@ -96,6 +101,7 @@ export async function createServices(
     sms,
     mdm,
     hr,
+    workspace,
     webhooks,
     auth,
     sso,

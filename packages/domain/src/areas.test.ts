@@ -59,6 +59,8 @@ describe('the areas registry', () => {
       'reminders.plan',
       'reminders.send',
       'webhooks.deliver',
+      'workspaces.check',
+      'workspaces.plan',
     ]);
   });
 

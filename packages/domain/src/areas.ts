@@ -12,6 +12,7 @@ import { outboxArea } from './areas/outbox.ts';
 import { procurementArea } from './areas/procurement.ts';
 import { providerAdminsArea } from './areas/provider-admins.ts';
 import { webhooksArea } from './areas/webhooks.ts';
+import { workspacesArea } from './areas/workspaces.ts';
 import { gatherAreas } from './define-area.ts';
 
 /**
@@ -37,6 +38,7 @@ export const AREAS = [
   outboxArea,
   bundlesArea,
   integrationsArea,
+  workspacesArea,
 ] as const;
 
 export const REGISTRY = gatherAreas(AREAS);

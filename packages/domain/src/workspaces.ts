@@ -86,10 +86,17 @@ export type WorkspaceState = z.infer<typeof WorkspaceState>;
 /** Where to send the person for the provider's consent (`GET /api/workspaces/authorize`). */
 export const WorkspaceAuthorizeQuery = z.object({
   providerKind: WorkspaceProvider,
-  /** Asks Google for scopes it has not verified for this app (flag `unverified-google-oauth-scopes`). */
+  /** Where the provider sends the person back with `code` and `state` (the workspaces page). */
   redirectUri: z.url().max(2000),
+  /** A random value the page keeps and compares when the person comes back. */
+  state: z.string().min(8).max(200),
 });
-export const WorkspaceAuthorizeAnswer = z.object({ url: z.url(), state: z.string() });
+export const WorkspaceAuthorizeAnswer = z.object({
+  /** The consent page; null in the sandbox (connect with the code `sandbox`). */
+  url: z.url().nullable(),
+  /** Google's licence and data-transfer scopes are asked (flag `unverified-google-oauth-scopes`). */
+  unverifiedScopes: z.boolean(),
+});
 
 /** SPEC §7: the code the consent page gave back and the provider it came from. */
 export const WorkspaceTokenBody = WorkspaceTokenRequest.extend({

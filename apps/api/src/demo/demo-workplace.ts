@@ -77,6 +77,7 @@ export async function seedGoogleWorkspace(scope: DemoScope, domain: string): Pro
     name: group.name,
     kind: group.kind,
     memberUserUuids: group.members.map((p) => p.row.uuid),
+    memberCount: group.members.length,
   }));
   await db.insert(workspaceGroups).values(rows);
   return rows.map((row) => ({ externalId: row.externalId, name: row.name }));

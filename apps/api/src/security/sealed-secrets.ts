@@ -19,6 +19,8 @@ export const SEALED_SECRET_PURPOSES = {
   hrCredentials: 'equip hr credentials',
   /** Procurement providers' inbound webhook secrets (decision 031). */
   procurementWebhooks: 'equip procurement webhook secrets',
+  /** Workspaces' OAuth refresh tokens (decision 033). */
+  workspaceTokens: 'equip workspace refresh tokens',
 } as const;
 export type SealedSecretPurpose = (typeof SEALED_SECRET_PURPOSES)[keyof typeof SEALED_SECRET_PURPOSES];
 
@@ -38,6 +40,11 @@ export const SEALED_SECRET_COLUMNS: readonly {
     purpose: SEALED_SECRET_PURPOSES.procurementWebhooks,
     table: 'procurement_providers',
     column: 'webhook_secret_encrypted',
+  },
+  {
+    purpose: SEALED_SECRET_PURPOSES.workspaceTokens,
+    table: 'workspaces',
+    column: 'refresh_token_encrypted',
   },
 ];
 

@@ -55,6 +55,11 @@ export async function fillWithSql(sql: Read): Promise<void> {
        from organizations where name = 'Acme GmbH'`,
     ],
     ['sms_outbox', `insert into sms_outbox (to_number, text) values ('+4915100000000', 'Your code: 000000')`],
+    [
+      'workspace_rules',
+      `insert into workspace_rules (organization_uuid, department, group_ids)
+       select organization_uuid, 'Engineering', array[external_id] from workspace_groups order by name limit 1`,
+    ],
     ['analytics_events', `insert into analytics_events (endpoint, payload) values ('t', '{"event":"fill"}')`],
     [
       'device_agents',

@@ -32,6 +32,7 @@ import {
   HrSyncTrigger,
   IntegrationSetupStatus,
   IntegrationStatus,
+  WorkspaceAutoAssignIssue,
   WorkspaceGroupKind,
   WorkspaceProvider,
 } from '@equip/domain/integrations';
@@ -108,6 +109,7 @@ export const hrConflictResolutionEnum = textEnum(HrConflictResolution);
 export const hrSyncedFieldEnum = textEnum(HrSyncedField);
 export const workspaceProviderEnum = textEnum(WorkspaceProvider);
 export const workspaceGroupKindEnum = textEnum(WorkspaceGroupKind);
+export const workspaceAutoAssignIssueEnum = textEnum(WorkspaceAutoAssignIssue);
 export const severityEnum = textEnum(Severity);
 export const notificationKindEnum = textEnum(NotificationKind);
 export const eventTypeEnum = textEnum(EventType);

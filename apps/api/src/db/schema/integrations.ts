@@ -12,6 +12,7 @@ import {
   hrSyncTriggerEnum,
   integrationSetupStatusEnum,
   integrationStatusEnum,
+  workspaceAutoAssignIssueEnum,
   workspaceGroupKindEnum,
   workspaceProviderEnum,
 } from './enums.ts';
@@ -49,6 +50,12 @@ export const integrations = pgTable(
   (t) => [uniqueIndex('integrations_org_provider_unique').on(t.organizationUuid, t.provider)],
 );
 
+/**
+ * The organisation's workspace suite (decision 033): Google Workspace or Microsoft 365, one at a time.
+ * Its OAuth refresh token sealed (security/sealed-secrets, purpose `equip workspace refresh tokens`);
+ * null for the sandbox's. Checked hourly like the MDM connections: ACTIVE, INVALID with the reason, or
+ * INACTIVE (paused).
+ */
 export const workspaces = pgTable(
   'workspaces',
   {
@@ -56,13 +63,23 @@ export const workspaces = pgTable(
     organizationUuid: organizationUuid().references(() => organizations.uuid, { onDelete: 'cascade' }),
     provider: workspaceProviderEnum('provider').notNull(),
     domain: text('domain'),
-    credentials: jsonb('credentials').$type<Record<string, string>>(),
+    refreshTokenEncrypted: text('refresh_token_encrypted'),
+    status: integrationStatusEnum('status').notNull().default('ACTIVE'),
+    lastCheckedAt: nullableTimestamp('last_checked_at'),
+    lastError: text('last_error'),
+    /** The provider's own words about the failure. */
+    lastErrorDetail: text('last_error_detail'),
     connectedAt: nullableTimestamp('connected_at'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('workspaces_org_provider_unique').on(t.organizationUuid, t.provider)],
 );
 
+/**
+ * A group of the workspace as last read (decision 033): its member count as the provider counts it, the
+ * employees of Equip in it, and why Equip cannot change its members (SPEC §8), if so.
+ */
 export const workspaceGroups = pgTable(
   'workspace_groups',
   {
@@ -73,11 +90,31 @@ export const workspaceGroups = pgTable(
       .references(() => workspaces.uuid, { onDelete: 'cascade' }),
     externalId: text('external_id').notNull(),
     name: text('name').notNull(),
+    email: text('email'),
     kind: workspaceGroupKindEnum('kind').notNull(),
+    memberCount: integer('member_count').notNull().default(0),
     memberUserUuids: uuid('member_user_uuids').array().notNull().default([]),
+    autoAssignIssue: workspaceAutoAssignIssueEnum('auto_assign_issue'),
     createdAt: createdAt(),
   },
-  (t) => [index('workspace_groups_org_idx').on(t.organizationUuid, t.name)],
+  (t) => [
+    index('workspace_groups_org_idx').on(t.organizationUuid, t.name),
+    uniqueIndex('workspace_groups_workspace_external_unique').on(t.workspaceUuid, t.externalId),
+  ],
+);
+
+/** Auto-assignment (decision 033): a new employee of the department joins these groups (external ids). */
+export const workspaceRules = pgTable(
+  'workspace_rules',
+  {
+    uuid: primaryUuid(),
+    organizationUuid: organizationUuid().references(() => organizations.uuid, { onDelete: 'cascade' }),
+    department: text('department').notNull(),
+    groupIds: text('group_ids').array().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('workspace_rules_org_department_unique').on(t.organizationUuid, t.department)],
 );
 
 /** One HR sync of an integration (decision 032): queued, running, done with its counts and log. */

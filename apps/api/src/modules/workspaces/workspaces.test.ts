@@ -1,0 +1,391 @@
+import { randomUUID } from 'node:crypto';
+import type { Workspace, WorkspaceGroupList, WorkspaceState } from '@equip/domain/workspaces';
+import { WORKSPACE_CHECK_ERRORS } from '@equip/domain/workspaces';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { workspaceGroups, workspaces } from '../../db/schema/index.ts';
+import { SandboxWorkspaceAdapter } from '../../providers/workspace/sandbox.ts';
+import { decryptSecret, SEALED_SECRET_PURPOSES, sealingKey } from '../../security/sealed-secrets.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import {
+  bearer,
+  createOrganization,
+  createUser,
+  setFeatureFlag,
+  tokensOfRoles,
+} from '../../test/factories.ts';
+import { type GoogleWorkspaceFake, startGoogleWorkspaceFake } from '../../test/google-workspace-fake.ts';
+
+type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
+
+describe('workspaces with the sandbox (issue 30 items 3 and 4, decision 033)', () => {
+  let t: TestApp;
+  let orgUuid: string;
+  let otherOrgUuid: string;
+  let ownerToken: string;
+  let regularToken: string;
+  let adminToken: string;
+  let otherOwnerToken: string;
+  let ada: { uuid: string };
+  let bo: { uuid: string };
+  let stranger: { uuid: string };
+
+  const db = () => t.services.database.db;
+  const send = (method: Method, url: string, payload?: unknown, token: string | null = ownerToken) =>
+    t.app.inject({ method, url, headers: token ? bearer(token) : {}, payload: payload as never });
+  const connect = (token: string | null = ownerToken, code = 'sandbox', providerKind = 'google') =>
+    send('POST', '/api/workspaces/token', { code, providerKind }, token);
+  const groups = async (token = ownerToken) =>
+    (await send('GET', '/api/workspaces/groups', undefined, token)).json<WorkspaceGroupList>().items;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { WORKSPACE_SANDBOX: 'true' } });
+    orgUuid = (await createOrganization(db())).uuid;
+    otherOrgUuid = (await createOrganization(db())).uuid;
+    ({ ownerToken, regularToken, adminToken, otherOwnerToken } = await tokensOfRoles(
+      t.services,
+      orgUuid,
+      otherOrgUuid,
+    ));
+    ada = await createUser(db(), {
+      organizationUuid: orgUuid,
+      email: `ada-${randomUUID().slice(0, 6)}@acme.test`,
+    });
+    bo = await createUser(db(), {
+      organizationUuid: orgUuid,
+      email: `bo-${randomUUID().slice(0, 6)}@acme.test`,
+    });
+    stranger = await createUser(db(), { organizationUuid: otherOrgUuid });
+  });
+  afterAll(() => t.app.close());
+  beforeEach(async () => {
+    SandboxWorkspaceAdapter.reset();
+    await db()
+      .delete(workspaces)
+      .where(inArray(workspaces.organizationUuid, [orgUuid, otherOrgUuid]));
+  });
+
+  it('nothing connected: the state says so and how to connect', async () => {
+    const res = await send('GET', '/api/workspaces');
+    expect(res.statusCode).toBe(200);
+    expect(res.json<WorkspaceState>()).toEqual({
+      workspace: null,
+      sandbox: true,
+      connectable: ['google', 'microsoft'],
+    });
+    expect((await send('GET', '/api/workspaces/groups')).statusCode).toBe(404);
+    expect(
+      (
+        await send(
+          'GET',
+          '/api/workspaces/authorize?providerKind=google&redirectUri=https://equip.test/dashboard/workspaces&state=abcdefgh',
+        )
+      ).json(),
+    ).toEqual({
+      url: null,
+      unverifiedScopes: false,
+    });
+  });
+
+  it('connects the sandbox Google Workspace with the consent code: tested, its groups read', async () => {
+    const res = await connect();
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<Workspace>()).toMatchObject({
+      provider: 'google',
+      domain: 'sandbox.example.com',
+      status: 'ACTIVE',
+      sandbox: true,
+      lastError: null,
+    });
+    const list = await groups();
+    expect(list.map((g) => [g.externalId, g.name, g.memberCount, g.autoAssignIssue])).toEqual([
+      ['grp-all-staff', 'All staff', 4, 'GroupSetting_DynamicMembership'],
+      ['grp-engineering', 'Engineering', 2, null],
+      ['grp-everyone', 'Everyone', 4, null],
+      ['grp-sales', 'Sales', 1, null],
+    ]);
+    // Connecting again is the same workspace (200), Microsoft replaces it (201) with its groups.
+    expect((await connect()).statusCode).toBe(200);
+    expect((await connect(ownerToken, 'sandbox', 'microsoft')).statusCode).toBe(201);
+    expect((await groups()).find((g) => g.externalId === 'grp-announcements')!.autoAssignIssue).toBe(
+      'GroupKind',
+    );
+    expect(await db().select().from(workspaces).where(eq(workspaces.organizationUuid, orgUuid))).toHaveLength(
+      1,
+    );
+  });
+
+  it('a code the provider refuses is a 422 with the reason; nothing saved', async () => {
+    const res = await connect(ownerToken, 'not-a-code');
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      errors: [
+        expect.objectContaining({
+          errorType: 'IntegrationFailed',
+          param: 'code',
+          msg: `${WORKSPACE_CHECK_ERRORS.refused}: Unknown consent code`,
+        }),
+      ],
+    });
+    expect(await db().select().from(workspaces).where(eq(workspaces.organizationUuid, orgUuid))).toEqual([]);
+  });
+
+  it('bad input: groupIds and providerKind required (400), nothing written', async () => {
+    await connect();
+    expect((await send('POST', '/api/workspaces/token', { code: 'sandbox' })).statusCode).toBe(400);
+    const missing = await send('POST', '/api/workspaces/groups/members', { userUuids: [ada.uuid] });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ errors: [expect.objectContaining({ param: 'groupIds' })] });
+    expect(
+      (await send('POST', '/api/workspaces/groups/members', { groupIds: [], userUuids: [ada.uuid] }))
+        .statusCode,
+    ).toBe(400);
+    expect((await groups()).find((g) => g.externalId === 'grp-sales')!.memberCount).toBe(1);
+  });
+
+  it('adds two employees to a group and removes one; a dynamic group answers its issue and is left as it is', async () => {
+    await connect();
+    const res = await send('POST', '/api/workspaces/groups/members', {
+      groupIds: ['grp-sales', 'grp-all-staff'],
+      userUuids: [ada.uuid, bo.uuid],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      groups: [
+        { groupId: 'grp-sales', changed: 2, issue: null },
+        { groupId: 'grp-all-staff', changed: 0, issue: 'GroupSetting_DynamicMembership' },
+      ],
+    });
+    let list = await groups();
+    expect(list.find((g) => g.externalId === 'grp-sales')).toMatchObject({ memberCount: 3 });
+    expect(list.find((g) => g.externalId === 'grp-sales')!.memberUserUuids.sort()).toEqual(
+      [ada.uuid, bo.uuid].sort(),
+    );
+    expect(list.find((g) => g.externalId === 'grp-all-staff')).toMatchObject({
+      memberCount: 4,
+      memberUserUuids: [],
+    });
+    const removed = await send('POST', '/api/workspaces/groups/members/remove', {
+      groupIds: ['grp-sales'],
+      userUuids: [bo.uuid],
+    });
+    expect(removed.json()).toEqual({ groups: [{ groupId: 'grp-sales', changed: 1, issue: null }] });
+    list = await groups();
+    expect(list.find((g) => g.externalId === 'grp-sales')).toMatchObject({
+      memberCount: 2,
+      memberUserUuids: [ada.uuid],
+    });
+    // The hourly check reads the groups again: the workspace's own count stands, Equip's members are kept.
+    expect((await send('POST', '/api/workspaces/check')).json<Workspace>().status).toBe('ACTIVE');
+    expect((await groups()).find((g) => g.externalId === 'grp-sales')).toMatchObject({
+      memberCount: 2,
+      memberUserUuids: [ada.uuid],
+    });
+  });
+
+  it('an unknown group or another organisation’s employee is a 404 at its index; nothing changed', async () => {
+    await connect();
+    const unknownGroup = await send('POST', '/api/workspaces/groups/members', {
+      groupIds: ['grp-sales', 'nope'],
+      userUuids: [ada.uuid],
+    });
+    expect(unknownGroup.statusCode).toBe(404);
+    expect(unknownGroup.json()).toMatchObject({
+      errors: [expect.objectContaining({ path: ['groupIds', 1] })],
+    });
+    const foreign = await send('POST', '/api/workspaces/groups/members', {
+      groupIds: ['grp-sales'],
+      userUuids: [ada.uuid, stranger.uuid],
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ errors: [expect.objectContaining({ path: ['userUuids', 1] })] });
+    expect((await groups()).find((g) => g.externalId === 'grp-sales')).toMatchObject({
+      memberCount: 1,
+      memberUserUuids: [],
+    });
+  });
+
+  it('auto-assignment rules: saved whole, groups must be the workspace’s', async () => {
+    await connect();
+    const put = await send('PUT', '/api/workspaces/rules', {
+      items: [
+        { department: 'Sales', groupIds: ['grp-sales', 'grp-everyone'] },
+        { department: 'Engineering', groupIds: ['grp-engineering'] },
+        { department: 'Legal', groupIds: [] },
+      ],
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toEqual({
+      items: [
+        { department: 'Engineering', groupIds: ['grp-engineering'] },
+        { department: 'Sales', groupIds: ['grp-sales', 'grp-everyone'] },
+      ],
+    });
+    const unknown = await send('PUT', '/api/workspaces/rules', {
+      items: [{ department: 'Ops', groupIds: ['nope'] }],
+    });
+    expect(unknown.statusCode).toBe(404);
+    const twice = await send('PUT', '/api/workspaces/rules', {
+      items: [
+        { department: 'Ops', groupIds: ['grp-sales'] },
+        { department: 'ops', groupIds: ['grp-everyone'] },
+      ],
+    });
+    expect(twice.statusCode).toBe(400);
+    expect((await send('GET', '/api/workspaces/rules')).json().items).toHaveLength(2);
+  });
+
+  it('who may: no token 401, a regular employee 403, a provider admin may; another organisation sees none of it', async () => {
+    await connect();
+    expect((await send('GET', '/api/workspaces', undefined, null)).statusCode).toBe(401);
+    expect((await connect(null)).statusCode).toBe(401);
+    expect((await send('GET', '/api/workspaces/groups', undefined, regularToken)).statusCode).toBe(403);
+    expect(
+      (
+        await send(
+          'POST',
+          '/api/workspaces/groups/members',
+          { groupIds: ['grp-sales'], userUuids: [ada.uuid] },
+          regularToken,
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect((await send('GET', '/api/workspaces/groups', undefined, adminToken)).statusCode).toBe(200);
+    expect(
+      (await send('GET', '/api/workspaces', undefined, otherOwnerToken)).json<WorkspaceState>().workspace,
+    ).toBeNull();
+    expect(
+      (
+        await send(
+          'POST',
+          '/api/workspaces/groups/members',
+          { groupIds: ['grp-sales'], userUuids: [ada.uuid] },
+          otherOwnerToken,
+        )
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('disconnects: the workspace, its groups and the state go', async () => {
+    await connect();
+    expect((await send('DELETE', '/api/workspaces')).statusCode).toBe(204);
+    expect((await send('GET', '/api/workspaces')).json<WorkspaceState>().workspace).toBeNull();
+    expect(
+      await db().select().from(workspaceGroups).where(eq(workspaceGroups.organizationUuid, orgUuid)),
+    ).toEqual([]);
+    expect((await send('DELETE', '/api/workspaces')).statusCode).toBe(404);
+  });
+});
+
+describe('workspaces with the real Google client against a local fake of Google (decision 033)', () => {
+  let t: TestApp;
+  let google: GoogleWorkspaceFake;
+  let orgUuid: string;
+  let ownerToken: string;
+  let restoreFlag: () => Promise<void>;
+  const db = () => t.services.database.db;
+  const send = (method: Method, url: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: bearer(ownerToken), payload: payload as never });
+
+  beforeAll(async () => {
+    google = await startGoogleWorkspaceFake();
+    t = await createTestApp({
+      env: {
+        WORKSPACE_SANDBOX: 'false',
+        WORKSPACE_ALLOW_PRIVATE_SERVERS: 'true',
+        GOOGLE_WORKSPACE_CLIENT_ID: google.client.clientId,
+        GOOGLE_WORKSPACE_CLIENT_SECRET: google.client.clientSecret,
+        WORKSPACE_GOOGLE_ADMIN_URL: google.urls.adminUrl,
+        WORKSPACE_GOOGLE_LICENSING_URL: google.urls.licensingUrl,
+        WORKSPACE_GOOGLE_TOKEN_URL: google.urls.tokenUrl,
+        WORKSPACE_GOOGLE_AUTHORIZE_URL: google.urls.authorizeUrl,
+      },
+    });
+    orgUuid = (await createOrganization(db())).uuid;
+    ({ ownerToken } = await tokensOfRoles(t.services, orgUuid, (await createOrganization(db())).uuid));
+    restoreFlag = await setFeatureFlag(db(), 'unverified-google-oauth-scopes', 'off');
+  });
+  afterAll(async () => {
+    await restoreFlag();
+    await t.app.close();
+    await google.close();
+  });
+
+  it('the consent page asks the unverified scopes only behind their flag; Microsoft is not configured', async () => {
+    const url = (
+      await send(
+        'GET',
+        '/api/workspaces/authorize?providerKind=google&redirectUri=https://equip.test/dashboard/workspaces&state=state-123',
+      )
+    ).json<{ url: string; unverifiedScopes: boolean }>();
+    expect(url.unverifiedScopes).toBe(false);
+    const consent = new URL(url.url);
+    expect(consent.origin + consent.pathname).toBe(google.urls.authorizeUrl);
+    expect(consent.searchParams.get('state')).toBe('state-123');
+    expect(consent.searchParams.get('access_type')).toBe('offline');
+    expect(consent.searchParams.get('scope')).not.toContain('apps.licensing');
+    await setFeatureFlag(db(), 'unverified-google-oauth-scopes', 'on');
+    const unverified = (
+      await send(
+        'GET',
+        '/api/workspaces/authorize?providerKind=google&redirectUri=https://equip.test/dashboard/workspaces&state=state-123',
+      )
+    ).json<{ url: string; unverifiedScopes: boolean }>();
+    expect(unverified.unverifiedScopes).toBe(true);
+    expect(new URL(unverified.url).searchParams.get('scope')).toContain('apps.licensing');
+    await setFeatureFlag(db(), 'unverified-google-oauth-scopes', 'off');
+    expect(
+      (
+        await send(
+          'GET',
+          '/api/workspaces/authorize?providerKind=microsoft&redirectUri=https://equip.test/x&state=state-123',
+        )
+      ).statusCode,
+    ).toBe(422);
+  });
+
+  it('connects with the code: the refresh token sealed, never answered; a revoked grant turns INVALID with Google’s words', async () => {
+    google.addUser({ primaryEmail: 'admin@acme.example', givenName: 'Ada', familyName: 'Admin' });
+    google.addGroup('Engineering', ['admin@acme.example']);
+    const res = await send('POST', '/api/workspaces/token', {
+      code: google.code,
+      providerKind: 'google',
+      redirectUri: 'https://equip.test/dashboard/workspaces',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<Workspace>()).toMatchObject({
+      provider: 'google',
+      domain: 'acme.example',
+      status: 'ACTIVE',
+      sandbox: false,
+    });
+    expect(res.body).not.toContain(google.refreshToken);
+    const [row] = await db().select().from(workspaces).where(eq(workspaces.organizationUuid, orgUuid));
+    expect(row!.refreshTokenEncrypted).not.toContain(google.refreshToken);
+    const key = sealingKey(t.services.keys.jwtSecret, SEALED_SECRET_PURPOSES.workspaceTokens);
+    expect(decryptSecret(key, row!.refreshTokenEncrypted!)).toBe(google.refreshToken);
+    expect((await send('GET', '/api/workspaces/groups')).json<WorkspaceGroupList>().items).toMatchObject([
+      { name: 'Engineering', memberCount: 1, kind: 'group', autoAssignIssue: null },
+    ]);
+    google.revoke();
+    const checked = await send('POST', '/api/workspaces/check');
+    expect(checked.json<Workspace>()).toMatchObject({
+      status: 'INVALID',
+      lastError: WORKSPACE_CHECK_ERRORS.refused,
+      lastErrorDetail: 'Token has been expired or revoked.',
+    });
+    const bad = await send('POST', '/api/workspaces/token', {
+      code: '4/wrong',
+      providerKind: 'google',
+      redirectUri: 'https://equip.test/x',
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toMatchObject({
+      errors: [
+        expect.objectContaining({
+          msg: `${WORKSPACE_CHECK_ERRORS.refused}: Token has been expired or revoked.`,
+        }),
+      ],
+    });
+  });
+});
