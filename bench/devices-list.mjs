@@ -7,6 +7,7 @@
 //   searches and a deep page), on PostgreSQL and on PGlite.
 // Targets (issue 11): the filtered, sorted page at ≥ 30% of pgbench's prepared rate with p95 ≤ 25 ms on
 // PostgreSQL, ≤ 75 ms on PGlite.
+import { devicesHandWritten } from './hand-written/devices.mjs';
 import { runListBench } from './list-bench.mjs';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
@@ -41,6 +42,7 @@ await runListBench({
   referenceLabel: 'filtered + sorted page',
   filtersAndSorting: FILTERS_AND_SORTING,
   withSearchAndDeepPage: WITH_SEARCH_AND_DEEP_PAGE,
+  handWritten: devicesHandWritten,
   employees: EMPLOYEES,
   devices: DEVICES,
   databaseName: 'equip_bench_devices',

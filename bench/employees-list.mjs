@@ -6,6 +6,7 @@
 //   with searches and a deep page), on PostgreSQL and on PGlite.
 // Targets (issue 9): the page at ≥ 30% of pgbench's prepared rate with p95 ≤ 25 ms on PostgreSQL;
 // p95 ≤ 60 ms with searches and a deep page; PGlite p95 ≤ 75 ms.
+import { employeesHandWritten } from './hand-written/employees.mjs';
 import { runListBench } from './list-bench.mjs';
 
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 50_000);
@@ -36,6 +37,7 @@ await runListBench({
   referenceLabel: 'first page, by name',
   filtersAndSorting: FILTERS_AND_SORTING,
   withSearchAndDeepPage: WITH_SEARCH_AND_DEEP_PAGE,
+  handWritten: employeesHandWritten,
   employees: EMPLOYEES,
   devices: DEVICES,
   databaseName: 'equip_bench_list',

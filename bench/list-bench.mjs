@@ -2,7 +2,11 @@
 // bench/assets-list.mjs): how close a list
 // route comes to the database's own speed on the same page, in one run.
 // - PostgreSQL alone: pgbench on the reference SQL (the list machinery's own statement for the page,
-//   printed by bench/reference-sql.ts) in a transaction with the tenant settings, prepared and simple;
+//   printed by bench/reference-sql.ts) in a transaction with the tenant settings, prepared and simple,
+//   and on the hand-written best statement of that page (bench/hand-written/<list>.mjs);
+// - for each common page of the list (first page by each sort key, a filter, a search, a deep page),
+//   pgbench on the machinery's statement and on the hand-written one, checked to answer the same page
+//   (issue 25, item 11: within 20%); BENCH_PAGES=off skips it, BENCH_PAGES=<words> runs the pages whose label has them, BENCH_PAGE_MS sets each run's length;
 // - the API under wrk (a C load generator) on that page, and on two mixed workloads (filters + sorting;
 //   with searches and a deep page), on PostgreSQL and on PGlite.
 import { spawnSync } from 'node:child_process';
@@ -44,22 +48,24 @@ function referenceSql(config, organizationUuid, { rows = false } = {}) {
   return JSON.parse(run.stdout);
 }
 
+/** The instants' format, as the machinery's JSON page binds it (a literal would read `:MI` as a variable). */
+const ISO_FORMAT = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
+
 /**
- * pgbench on BEGIN, the tenant settings, the page (with its total), COMMIT — what one API request asks
- * of the database. Answers transactions per second.
+ * pgbench on BEGIN, the tenant settings, one statement, COMMIT — what one API request asks of the
+ * database. `body` names its values as pgbench variables (`:org`, `:p1`…), given in `vars`. Answers
+ * transactions per second.
  */
-function pgbench(databaseUrl, organizationUuid, reference, protocol) {
+function pgbenchRun(databaseUrl, body, vars, protocol, durationMs = DURATION_MS) {
   const url = new URL(databaseUrl);
   const prepared = protocol === 'prepared';
-  const values = [organizationUuid, ...reference.params];
-  // Prepared: pgbench binds :pN as parameters. Simple: it pastes them, so strings need quotes.
+  // Prepared: pgbench binds :name as a parameter. Simple: it pastes it, so strings need quotes.
   const literal = (v) =>
     prepared || typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
-  const page = reference.text.replace(/\$(\d+)/g, (_, n) => `:p${Number(n)}`);
   const script = [
     'BEGIN;',
-    "select set_config('app.organization_uuid', :p0, true), set_config('role', 'equip_app', true);",
-    `${page.replace(/\s+/g, ' ')};`,
+    "select set_config('app.organization_uuid', :org, true), set_config('role', 'equip_app', true);",
+    `${body.replace(/\s+/g, ' ')};`,
     'COMMIT;',
   ].join('\n');
   const file = path.join(tempDir('pgbench'), 'page.sql');
@@ -79,16 +85,99 @@ function pgbench(databaseUrl, organizationUuid, reference, protocol) {
     '-j',
     '2',
     '-T',
-    String(Math.round(DURATION_MS / 1000)),
+    String(Math.max(1, Math.round(durationMs / 1000))),
     '-f',
     file,
-    ...values.flatMap((v, i) => ['-D', `p${i}=${literal(v)}`]),
+    ...Object.entries(vars).flatMap(([name, v]) => ['-D', `${name}=${literal(v)}`]),
     url.pathname.slice(1),
   ];
   const run = spawnSync('pgbench', args, { encoding: 'utf8' });
   const tps = /tps = ([\d.]+)/.exec(run.stdout)?.[1];
   if (!tps) throw new Error(`pgbench failed:\n${run.stdout}\n${run.stderr}`);
   return Number(tps);
+}
+
+/** pgbench on the machinery's statement of a page (bench/reference-sql.ts: `$n` parameters). */
+function pgbench(databaseUrl, organizationUuid, reference, protocol, durationMs) {
+  const body = reference.text.replace(/\$(\d+)/g, (_, n) => `:p${Number(n)}`);
+  const vars = { org: organizationUuid };
+  reference.params.forEach((value, i) => {
+    vars[`p${i + 1}`] = value;
+  });
+  return pgbenchRun(databaseUrl, body, vars, protocol, durationMs);
+}
+
+/** pgbench on a hand-written page (bench/hand-written/): its own variables plus :org and :iso. */
+function pgbenchHandWritten(databaseUrl, organizationUuid, page, protocol, durationMs) {
+  const vars = { org: organizationUuid, iso: ISO_FORMAT, ...page.vars };
+  return pgbenchRun(databaseUrl, page.sql, vars, protocol, durationMs);
+}
+
+/**
+ * Both statements of a page once, in the tenant: the hand-written one must answer the same items and
+ * total as the machinery's, or it is not the same page and its rate says nothing.
+ */
+async function samePage(databaseUrl, organizationUuid, machinery, page) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('begin');
+    await client.query(
+      "select set_config('app.organization_uuid', $1, true), set_config('role', 'equip_app', true)",
+      [organizationUuid],
+    );
+    const ours = (await client.query(machinery.text, machinery.params)).rows[0];
+    const vars = { org: organizationUuid, iso: ISO_FORMAT, ...page.vars };
+    const names = [];
+    const text = page.sql.replace(/:(\w+)/g, (whole, name) => {
+      if (!(name in vars)) return whole;
+      if (!names.includes(name)) names.push(name);
+      return `$${names.indexOf(name) + 1}`;
+    });
+    const theirs = (
+      await client.query(
+        text,
+        names.map((n) => vars[n]),
+      )
+    ).rows[0];
+    await client.query('rollback');
+    return (
+      JSON.stringify(JSON.parse(ours.items)) === JSON.stringify(JSON.parse(theirs.items)) &&
+      Number(ours.total) === Number(theirs.total)
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Issue 25, item 11: for each common page of the list, pgbench (prepared) on the machinery's statement
+ * and on the hand-written one, and their ratio (target: the machinery within 20%, ≥ 80%).
+ */
+async function comparePages(config, databaseUrl, organizationUuid) {
+  const durationMs = Number(process.env.BENCH_PAGE_MS ?? 5000);
+  console.log(
+    `  the machinery's statement against a hand-written one (pgbench prepared, ${durationMs / 1000} s each; target ≥ 80%):`,
+  );
+  const ratios = [];
+  const only = process.env.BENCH_PAGES;
+  const pages = only ? config.handWritten.filter((page) => page.label.includes(only)) : config.handWritten;
+  for (const page of pages) {
+    const machinery = referenceSql({ ...config, reference: page.query }, organizationUuid);
+    const same = await samePage(databaseUrl, organizationUuid, machinery, page);
+    const ours = pgbench(databaseUrl, organizationUuid, machinery, 'prepared', durationMs);
+    const theirs = pgbenchHandWritten(databaseUrl, organizationUuid, page, 'prepared', durationMs);
+    const ratio = ours / theirs;
+    ratios.push(ratio);
+    console.log(
+      `    ${page.label.padEnd(46)} machinery ${ours.toFixed(0).padStart(6)} tx/s, hand-written ${theirs.toFixed(0).padStart(6)} tx/s → ${(ratio * 100).toFixed(0)}%${ratio >= 0.8 ? '' : '  (below 80%)'}${same ? '' : '  (NOT THE SAME PAGE)'}`,
+    );
+  }
+  const worst = Math.min(...ratios);
+  console.log(
+    `    → ${ratios.filter((r) => r >= 0.8).length} of ${ratios.length} pages within 20%; the lowest ${(worst * 100).toFixed(0)}%`,
+  );
 }
 
 /** With wrk: the aggregate figures. Without it, a Node client (costlier) that also gives p95 per query. */
@@ -130,19 +219,26 @@ async function measure(config, database, env, dataDir, databaseUrl) {
       const prepared = pgbench(databaseUrl, me.organizationUuid, reference, 'prepared');
       const simple = pgbench(databaseUrl, me.organizationUuid, reference, 'simple');
       console.log(
-        `  PostgreSQL alone (pgbench, same page): prepared ${prepared.toFixed(0)} tx/s, simple ${simple.toFixed(0)} tx/s`,
+        `  PostgreSQL alone (pgbench, the machinery's statement of the same page): prepared ${prepared.toFixed(0)} tx/s, simple ${simple.toFixed(0)} tx/s`,
       );
+      const handPage = config.handWritten?.find((page) => page.query === config.reference);
+      const hand = handPage
+        ? pgbenchHandWritten(databaseUrl, me.organizationUuid, handPage, 'prepared')
+        : null;
+      if (hand)
+        console.log(
+          `  PostgreSQL alone (pgbench, the hand-written statement of that page): prepared ${hand.toFixed(0)} tx/s`,
+        );
       const api = await run(config, server, headers, config.referenceLabel, [config.reference]);
       console.log(
-        `  → the API serves ${((api.rate / prepared) * 100).toFixed(0)}% of the database's prepared rate (${((api.rate / simple) * 100).toFixed(0)}% of simple)`,
+        `  → the API serves ${((api.rate / prepared) * 100).toFixed(0)}% of the machinery statement's prepared rate (${((api.rate / simple) * 100).toFixed(0)}% of simple)`,
       );
-      // The same page as plain rows (what the API read before the database wrote its JSON): the
-      // database's rate without building the JSON, for comparison.
-      const rows = referenceSql(config, me.organizationUuid, { rows: true });
-      const rowsPrepared = pgbench(databaseUrl, me.organizationUuid, rows, 'prepared');
-      console.log(
-        `  (pgbench on the page's rows alone, without the JSON: prepared ${rowsPrepared.toFixed(0)} tx/s; the API serves ${((api.rate / rowsPrepared) * 100).toFixed(0)}% of that)`,
-      );
+      if (hand)
+        console.log(
+          `  → the API serves ${((api.rate / hand) * 100).toFixed(0)}% of the hand-written statement's prepared rate (target ≥ 30%, goal 60%)`,
+        );
+      if (config.handWritten && process.env.BENCH_PAGES !== 'off')
+        await comparePages(config, databaseUrl, me.organizationUuid);
     } else {
       await run(config, server, headers, config.referenceLabel, [config.reference]);
     }
