@@ -93,11 +93,13 @@ export async function recheckWorkspace(
   if (!stored?.organizationUuid) return null;
   const target = { ...stored, organizationUuid: stored.organizationUuid };
   const checked = await adapters.checkStored(target);
-  let groups = null;
+  let groups: WorkspaceGroupInfo[] | null = null;
   let failure = checked.ok ? null : { error: checked.error, detail: checked.detail };
-  if (checked.ok) {
+  // The sandbox's groups are read when it is connected only: it lives in memory (a restart forgets what
+  // was added) and the demo seeds groups of its own, which a re-read would replace.
+  const adapter = checked.ok ? adapters.for(target) : null;
+  if (adapter?.kind === 'client') {
     try {
-      const adapter = adapters.for(target);
       groups = await allPages((cursor) => adapter.groups(cursor));
     } catch (error) {
       const failed = workspaceCheckFailure(error);

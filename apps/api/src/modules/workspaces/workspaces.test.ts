@@ -175,7 +175,7 @@ describe('workspaces with the sandbox (issue 30 items 3 and 4, decision 033)', (
       memberCount: 2,
       memberUserUuids: [ada.uuid],
     });
-    // The hourly check reads the groups again: the workspace's own count stands, Equip's members are kept.
+    // A check of the sandbox keeps the groups as they are (a real client's reads them again, below).
     expect((await send('POST', '/api/workspaces/check')).json<Workspace>().status).toBe('ACTIVE');
     expect((await groups()).find((g) => g.externalId === 'grp-sales')).toMatchObject({
       memberCount: 2,
@@ -366,6 +366,17 @@ describe('workspaces with the real Google client against a local fake of Google 
     expect(decryptSecret(key, row!.refreshTokenEncrypted!)).toBe(google.refreshToken);
     expect((await send('GET', '/api/workspaces/groups')).json<WorkspaceGroupList>().items).toMatchObject([
       { name: 'Engineering', memberCount: 1, kind: 'group', autoAssignIssue: null },
+    ]);
+    // The check reads the groups again: a new one shows, counts follow the workspace.
+    google.addGroup('Sales', ['admin@acme.example', 'someone@acme.example']);
+    expect((await send('POST', '/api/workspaces/check')).json<Workspace>().status).toBe('ACTIVE');
+    expect(
+      (await send('GET', '/api/workspaces/groups'))
+        .json<WorkspaceGroupList>()
+        .items.map((g) => [g.name, g.memberCount]),
+    ).toEqual([
+      ['Engineering', 1],
+      ['Sales', 2],
     ]);
     google.revoke();
     const checked = await send('POST', '/api/workspaces/check');

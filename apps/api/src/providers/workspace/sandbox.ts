@@ -239,9 +239,19 @@ export class SandboxWorkspaceAdapter implements WorkspaceAdapter {
     return autoAssignIssueOf({ provider: this.provider, kind: group.info.kind, dynamic: group.info.dynamic });
   }
 
+  /**
+   * The group of that id. The sandbox plays along with any group Equip knows (the demo seeds its own
+   * groups): one it has not seen is an ordinary group with no members yet.
+   */
   private group(groupId: string): SandboxGroup {
-    const group = this.state.groups.get(groupId);
-    if (!group) throw new WorkspaceNotFound(`No group ${groupId}`);
+    let group = this.state.groups.get(groupId);
+    if (!group) {
+      group = {
+        info: { externalId: groupId, name: groupId, email: null, kind: 'group', dynamic: false },
+        members: new Set(),
+      };
+      this.state.groups.set(groupId, group);
+    }
     return group;
   }
 
