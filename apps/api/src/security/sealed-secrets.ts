@@ -1,7 +1,8 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
- * Secrets Equip must read again later (webhook signing secrets, MDM API tokens, HR credentials), sealed at rest with
+ * Secrets Equip must read again later (webhook signing secrets, MDM API tokens, HR credentials, SSO client
+ * secrets), sealed at rest with
  * AES-256-GCM. Each kind has its own key, derived with HKDF-SHA256 from the installation's own secret
  * (InstallationKeys.jwtSecret, kept in the database or set by JWT_SECRET) and a purpose label, so a copy
  * of a table alone gives nothing away and one kind's key opens no other kind's secrets.
@@ -19,6 +20,8 @@ export const SEALED_SECRET_PURPOSES = {
   hrCredentials: 'equip hr credentials',
   /** Procurement providers' inbound webhook secrets (decision 031). */
   procurementWebhooks: 'equip procurement webhook secrets',
+  /** Organisations' single sign-on (OIDC) client secrets (decision 034). */
+  ssoClientSecrets: 'equip sso client secrets',
   /** Workspaces' OAuth refresh tokens (decision 033). */
   workspaceTokens: 'equip workspace refresh tokens',
 } as const;
@@ -40,6 +43,11 @@ export const SEALED_SECRET_COLUMNS: readonly {
     purpose: SEALED_SECRET_PURPOSES.procurementWebhooks,
     table: 'procurement_providers',
     column: 'webhook_secret_encrypted',
+  },
+  {
+    purpose: SEALED_SECRET_PURPOSES.ssoClientSecrets,
+    table: 'organizations',
+    column: 'sso_client_secret_encrypted',
   },
   {
     purpose: SEALED_SECRET_PURPOSES.workspaceTokens,

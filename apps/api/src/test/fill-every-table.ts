@@ -90,6 +90,18 @@ export async function fillWithSql(sql: Read): Promise<void> {
     const [present] = await sql(`select exists (select 1 from ${table}) as present`);
     if (!present?.present) await sql(insert);
   }
+  // An SSO client secret as Equip stored it before decision 034 (plain text): the next start seals it
+  // (organizations.sso_client_secret_encrypted), which the backups then check opens.
+  const [sealable] = await sql(
+    `select exists (select 1 from information_schema.columns where table_name = 'organizations'
+       and column_name = 'sso_client_secret_encrypted') as sealable`,
+  );
+  if (sealable?.sealable)
+    await sql(
+      `update organizations set sso_provider = 'google', sso_issuer = 'https://accounts.google.com',
+         sso_client_id = 'every-table-client', sso_client_secret = 'every-table-sso-secret'
+       where name = 'Acme GmbH' and sso_client_secret_encrypted is null`,
+    );
 }
 
 export interface HttpPeers {
@@ -162,6 +174,23 @@ export async function fillOverHttp(
       return runs.items.some((run) => run.status === 'succeeded' || run.status === 'failed');
     }, `${provider}'s first sync`);
   }
+  // scim_tokens, scim_users, scim_groups and scim_group_members (decision 034): an identity provider
+  // provisions a person into a group with the organisation's SCIM token
+  const scim = await json<{ token: string }>(api('POST', '/api/scim-tokens', { name: 'every table' }), [201]);
+  const scimUser = await json<{ id: string }>(
+    call(base, 'POST', '/scim/v2/Users', { userName: 'every-table-scim@example.test' }, scim.token),
+    [201],
+  );
+  await expectStatus(
+    call(
+      base,
+      'POST',
+      '/scim/v2/Groups',
+      { displayName: 'Every table', members: [{ value: scimUser.id }] },
+      scim.token,
+    ),
+    [201],
+  );
   // bundle_settings: the organisation's default management mode for new applications (decision 028)
   await expectStatus(api('PUT', '/bundle-api/settings', { defaultManagementMode: 'ITOwners' }), [200]);
   // procurement_providers (a sealed webhook secret), set by a provider admin (decision 031)

@@ -3,11 +3,12 @@ import type { AppConfig } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import type { SmsSender } from '../../providers/sms/sms.ts';
+import { SEALED_SECRET_PURPOSES, sealingKey } from '../../security/sealed-secrets.ts';
 import { AccessTokens } from './access-tokens.ts';
 import { AuthService } from './auth-service.ts';
 import { loadInstallationKeys } from './keys.ts';
 import { LiveSessions } from './sessions.ts';
-import { SsoService } from './sso.ts';
+import { SsoService, sealPlainSsoSecrets } from './sso.ts';
 
 /** What identity is built with (services.ts). */
 export interface AuthModuleDeps {
@@ -28,7 +29,10 @@ export async function createAuthService({ db, config, mailer, sms, deferred }: A
   const accessTokens = new AccessTokens(keys.jwtSecret, config.accessTokenTtlSeconds);
   const sessions = new LiveSessions(db, accessTokens, config.sessionRecheckMs);
   const auth = new AuthService({ db, config, keys, accessTokens, mailer, sms, sessions, deferred });
-  const sso = new SsoService(db, auth, config.publicUrl, config.ssoAllowPrivateIssuers);
+  // SSO client secrets are sealed (decision 034); those stored in plain text before are sealed now.
+  const ssoKey = sealingKey(keys.jwtSecret, SEALED_SECRET_PURPOSES.ssoClientSecrets);
+  await sealPlainSsoSecrets(db, ssoKey);
+  const sso = new SsoService(db, auth, config.publicUrl, config.ssoAllowPrivateIssuers, ssoKey);
   return { keys, accessTokens, sessions, auth, sso };
 }
 

@@ -1,12 +1,13 @@
 import { ErrorType } from '@equip/domain/errors';
 import { safeRedirectPath } from '@equip/domain/redirects';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { Db } from '../../db/client.ts';
 import { emailKeyOf, hasEmail } from '../../db/emails.ts';
 import { organizations, PROVIDER_ORGANIZATION_UUID, ssoStates, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { outboundFetch, publicUrlProblem } from '../../providers/outbound/public-fetch.ts';
+import { decryptSecret, encryptSecret } from '../../security/sealed-secrets.ts';
 import type { AuthService, LoggedIn } from './auth-service.ts';
 import { randomToken, sha256 } from './secrets.ts';
 import { SSO_AUTHORIZE_PATH, SSO_CALLBACK_PATH } from './sso-paths.ts';
@@ -36,6 +37,35 @@ export function ssoErrorLocation(error: unknown): string {
 }
 
 /**
+ * Seals the SSO client secrets stored in plain text (before decision 034) and empties the plain column:
+ * run at start-up, since the key comes from the installation secret, which a migration does not have.
+ * Each row is changed only if its plain secret is still the one read, so instances starting together
+ * seal it once.
+ */
+export async function sealPlainSsoSecrets(db: Db, key: Buffer): Promise<number> {
+  const plain = await db
+    .select({ uuid: organizations.uuid, secret: organizations.ssoClientSecret })
+    .from(organizations)
+    .where(isNotNull(organizations.ssoClientSecret));
+  for (const row of plain) {
+    await db
+      .update(organizations)
+      .set({ ssoClientSecretEncrypted: encryptSecret(key, row.secret!), ssoClientSecret: null })
+      .where(and(eq(organizations.uuid, row.uuid), eq(organizations.ssoClientSecret, row.secret!)));
+  }
+  return plain.length;
+}
+
+/** The organisation's client secret: sealed, or (written by an instance older than decision 034) plain. */
+function clientSecretOf(
+  key: Buffer,
+  org: { ssoClientSecretEncrypted: string | null; ssoClientSecret: string | null },
+): string | null {
+  if (org.ssoClientSecretEncrypted) return decryptSecret(key, org.ssoClientSecretEncrypted);
+  return org.ssoClientSecret;
+}
+
+/**
  * Single sign-on with OpenID Connect (authorization code + PKCE), against the issuer an organisation
  * configured (Google, Microsoft, or any standard provider).
  *
@@ -53,13 +83,16 @@ export class SsoService {
     private readonly publicUrl: string,
     /** Tests only: plain-http issuers on loopback (a local identity provider). */
     private readonly allowPrivateIssuers: boolean,
+    /** Opens the sealed client secrets (purpose `equip sso client secrets`). */
+    private readonly secretKey: Buffer,
   ) {
     this.fetch = outboundFetch({ allowPrivate: allowPrivateIssuers });
   }
 
   private async configurationFor(organizationUuid: string): Promise<oidc.Configuration> {
     const [org] = await this.db.select().from(organizations).where(eq(organizations.uuid, organizationUuid));
-    if (!org?.ssoIssuer || !org.ssoClientId || !org.ssoClientSecret) {
+    const clientSecret = org ? clientSecretOf(this.secretKey, org) : null;
+    if (!org?.ssoIssuer || !org.ssoClientId || !clientSecret) {
       throw ssoUnknown('Single sign-on is not set up for this organisation');
     }
     // Checked again at use: the address may have been stored before this rule, or resolve elsewhere now.
@@ -72,13 +105,7 @@ export class SsoService {
       execute: issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
     };
     try {
-      const configuration = await oidc.discovery(
-        issuer,
-        org.ssoClientId,
-        org.ssoClientSecret,
-        undefined,
-        options,
-      );
+      const configuration = await oidc.discovery(issuer, org.ssoClientId, clientSecret, undefined, options);
       // Token and userinfo requests go through the same guard as the discovery.
       configuration[oidc.customFetch] = this.fetch;
       return configuration;
@@ -128,7 +155,7 @@ export class SsoService {
       .select({
         issuer: organizations.ssoIssuer,
         clientId: organizations.ssoClientId,
-        secret: organizations.ssoClientSecret,
+        secret: sql<boolean>`${or(isNotNull(organizations.ssoClientSecretEncrypted), isNotNull(organizations.ssoClientSecret))}`,
       })
       .from(organizations)
       .where(eq(organizations.uuid, organizationUuid));

@@ -1,5 +1,6 @@
 import { organizationsArea } from '@equip/domain/areas/organizations';
 import { defineApiArea } from '../../define-area.ts';
+import { SEALED_SECRET_PURPOSES, sealingKey } from '../../security/sealed-secrets.ts';
 import { organizationRoutes } from './routes.ts';
 import { createOrganizationsService, type OrganizationsService } from './service.ts';
 import { organizationSetupRoutes } from './setup-routes.ts';
@@ -16,10 +17,11 @@ declare module '../../app-services.ts' {
  */
 export const organizationsApiArea = defineApiArea(organizationsArea, {
   routes: [organizationRoutes, organizationSetupRoutes],
-  services: ({ database, config }) => ({
+  services: ({ database, config, keys }) => ({
     organizations: createOrganizationsService({
       db: database.db,
       outbound: { allowPrivate: config.ssoAllowPrivateIssuers },
+      ssoKey: sealingKey(keys.jwtSecret, SEALED_SECRET_PURPOSES.ssoClientSecrets),
     }),
   }),
   eventWords: {

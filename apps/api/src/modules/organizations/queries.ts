@@ -2,7 +2,7 @@ import type { OrganizationOnboardingStep } from '@equip/domain/identity';
 import { DEFAULT_TIME_ZONE } from '@equip/domain/locale';
 import type { OrganizationProfile, Weekday } from '@equip/domain/organizations';
 import { inWeekOrder } from '@equip/domain/weekdays';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { organizations, PROVIDER_ORGANIZATION_UUID } from '../../db/schema/index.ts';
 
@@ -21,7 +21,7 @@ export async function ssoSettingsOf(tx: Db, organizationUuid: string) {
       provider: organizations.ssoProvider,
       issuer: organizations.ssoIssuer,
       clientId: organizations.ssoClientId,
-      clientSecret: organizations.ssoClientSecret,
+      hasClientSecret: sql<boolean>`${or(isNotNull(organizations.ssoClientSecretEncrypted), isNotNull(organizations.ssoClientSecret))}`,
     })
     .from(organizations)
     .where(eq(organizations.uuid, organizationUuid));
@@ -31,7 +31,7 @@ export async function ssoSettingsOf(tx: Db, organizationUuid: string) {
 export async function updateSsoSettings(
   tx: Db,
   organizationUuid: string,
-  settings: { provider: string; issuer: string; clientId: string; clientSecret?: string | undefined },
+  settings: { provider: string; issuer: string; clientId: string; sealedClientSecret?: string | undefined },
 ) {
   await tx
     .update(organizations)
@@ -39,7 +39,10 @@ export async function updateSsoSettings(
       ssoProvider: settings.provider as typeof organizations.$inferInsert.ssoProvider,
       ssoIssuer: settings.issuer,
       ssoClientId: settings.clientId,
-      ...(settings.clientSecret ? { ssoClientSecret: settings.clientSecret } : {}),
+      // Only the sealed secret is stored (decision 034); a plain one left from before goes.
+      ...(settings.sealedClientSecret
+        ? { ssoClientSecretEncrypted: settings.sealedClientSecret, ssoClientSecret: null }
+        : {}),
       updatedAt: new Date(),
     })
     .where(eq(organizations.uuid, organizationUuid));

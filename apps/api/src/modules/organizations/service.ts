@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../http/access.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { type OutboundPolicy, publicUrlProblem } from '../../providers/outbound/public-fetch.ts';
+import { encryptSecret } from '../../security/sealed-secrets.ts';
 import { logEvent } from '../audit-log/index.ts';
 import {
   allOrganizations,
@@ -26,6 +27,8 @@ export class OrganizationsService {
     /** The system handle: the list spans organisations. */
     private readonly db: Db,
     private readonly outbound: OutboundPolicy,
+    /** Seals the SSO client secret (purpose `equip sso client secrets`, decision 034). */
+    private readonly ssoKey: Buffer,
   ) {}
 
   list() {
@@ -39,7 +42,7 @@ export class OrganizationsService {
       provider: org.provider,
       issuer: org.issuer,
       clientId: org.clientId,
-      hasClientSecret: Boolean(org.clientSecret),
+      hasClientSecret: Boolean(org.hasClientSecret),
     };
   }
 
@@ -51,7 +54,13 @@ export class OrganizationsService {
 
   async configureSso(tx: Db, auth: AuthContext, input: SsoSettingsInput): Promise<SsoSettings> {
     const issuer = input.issuer.replace(/\/$/, '');
-    await updateSsoSettings(tx, auth.organizationUuid, { ...input, issuer });
+    const { clientSecret, ...settings } = input;
+    await updateSsoSettings(tx, auth.organizationUuid, {
+      ...settings,
+      issuer,
+      // Sealed before it is stored (decision 034); never answered.
+      ...(clientSecret ? { sealedClientSecret: encryptSecret(this.ssoKey, clientSecret) } : {}),
+    });
     await logEvent(tx, {
       organizationUuid: auth.organizationUuid,
       type: 'ORGANIZATION_UPDATED',
@@ -103,8 +112,14 @@ export interface OrganizationsDeps {
   db: Db;
   /** SSO_ALLOW_PRIVATE_ISSUERS: http and private addresses for an SSO issuer (tests). */
   outbound: OutboundPolicy;
+  /** The key the SSO client secrets are sealed with (decision 034). */
+  ssoKey: Buffer;
 }
 
-export function createOrganizationsService({ db, outbound }: OrganizationsDeps): OrganizationsService {
-  return new OrganizationsService(db, outbound);
+export function createOrganizationsService({
+  db,
+  outbound,
+  ssoKey,
+}: OrganizationsDeps): OrganizationsService {
+  return new OrganizationsService(db, outbound, ssoKey);
 }

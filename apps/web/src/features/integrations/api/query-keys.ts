@@ -4,6 +4,7 @@ import type { HrProvider } from '@equip/domain/integrations';
 export const integrationKeys = {
   all: ['integrations'] as const,
   list: () => [...integrationKeys.all, 'list'] as const,
+  scimTokens: () => [...integrationKeys.all, 'scim-tokens'] as const,
 };
 
 export const integrationPath = (provider: HrProvider) => `/integrations/${encodeURIComponent(provider)}`;

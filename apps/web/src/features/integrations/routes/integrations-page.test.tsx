@@ -48,6 +48,8 @@ function integrationsApi(
 ) {
   return (request: FakeRequest) => {
     const { method, path } = request;
+    // The SCIM section (its own suite: scim-section.test.tsx) has no tokens here.
+    if (method === 'GET' && path === '/scim-tokens') return { body: { items: [] } };
     if (method === 'GET' && path === '/integrations')
       return options.failList ? { status: 500, body: {} } : { body: { items } };
     const index = items.findIndex((i) => path.startsWith(`/integrations/${i.provider}`));

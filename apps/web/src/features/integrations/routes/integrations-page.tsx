@@ -6,11 +6,12 @@ import { PageHeader } from '@/ui/page-header';
 import { Skeleton } from '@/ui/skeleton';
 import { useIntegrations } from '../api/get-integrations';
 import { IntegrationCard } from '../components/integration-card';
+import { ScimSection } from '../components/scim-section';
 
 /**
  * The organisation's integrations (issue 30, decision 029): the seven kinds of HR system as cards, each
  * connected through the shared connection dialog (tested before it is saved), tested again, paused,
- * resumed and removed, with its status and the reason it fails.
+ * resumed and removed, with its status and the reason it fails; and SCIM provisioning (decision 034).
  */
 export function IntegrationsPage() {
   const { t } = useLingui();
@@ -53,6 +54,7 @@ export function IntegrationsPage() {
           </ul>
         </>
       )}
+      <ScimSection />
     </div>
   );
 }
