@@ -66,6 +66,9 @@ export default defineConfig({
       MDM_ALLOW_PRIVATE_SERVERS: 'true',
       // The sandbox MDM's devices report a command 1.5 s after it is sent: the spec sees it under way.
       MDM_SANDBOX_DELAY_MS: '1500',
+      // The sandbox procurement provider takes a step of a checkout or an order every second: the
+      // procurement spec sees an order advance to delivered (NODE_ENV=test would make it 0).
+      PROCUREMENT_SANDBOX_STEP_MS: '1000',
     },
   },
 });

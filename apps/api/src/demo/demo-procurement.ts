@@ -36,9 +36,16 @@ export async function ensureHardwareCatalog(db: Db) {
       .insert(catalogItems)
       .values({ ...fields, scope: 'General' })
       .returning({ uuid: catalogItems.uuid });
-    await db
-      .insert(catalogItemSpecifications)
-      .values(specifications.map((spec) => ({ ...spec, catalogItemUuid: inserted!.uuid })));
+    // The monthly rent sits beside the one-time price (decision 031): a bought configuration is offered
+    // for the item's rent offer's monthly rate, a rent offer for its own.
+    const monthlyRent = specifications.find((spec) => spec.purchaseType === 'rent')?.priceCents ?? null;
+    await db.insert(catalogItemSpecifications).values(
+      specifications.map((spec) => ({
+        ...spec,
+        rentPriceCents: spec.purchaseType === 'rent' ? spec.priceCents : monthlyRent,
+        catalogItemUuid: inserted!.uuid,
+      })),
+    );
   }
   return db
     .select({

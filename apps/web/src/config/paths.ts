@@ -11,6 +11,9 @@ export type DevicesTab = (typeof DEVICES_TABS)[number];
 export const CREATE_BUNDLE_STEPS = ['set-name', 'add-software', 'assign-employees', 'summary'] as const;
 export type CreateBundleStep = (typeof CREATE_BUNDLE_STEPS)[number];
 
+export const ORDER_WIZARD_STEPS = ['devices-selection', 'delivery-address', 'summary'] as const;
+export type OrderWizardStep = (typeof ORDER_WIZARD_STEPS)[number];
+
 export const EDIT_BUNDLE_VIEWS = ['edit-software', 'edit-assigned-employees'] as const;
 export type EditBundleView = (typeof EDIT_BUNDLE_VIEWS)[number];
 
@@ -47,6 +50,13 @@ export const paths = {
     createBundle: (step: CreateBundleStep = 'set-name') => `/dashboard/action/create-bundle/${step}`,
     editBundle: (view?: EditBundleView) =>
       view ? `/dashboard/action/edit-bundle/${view}` : '/dashboard/action/edit-bundle',
+    /** The organisation's hardware orders (an addition to SPEC §2); one order at its own address. */
+    orders: (uuid?: string, tab?: 'summary' | 'devices') =>
+      uuid ? withQuery(`/dashboard/orders/${encodeURIComponent(uuid)}`, { tab }) : '/dashboard/orders',
+    /** The hardware catalog (issue 31, item 1). */
+    catalog: '/dashboard/catalog',
+    /** The order wizard (SPEC §2): devices-selection, delivery-address, summary. */
+    orderWizard: (step: OrderWizardStep = 'devices-selection') => `/dashboard/action/order/${step}`,
     addEmployeesManual: '/dashboard/action/add-employees-manual',
     importEmployees: '/dashboard/action/import-employees',
     workspaces: '/dashboard/workspaces',

@@ -25,6 +25,7 @@ describe('app layout', () => {
       'Employees',
       'Devices',
       'Bundles',
+      'Orders',
       'Workspaces',
       'Integrations',
       'Audit log',

@@ -11,6 +11,7 @@ import {
   MonitorSmartphone,
   Package,
   Settings,
+  ShoppingCart,
   Users,
 } from 'lucide-react';
 import { paths } from '@/config/paths';
@@ -39,6 +40,12 @@ export const NAV_ITEMS: NavItem[] = [
     to: paths.dashboard.bundles,
     icon: Package,
     alsoActiveFor: ['/dashboard/action/create-bundle', paths.dashboard.editBundle()],
+  },
+  {
+    label: msg`Orders`,
+    to: paths.dashboard.orders(),
+    icon: ShoppingCart,
+    alsoActiveFor: [paths.dashboard.catalog, '/dashboard/action/order'],
   },
   { label: msg`Workspaces`, to: paths.dashboard.workspaces, icon: Cloud },
   { label: msg`Integrations`, to: paths.dashboard.integrations, icon: Blocks },

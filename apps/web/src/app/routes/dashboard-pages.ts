@@ -137,9 +137,20 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
     load: () => import('@/features/bundles/routes/edit-bundle-page').then((m) => m.EditBundlePage),
   },
   {
-    path: 'orders',
+    // An addition to SPEC §2 (docs/orders-screen.md): the open order is the optional last segment.
+    path: 'orders/:orderUuid?',
     title: msg`Orders`,
     load: () => import('@/features/procurement/routes/orders-page').then((m) => m.OrdersPage),
+  },
+  {
+    path: 'catalog',
+    title: msg`Hardware catalog`,
+    load: () => import('@/features/procurement/routes/catalog-page').then((m) => m.CatalogPage),
+  },
+  {
+    path: 'action/order/:step?',
+    title: msg`Order hardware`,
+    load: () => import('@/features/procurement/routes/order-wizard-page').then((m) => m.OrderWizardPage),
   },
   {
     path: 'workspaces',

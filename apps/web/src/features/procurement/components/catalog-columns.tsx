@@ -1,0 +1,161 @@
+import type { CatalogItem, CatalogSortingKey, CatalogSpecification } from '@equip/domain/procurement';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type ColumnMeta, createColumnHelper } from '@tanstack/react-table';
+import { Plus } from 'lucide-react';
+import { DEVICE_OS_LABELS, DEVICE_TYPE_LABELS, DeviceTypeIcon } from '@/features/devices/public';
+import { Badge } from '@/ui/badge';
+import { Button } from '@/ui/button';
+import { formatCents } from '../lib/money';
+import type { PurchaseType } from '../procurement-slice';
+
+const column = createColumnHelper<CatalogItem>();
+
+function meta(
+  sortKey: CatalogSortingKey | undefined,
+  className: string,
+  extra: ColumnMeta<CatalogItem, unknown> = {},
+): ColumnMeta<CatalogItem, unknown> {
+  return { sortKey, className, ...extra };
+}
+
+/** A specification in a few words: chip, memory, storage, colour, keyboard, screen. */
+export function specificationText(spec: CatalogSpecification): string {
+  return [spec.chip, spec.memory, spec.storage, spec.screenSize, spec.color, spec.keyboardLanguage]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** A specification's price for the way it is paid: the one-time price, or the monthly rent (null: not for rent). */
+export function priceOf(spec: CatalogSpecification, purchaseType: PurchaseType): number | null {
+  return purchaseType === 'rent' ? spec.rentPriceCents : spec.priceCents;
+}
+
+function Price({ spec, purchaseType }: { spec: CatalogSpecification; purchaseType: PurchaseType }) {
+  const cents = priceOf(spec, purchaseType);
+  if (cents === null)
+    return (
+      <span className="text-slate-500">
+        <Trans>Not for rent</Trans>
+      </span>
+    );
+  const amount = formatCents(cents, spec.currency);
+  return (
+    <span className="font-medium text-slate-900 tabular-nums">
+      {purchaseType === 'rent' ? <Trans>{amount} / month</Trans> : amount}
+    </span>
+  );
+}
+
+function Specifications({
+  item,
+  purchaseType,
+  onAdd,
+}: {
+  item: CatalogItem;
+  purchaseType: PurchaseType;
+  onAdd?: ((item: CatalogItem, spec: CatalogSpecification) => void) | undefined;
+}) {
+  const { t } = useLingui();
+  return (
+    <ul className="space-y-1.5 py-1">
+      {item.specifications.map((spec) => {
+        const text = specificationText(spec) || t`Standard configuration`;
+        const price = priceOf(spec, purchaseType);
+        return (
+          <li key={spec.uuid} className="flex items-center gap-3 text-sm">
+            <span className="min-w-0 flex-1 truncate text-slate-700" title={text}>
+              {text}
+            </span>
+            <span className="w-36 shrink-0 text-right">
+              <Price spec={spec} purchaseType={purchaseType} />
+            </span>
+            {onAdd ? (
+              <Button
+                type="button"
+                size="sm"
+                variant="secondary"
+                disabled={price === null}
+                aria-label={t`Add ${item.label}, ${text}`}
+                onClick={(event) => {
+                  // The row itself does not open anything in the wizard.
+                  event.stopPropagation();
+                  onAdd(item, spec);
+                }}
+              >
+                <Plus aria-hidden="true" />
+                <Trans>Add</Trans>
+              </Button>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * The catalog's columns: the model with its picture, type and operating system, the scope, and its
+ * specifications with the price for the way it is paid (each with Add in the order wizard).
+ */
+export function catalogColumns(
+  purchaseType: PurchaseType,
+  onAdd?: (item: CatalogItem, spec: CatalogSpecification) => void,
+) {
+  return [
+    column.accessor('label', {
+      header: () => <Trans>Model</Trans>,
+      meta: meta('label', 'min-w-56 max-w-80', { skeleton: 'person' }),
+      cell: ({ row }) => (
+        <div className="flex min-w-0 items-center gap-3">
+          {row.original.imageUrl ? (
+            <img
+              src={row.original.imageUrl}
+              alt=""
+              className="size-10 shrink-0 rounded-lg object-contain ring-1 ring-slate-200"
+            />
+          ) : (
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600">
+              <DeviceTypeIcon type={row.original.deviceType} className="size-5" />
+            </span>
+          )}
+          <div className="min-w-0">
+            <p className="truncate font-medium text-slate-900">{row.original.label}</p>
+            <p className="truncate text-xs text-slate-500">
+              {row.original.manufacturer} · {DEVICE_TYPE_LABELS[row.original.deviceType]} ·{' '}
+              {DEVICE_OS_LABELS[row.original.operatingSystem]}
+            </p>
+          </div>
+        </div>
+      ),
+    }),
+    column.accessor('scope', {
+      header: () => <Trans>Catalog</Trans>,
+      meta: meta(undefined, 'w-36', { priority: 0 }),
+      cell: (info) =>
+        info.getValue() === 'General' ? (
+          <Badge tone="indigo">
+            <Trans>General</Trans>
+          </Badge>
+        ) : (
+          <Badge tone="violet">
+            <Trans>Your organisation</Trans>
+          </Badge>
+        ),
+    }),
+    column.display({
+      id: 'specifications',
+      header: () =>
+        purchaseType === 'rent' ? (
+          <Trans>Configurations and rent</Trans>
+        ) : (
+          <Trans>Configurations and price</Trans>
+        ),
+      meta: meta(purchaseType === 'rent' ? 'rentPrice' : 'price', 'min-w-[22rem]', {
+        maxWidth: '44rem',
+        // What is ordered: the last column to hide when the table is narrow.
+        priority: 10,
+      }),
+      cell: ({ row }) => <Specifications item={row.original} purchaseType={purchaseType} onAdd={onAdd} />,
+    }),
+  ];
+}
