@@ -470,7 +470,13 @@ export async function startJamfFake(options: { clientId?: string; clientSecret?:
       const found = [...computers.values()]
         .filter((c) =>
           matches(filter, (f) =>
-            f === 'hardware.serialNumber' ? c.serialNumber : f === 'general.name' ? c.name : undefined,
+            f === 'hardware.serialNumber'
+              ? c.serialNumber
+              : f === 'general.name'
+                ? c.name
+                : f === 'id'
+                  ? c.id
+                  : undefined,
           ),
         )
         .sort((a, b) => Number(a.id) - Number(b.id));
@@ -489,7 +495,13 @@ export async function startJamfFake(options: { clientId?: string; clientSecret?:
       const found = [...mobileDevices.values()]
         .filter((d) =>
           matches(filter, (f) =>
-            f === 'serialNumber' ? d.serialNumber : f === 'displayName' ? d.displayName : undefined,
+            f === 'serialNumber'
+              ? d.serialNumber
+              : f === 'displayName'
+                ? d.displayName
+                : f === 'mobileDeviceId'
+                  ? d.id
+                  : undefined,
           ),
         )
         .sort((a, b) => Number(a.id) - Number(b.id));

@@ -143,7 +143,12 @@ export async function commandForWork(tx: Db, commandUuid: string) {
       sentAt: deviceCommands.sentAt,
       sendAttemptedAt: deviceCommands.sendAttemptedAt,
       applicationUuid: deviceCommands.applicationUuid,
-      device: TARGET_COLUMNS,
+      device: {
+        ...TARGET_COLUMNS,
+        // The MDM's own id of the record (the inventory sync keeps it), and whether the MDM still lists it.
+        mdmDeviceId: devices.mdmDeviceId,
+        mdmMissingSince: devices.mdmMissingSince,
+      },
     })
     .from(deviceCommands)
     .innerJoin(devices, eq(devices.uuid, deviceCommands.deviceUuid))

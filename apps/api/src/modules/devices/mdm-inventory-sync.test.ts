@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deviceCounts, deviceSoftware, devices, eventLog, mdmConnections } from '../../db/schema/index.ts';
 import type { App } from '../../http/types.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { deviceCommands } from '../../test/device-commands.ts';
 import { bearer, createOrganization, createUser, tokensOfRoles } from '../../test/factories.ts';
 import { type FleetFake, startFleetFake } from '../../test/fleet-fake.ts';
 import { type JamfFake, startJamfFake } from '../../test/jamf-fake.ts';
@@ -38,6 +39,10 @@ describe('MDM inventory sync (decision 025)', () => {
   let otherOwnerToken: string;
 
   const db = () => t.services.database.db;
+  const commands = deviceCommands(
+    () => t,
+    () => ownerToken,
+  );
   const sync = (token: string | null = ownerToken, provider = 'FLEET') =>
     app.inject({
       method: 'POST',
@@ -442,6 +447,20 @@ describe('MDM inventory sync (decision 025)', () => {
     );
     expect(reads.map((r) => r.path).sort()).toEqual(['/api/v1/fleet/hosts/300', '/api/v1/fleet/hosts/301']);
     expect(fleet.requests.filter((r) => r.query.query !== undefined)).toEqual([]);
+  });
+
+  it("a synced device's commands go to the MDM's id it stored, without a search by serial", async () => {
+    fleet.addHost({ id: 320, hostname: 'synced-mac', hardware_serial: 'CMD320' });
+    await syncNow();
+    const mac = await deviceBySerial('CMD320');
+    expect(mac.mdmDeviceId).toBe('320');
+    fleet.requests.length = 0;
+    await commands.send(mac.uuid, 'lock');
+    await commands.until(mac.uuid, (newest) => newest.state !== 'queued');
+    expect(fleet.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+      '/api/v1/fleet/hosts/320/lock',
+    ]);
+    expect(fleet.requests.filter((r) => r.path === '/api/v1/fleet/hosts')).toEqual([]);
   });
 
   it('a rate limit on the software reads stops them for this sync; the devices are synced all the same', async () => {

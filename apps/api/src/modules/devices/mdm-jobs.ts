@@ -45,11 +45,20 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 type WorkItem = NonNullable<Awaited<ReturnType<typeof commandForWork>>>;
 
+/**
+ * The device as its adapter sees it: with the MDM's own id of its record when the inventory sync stored
+ * one for this command's MDM and the MDM still lists it, so the adapter reads the record directly
+ * instead of searching by serial number (it still checks the serial, decision 025).
+ */
 const deviceOf = (item: WorkItem): MdmDevice => ({
   uuid: item.device.uuid,
   name: item.device.name,
   serialNumber: item.device.serialNumber,
   os: item.device.os,
+  mdmId:
+    item.device.mdmProvider === item.provider && item.device.mdmMissingSince === null
+      ? item.device.mdmDeviceId
+      : null,
 });
 
 /** What a command asks of the adapter: an MDM action, or installing or uninstalling its application. */

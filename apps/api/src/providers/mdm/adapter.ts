@@ -16,8 +16,10 @@ export interface MdmDevice {
   serialNumber: string | null;
   os: DeviceOs;
   /**
-   * The MDM's own id of the device's record, where the caller has it (the inventory sync, decision 030):
-   * an adapter may then read the record without looking it up by serial number first.
+   * The MDM's own id of the device's record, where the caller has it (the inventory sync stores it,
+   * decisions 025 and 030): an adapter reads that record instead of searching by serial number, and
+   * searches after all when the record is gone or now carries another serial number (an id is never
+   * trusted alone with a wipe).
    */
   mdmId?: string | null;
 }

@@ -241,6 +241,26 @@ describe('Fleet REST client against a local fake of Fleet', () => {
       expect(fleet.commands.filter((c) => c.request_type === 'RestartDevice')).toHaveLength(1);
     });
 
+    it('reads the host of the stored MDM id instead of searching, and searches when that host is no longer the device', async () => {
+      const hostPaths = () =>
+        fleet.requests.filter((r) => r.path.startsWith('/api/v1/fleet/hosts')).map((r) => r.path);
+      fleet.requests.length = 0;
+      expect(await adapter().send({ ...laptop, mdmId: '8' }, 'lock')).toEqual({ providerCommandId: '8' });
+      expect(hostPaths()).toEqual(['/api/v1/fleet/hosts/8', '/api/v1/fleet/hosts/8/lock']);
+      // Id 9 is now another machine (another serial) and id 77 is gone: neither is locked; the serial finds 8.
+      for (const stale of ['9', '77']) {
+        fleet.requests.length = 0;
+        fleet.hosts.get(8)!.pending_action = '';
+        expect(await adapter().send({ ...laptop, mdmId: stale }, 'lock')).toEqual({ providerCommandId: '8' });
+        expect(hostPaths()).toEqual([
+          `/api/v1/fleet/hosts/${stale}`,
+          '/api/v1/fleet/hosts',
+          '/api/v1/fleet/hosts/8/lock',
+        ]);
+      }
+      expect(fleet.hosts.get(9)!.pending_action).toBe('');
+    });
+
     it('matches a device without serial by host name', async () => {
       const sent = await adapter().send(
         { ...laptop, serialNumber: null, name: 'win-desk', os: 'WINDOWS' },

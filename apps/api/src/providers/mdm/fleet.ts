@@ -579,6 +579,8 @@ export class FleetMdmAdapter implements MdmAdapter {
   }
 
   private async findHost(device: MdmDevice): Promise<FleetHost> {
+    const stored = device.mdmId ? await this.storedHost(device, Number(device.mdmId)) : null;
+    if (stored) return stored;
     const key = device.serialNumber?.trim() || device.name;
     const host = await this.client.findHost(key, (h) =>
       device.serialNumber
@@ -587,6 +589,19 @@ export class FleetMdmAdapter implements MdmAdapter {
     );
     if (!host) throw new MdmCommandRejected(`No Fleet host matches the device (${key})`);
     return host;
+  }
+
+  /** The host of the stored id when it is still the device's (the same serial number); else null. */
+  private async storedHost(device: MdmDevice, id: number): Promise<FleetHost | null> {
+    if (!Number.isSafeInteger(id)) return null;
+    try {
+      const host = await this.client.getHost(id);
+      const serial = device.serialNumber?.trim();
+      return !serial || host.hardware_serial === serial ? host : null;
+    } catch (error) {
+      if (error instanceof FleetApiError && error.status === 404) return null;
+      throw error;
+    }
   }
 
   /**

@@ -154,6 +154,26 @@ describe('Jamf Pro API client against a local fake of Jamf Pro', () => {
     });
   });
 
+  it('reads the record of the stored MDM id instead of searching, and searches when it is no longer the device', async () => {
+    const inventoryFilters = () =>
+      jamf.requests
+        .filter((r) => r.path === '/api/v1/computers-inventory' || r.path === '/api/v2/mobile-devices/detail')
+        .map((r) => r.query.get('filter'));
+    jamf.requests.length = 0;
+    await adapter().send({ ...mac, mdmId: '8' }, 'restart');
+    await adapter().send({ ...phone, mdmId: '21' }, 'restart');
+    expect(inventoryFilters()).toEqual(['id=="8"', 'mobileDeviceId=="21"']);
+    // Id 9 is now another Mac (another serial) and id 99 is gone: the serial finds 8 after all.
+    jamf.addComputer({ id: '9', name: 'someone-else', serialNumber: 'C02OTHER' });
+    for (const stale of ['9', '99']) {
+      jamf.requests.length = 0;
+      jamf.commands.length = 0;
+      await adapter().send({ ...mac, mdmId: stale }, 'restart');
+      expect(inventoryFilters()).toEqual([`id=="${stale}"`, 'hardware.serialNumber=="C02JAMF1"']);
+      expect(jamf.commands.map((c) => c.managementId)).toEqual([jamf.computers.get('8')!.managementId]);
+    }
+  });
+
   it('finds the managed record across a page boundary (an old unmanaged record of the same serial first)', async () => {
     jamf.computers.clear();
     for (let i = 1; i <= 3; i++) jamf.addComputer({ id: String(i), serialNumber: 'c02jamf1', managed: true });

@@ -358,6 +358,21 @@ export class JamfClient {
     throw new Error(`More than ${MAX_PAGES * this.pageSize} Jamf records match the device`);
   }
 
+  /**
+   * The managed record with this id (the inventory sync's), by an RSQL filter on the id (`id` for
+   * computers, `mobileDeviceId` for mobile devices). Null when there is none or it is no longer managed.
+   */
+  async recordById(kind: JamfRecord['kind'], id: string): Promise<JamfRecord | null> {
+    const { records } =
+      kind === 'computer'
+        ? this.computerRecords(await this.computers(`id==${rsql(id)}`))
+        : this.mobileRecords(await this.mobileDevices(`mobileDeviceId==${rsql(id)}`));
+    const found = records.find(
+      ({ record, managed }) => record.id === id && managed && record.managementId !== '',
+    );
+    return found?.record ?? null;
+  }
+
   private computerRecords(page: z.infer<typeof ComputerPage>) {
     return {
       totalCount: page.totalCount,
@@ -705,6 +720,9 @@ export class JamfMdmAdapter implements MdmAdapter {
     const kind = device.os === 'MACOS' ? 'computer' : device.os === 'IOS' ? 'mobile' : null;
     if (!kind) throw new MdmCommandRejected(`Jamf Pro manages Macs, iPhones and iPads, not ${device.os}`);
     const key = { serialNumber: device.serialNumber?.trim() || null, name: device.name };
+    // The stored id's record while it is still the device's (the same serial number); else the search.
+    const stored = device.mdmId ? await this.client.recordById(kind, device.mdmId) : null;
+    if (stored && (!key.serialNumber || stored.serialNumber === key.serialNumber)) return stored;
     const record = await this.client.findRecord(kind, key);
     if (!record)
       throw new MdmCommandRejected(

@@ -175,6 +175,26 @@ describe('ManageEngine MDM API client against a local fake of ManageEngine', () 
     ]);
   });
 
+  it('reads the device of the stored MDM id instead of searching, and searches when it is no longer the device', async () => {
+    const paths = () => me.requests.map((r) => `${r.method} ${r.path}`);
+    me.requests.length = 0;
+    await adapter().send({ ...phone, mdmId: '9007199254741001' }, 'lock');
+    expect(paths()).toEqual([
+      'GET /api/v1/mdm/devices/9007199254741001',
+      'POST /api/v1/mdm/devices/9007199254741001/actions/lock',
+    ]);
+    // The laptop's id now names another serial, and id 404 is gone: the search finds the phone after all.
+    for (const stale of ['9007199254741002', '404']) {
+      me.requests.length = 0;
+      await adapter().send({ ...phone, mdmId: stale }, 'lock');
+      expect(paths()).toEqual([
+        `GET /api/v1/mdm/devices/${stale}`,
+        'GET /api/v1/mdm/devices',
+        'POST /api/v1/mdm/devices/9007199254741001/actions/lock',
+      ]);
+    }
+  });
+
   it('finds the device across a page boundary (other devices whose serial contains it first)', async () => {
     me.reset();
     for (let i = 1; i <= 3; i++) me.addDevice({ id: String(i), serialNumber: `XF17ME0001${i}` });

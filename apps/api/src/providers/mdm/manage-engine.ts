@@ -413,6 +413,7 @@ export class ManageEngineMdmAdapter implements MdmAdapter {
    * distributed app's status says so), by name and version; the catalog matches them by name.
    */
   async installedSoftware(device: MdmDevice): Promise<ReportedSoftware[]> {
+    // The sync hands the id it has just read from the inventory: no need to read the record again.
     const deviceId = device.mdmId ?? (await this.guard('read', () => this.findDevice(device))).device_id;
     const apps = await this.guard('read', () => this.client.deviceApps(deviceId));
     return tidySoftware(
@@ -455,7 +456,21 @@ export class ManageEngineMdmAdapter implements MdmAdapter {
     };
   }
 
+  /** The record of the stored id when it is still the device's (the same serial, not removed); else null. */
+  private async storedDevice(device: MdmDevice, deviceId: string): Promise<ManageEngineDevice | null> {
+    try {
+      const found = await this.client.device(deviceId);
+      const serial = device.serialNumber?.trim();
+      return !truthy(found.is_removed) && (!serial || found.serial_number === serial) ? found : null;
+    } catch (error) {
+      if (error instanceof ManageEngineApiError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
   private async findDevice(device: MdmDevice): Promise<ManageEngineDevice> {
+    const stored = device.mdmId ? await this.storedDevice(device, device.mdmId) : null;
+    if (stored) return stored;
     const key = { serialNumber: device.serialNumber?.trim() || null, name: device.name };
     const found = await this.client.findDevice(key);
     if (!found)
