@@ -79,7 +79,19 @@ export async function seedGoogleWorkspace(scope: DemoScope, domain: string): Pro
     memberUserUuids: group.members.map((p) => p.row.uuid),
     memberCount: group.members.length,
   }));
-  await db.insert(workspaceGroups).values(rows);
+  // A group whose members a rule sets: Equip shows why it cannot add anyone (SPEC §8). Left out of the
+  // groups the flows pick from.
+  const dynamic = {
+    organizationUuid,
+    workspaceUuid: workspace!.uuid,
+    externalId: '03dyn4mic5staff',
+    name: 'All staff (by rule)',
+    kind: 'security_group' as const,
+    memberUserUuids: [],
+    memberCount: atWork.length,
+    autoAssignIssue: 'GroupSetting_DynamicMembership' as const,
+  };
+  await db.insert(workspaceGroups).values([...rows, dynamic]);
   return rows.map((row) => ({ externalId: row.externalId, name: row.name }));
 }
 

@@ -230,7 +230,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
     ): Promise<WorkspaceMembersResult> {
       const groupIds = [...new Set(change.groupIds)];
       const userUuids = [...new Set(change.userUuids)];
-      const { stored, emails } = await tenant(async (tx) => {
+      const { stored, emails, issues } = await tenant(async (tx) => {
         const row = await connected(tx);
         const known = await groupsByExternalId(tx, row.uuid, groupIds);
         const missing = groupIds.findIndex((id) => !known.some((g) => g.externalId === id));
@@ -248,19 +248,35 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
             param: 'userUuids',
             path: ['userUuids', unknown],
           });
-        return { stored: (await findStoredWorkspace(tx))!, emails: await emailsByUuid(tx, userUuids) };
+        return {
+          stored: (await findStoredWorkspace(tx))!,
+          emails: await emailsByUuid(tx, userUuids),
+          issues: known.filter((g) => g.autoAssignIssue !== null),
+        };
       });
       const adapter = adapters.for({ ...stored, organizationUuid: stored.organizationUuid! });
       const addresses = userUuids.map((uuid) => emails.get(uuid)!);
-      let changes: GroupChange[];
+      // A group Equip already knows cannot take members is not asked again: its issue is the answer.
+      const blocked = new Map(issues.map((g) => [g.externalId, g.autoAssignIssue!]));
+      const asked = groupIds.filter((id) => !blocked.has(id));
+      let answered: GroupChange[] = [];
       try {
-        changes =
-          direction === 'add'
-            ? await adapter.addMembers(groupIds, addresses)
-            : await adapter.removeMembers(groupIds, addresses);
+        if (asked.length > 0)
+          answered =
+            direction === 'add'
+              ? await adapter.addMembers(asked, addresses)
+              : await adapter.removeMembers(asked, addresses);
       } catch (error) {
         throw providerFailure(error);
       }
+      const changes = groupIds.map(
+        (id) =>
+          answered.find((c) => c.groupId === id) ?? {
+            groupId: id,
+            changed: 0,
+            issue: blocked.get(id) ?? null,
+          },
+      );
       await tenant(async (tx) => {
         const groups = await groupsByExternalId(tx, stored.uuid, groupIds);
         for (const result of changes) {

@@ -183,6 +183,33 @@ describe('workspaces with the sandbox (issue 30 items 3 and 4, decision 033)', (
     });
   });
 
+  it('a group Equip knows cannot take members is not asked: its issue is the answer', async () => {
+    await connect();
+    await db()
+      .update(workspaceGroups)
+      .set({ autoAssignIssue: 'GroupKind' })
+      .where(eq(workspaceGroups.externalId, 'grp-sales'));
+    const res = await send('POST', '/api/workspaces/groups/members', {
+      groupIds: ['grp-sales', 'grp-engineering'],
+      userUuids: [ada.uuid],
+    });
+    expect(res.json()).toEqual({
+      groups: [
+        { groupId: 'grp-sales', changed: 0, issue: 'GroupKind' },
+        { groupId: 'grp-engineering', changed: 1, issue: null },
+      ],
+    });
+    const list = await groups();
+    expect(list.find((g) => g.externalId === 'grp-sales')).toMatchObject({
+      memberCount: 1,
+      memberUserUuids: [],
+    });
+    expect(list.find((g) => g.externalId === 'grp-engineering')).toMatchObject({
+      memberCount: 3,
+      memberUserUuids: [ada.uuid],
+    });
+  });
+
   it('an unknown group or another organisation’s employee is a 404 at its index; nothing changed', async () => {
     await connect();
     const unknownGroup = await send('POST', '/api/workspaces/groups/members', {
