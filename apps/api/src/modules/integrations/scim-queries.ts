@@ -77,6 +77,22 @@ export function scimUserRows(tx: Db, userUuids?: readonly string[]): Promise<Sci
     .orderBy(asc(scimUsers.createdAt), asc(scimUsers.userUuid));
 }
 
+/** The tenant's provisioned people with this userName (in any case) or this externalId (exactly). */
+export function scimUserRowsWhere(
+  tx: Db,
+  where: { userName: string } | { externalId: string },
+): Promise<ScimUserRow[]> {
+  return tx
+    .select()
+    .from(scimUsers)
+    .where(
+      'userName' in where
+        ? eq(sql`lower(${scimUsers.userName})`, where.userName.toLowerCase())
+        : eq(scimUsers.externalId, where.externalId),
+    )
+    .orderBy(asc(scimUsers.createdAt), asc(scimUsers.userUuid));
+}
+
 export async function scimUserByUserName(tx: Db, userName: string): Promise<ScimUserRow | null> {
   const [row] = await tx
     .select()

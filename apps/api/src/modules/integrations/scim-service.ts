@@ -34,6 +34,7 @@ import {
   scimGroupRows,
   scimUserByUserName,
   scimUserRows,
+  scimUserRowsWhere,
   upsertScimUser,
 } from './scim-queries.ts';
 import { syncWriter } from './sync.ts';
@@ -169,8 +170,14 @@ function scimUserOf(link: ScimUserRow, person: HrPerson): ScimUser {
 }
 
 /** The provisioned people (all, or these), as SCIM users. */
-async function scimUsersOf(ctx: ScimContext, uuids?: readonly string[]): Promise<ScimUser[]> {
-  const links = await scimUserRows(ctx.tx, uuids);
+async function scimUsersOf(
+  ctx: ScimContext,
+  which?: readonly string[] | { userName: string } | { externalId: string },
+): Promise<ScimUser[]> {
+  const links =
+    which === undefined || Array.isArray(which)
+      ? await scimUserRows(ctx.tx, which as readonly string[] | undefined)
+      : await scimUserRowsWhere(ctx.tx, which as { userName: string } | { externalId: string });
   const people = new Map(
     (await hrPeopleWhere(ctx.tx, ctx.organizationUuid, { uuids: links.map((l) => l.userUuid) })).map((p) => [
       p.uuid,
@@ -412,6 +419,22 @@ function filtered<T>(filter: SCIMMY.Types.Filter | undefined, resources: T[]): T
   return resources.filter((_, at) => matched.has(shadows[at]));
 }
 
+/** A filter that is one `userName eq` or `externalId eq` comparison, as a lookup; else undefined. */
+function lookupOf(
+  filter: SCIMMY.Types.Filter | undefined,
+): { userName: string } | { externalId: string } | undefined {
+  if (filter?.length !== 1) return undefined;
+  const entries = Object.entries(filter[0] as Record<string, unknown>);
+  if (entries.length !== 1) return undefined;
+  const [attribute, comparison] = entries[0]!;
+  if (!Array.isArray(comparison) || comparison.length !== 2 || comparison[0] !== 'eq') return undefined;
+  const value = comparison[1];
+  if (typeof value !== 'string') return undefined;
+  if (attribute === 'userName') return { userName: value };
+  if (attribute === 'externalId') return { externalId: value };
+  return undefined;
+}
+
 let declared = false;
 /** SCIMMY's configuration is the process's: declared once, the handlers take the request from `ctx`. */
 function declareResources(): void {
@@ -446,7 +469,9 @@ function declareResources(): void {
         if (!user) throw notFoundError('User', resource.id);
         return user;
       }
-      const users = await scimUsersOf(ctxOf(ctx));
+      // The lookups identity providers repeat for every person of a provisioning cycle (userName eq,
+      // externalId eq) read that person only; any other filter reads the linked people.
+      const users = await scimUsersOf(ctxOf(ctx), lookupOf(resource.filter));
       return filtered(resource.filter, users);
     })
     .degress((resource, ctx) => degressUser(resource.id ?? '', ctxOf(ctx)));

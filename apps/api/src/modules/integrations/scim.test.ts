@@ -178,6 +178,12 @@ describe('the SCIM 2.0 server (issue 30 item 6, decision 034)', () => {
         `/scim/v2/Users?filter=${encodeURIComponent('externalId eq "22fbc523-6032-4c5f-939d-5d4850cf3e52"')}`,
       );
       expect(byExternal.json().Resources.map((r: { id: string }) => r.id)).toEqual([userId]);
+      // A lookup combined with another comparison still answers by both.
+      const both = await scim(
+        'GET',
+        `/scim/v2/Users?filter=${encodeURIComponent(`userName eq "${user.userName}" and active eq false`)}`,
+      );
+      expect(both.json().totalResults).toBe(0);
       const none = await scim('GET', `/scim/v2/Users?filter=${encodeURIComponent('userName eq "nobody"')}`);
       expect(none.json()).toMatchObject({ totalResults: 0, Resources: [] });
       const other = await scim('GET', '/scim/v2/Users', undefined, otherScimToken);
