@@ -174,6 +174,49 @@ describe('Jamf Pro API client against a local fake of Jamf Pro', () => {
     }
   });
 
+  describe('VPP app scope (decision 030)', () => {
+    const SLACK = {
+      id: 41,
+      kind: 'computer' as const,
+      name: 'Slack',
+      bundleId: 'com.tinyspeck.slackmacgap',
+      version: '4.41',
+    };
+    const slack = {
+      action: 'install_software' as const,
+      application: {
+        uuid: 'a1',
+        name: 'Slack',
+        macApplicationId: SLACK.bundleId,
+        windowsApplicationId: null,
+        iosApplicationId: null,
+        ipadApplicationId: null,
+        macAppStoreId: null,
+      },
+    };
+    beforeEach(() => {
+      jamf.vppApps.clear();
+      jamf.addVppApp(SLACK);
+      jamf.addComputer({ id: '12', name: 'second-mbp', serialNumber: 'C02JAMF12' });
+    });
+    const second: MdmDevice = { ...mac, uuid: 'u3', serialNumber: 'C02JAMF12' };
+
+    it('two installs of one app at the same time both end in its scope (its changes go one after another)', async () => {
+      await Promise.all([adapter().sendSoftware(mac, slack), adapter().sendSoftware(second, slack)]);
+      expect(jamf.vppApps.get(SLACK.id)!.scope.sort()).toEqual(['12', '8']);
+    });
+
+    it('a device another writer dropped from the scope is put back at the next check', async () => {
+      const sent = await adapter().sendSoftware(mac, slack);
+      expect(jamf.vppApps.get(SLACK.id)!.scope).toEqual(['8']);
+      jamf.vppApps.get(SLACK.id)!.scope = [];
+      expect(await adapter().softwareResult(mac, slack, { ...sent, sentAt: new Date() })).toEqual({
+        state: 'pending',
+      });
+      expect(jamf.vppApps.get(SLACK.id)!.scope).toEqual(['8']);
+    });
+  });
+
   it('finds the managed record across a page boundary (an old unmanaged record of the same serial first)', async () => {
     jamf.computers.clear();
     for (let i = 1; i <= 3; i++) jamf.addComputer({ id: String(i), serialNumber: 'c02jamf1', managed: true });

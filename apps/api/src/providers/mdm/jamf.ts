@@ -233,6 +233,21 @@ function inventoryParams(
 /** RSQL's quoting of a value in `filter=` (a `"` or `\` in it escaped). */
 const rsql = (value: string) => `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`;
 
+/** The work waiting per key (a Jamf server's VPP app), each run after the one before it has settled. */
+const turns = new Map<string, Promise<unknown>>();
+
+/** Runs `work` after every earlier work of the same key in this process has finished. */
+function inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const previous = turns.get(key) ?? Promise.resolve();
+  const mine = previous.then(work, work);
+  turns.set(key, mine);
+  const forget = () => {
+    if (turns.get(key) === mine) turns.delete(key);
+  };
+  mine.then(forget, forget);
+  return mine;
+}
+
 export class JamfClient {
   private readonly base: string;
   private token: { value: string; renewAt: number } | null = null;
@@ -479,6 +494,27 @@ export class JamfClient {
     await this.call('PUT', `/JSSResource/${resource}/id/${appId}`, undefined, xml);
   }
 
+  /**
+   * Adds the device to the VPP app's scope (an install) or takes it out (an uninstall), if it is not so
+   * already. The Classic API takes the scope whole, so this reads it, changes it and writes it back;
+   * changes of one app's scope from this process go one after another (decision 030), or two installs
+   * at once would each write the scope without the other's device. Answers whether it wrote.
+   */
+  async changeVppScope(
+    kind: JamfRecord['kind'],
+    bundleId: string,
+    deviceId: string,
+    member: boolean,
+  ): Promise<{ app: JamfVppApp | null; written: boolean }> {
+    return inTurn(`${this.base} ${kind} ${bundleId.toLowerCase()}`, async () => {
+      const app = await this.vppApp(kind, bundleId);
+      if (!app || app.scope.includes(deviceId) === member) return { app, written: false };
+      const scope = member ? [...app.scope, deviceId] : app.scope.filter((id) => id !== deviceId);
+      await this.setVppScope(kind, app.id, scope);
+      return { app, written: true };
+    });
+  }
+
   /** `GET /api/v2/mdm/commands?filter=…` (RSQL over uuid, clientManagementId, command, dateSent, …). */
   async commands(filter: string): Promise<JamfCommand[]> {
     const params = new URLSearchParams({ page: '0', 'page-size': '100', sort: 'dateSent:desc', filter });
@@ -654,17 +690,14 @@ export class JamfMdmAdapter implements MdmAdapter {
         : (application.iosApplicationId ?? application.ipadApplicationId);
     if (!bundleId)
       throw new MdmCommandRejected(`The catalog has no bundle id of ${application.name} for Jamf Pro`);
-    const app = await this.guard('read', () => this.client.vppApp(record.kind, bundleId));
+    const install = command.action === 'install_software';
+    const { app } = await this.guard('command', () =>
+      this.client.changeVppScope(record.kind, bundleId, record.id, install),
+    );
     if (!app)
       throw new MdmCommandRejected(
         `Jamf Pro has no App Store app ${application.name} (${bundleId}) to assign`,
       );
-    const install = command.action === 'install_software';
-    const scoped = app.scope.includes(record.id);
-    if (install !== scoped) {
-      const scope = install ? [...app.scope, record.id] : app.scope.filter((id) => id !== record.id);
-      await this.guard('command', () => this.client.setVppScope(record.kind, app.id, scope));
-    }
     return { providerCommandId: `${VPP_PREFIX}${record.kind}:${record.id}:${bundleId}` };
   }
 
@@ -675,13 +708,17 @@ export class JamfMdmAdapter implements MdmAdapter {
     sent: SentCommand & { sentAt: Date },
   ): Promise<CommandResult> {
     const [kind, id, ...rest] = sent.providerCommandId.slice(VPP_PREFIX.length).split(':');
-    const bundleId = rest.join(':').toLowerCase();
+    const assigned = rest.join(':');
+    const bundleId = assigned.toLowerCase();
     const record = { kind: kind === 'computer' ? ('computer' as const) : ('mobile' as const), id: id ?? '' };
     const apps = await this.guard('read', () => this.client.applications(record));
+    const install = command.action === 'install_software';
     const present = apps.some((a) => a.bundleId?.toLowerCase() === bundleId);
-    return present === (command.action === 'install_software')
-      ? { state: 'completed', mdmStatus: null }
-      : { state: 'pending' };
+    if (present === install) return { state: 'completed', mdmStatus: null };
+    // Not there yet: the scope must still say what was asked. Another writer of the scope (Jamf's own
+    // console, a second Equip worker) may have written it without this device: it is put back.
+    await this.guard('command', () => this.client.changeVppScope(record.kind, assigned, record.id, install));
+    return { state: 'pending' };
   }
 
   /** A Mac's APPLICATIONS inventory section, an iPhone's or iPad's applications (decision 026). */
