@@ -356,6 +356,25 @@ export type OrderListQuery = z.infer<typeof OrderListQuery>;
 export const OrderPage = pageOf(OrderSummary);
 export type OrderPage = z.infer<typeof OrderPage>;
 
+/**
+ * The organisation's spending per calendar month (UTC) of the last twelve, split by purchase type: the
+ * one-time totals of bought orders and the monthly rent of rented ones placed that month. Cancelled and
+ * rejected orders do not count.
+ */
+export const OrderMonthTotals = z.object({
+  months: z.array(
+    z.object({
+      /** `2026-11`. */
+      month: z.string().regex(/^\d{4}-\d{2}$/),
+      purchaseCents: z.number().int(),
+      purchaseOrders: z.number().int(),
+      rentCents: z.number().int(),
+      rentOrders: z.number().int(),
+    }),
+  ),
+});
+export type OrderMonthTotals = z.infer<typeof OrderMonthTotals>;
+
 export const OrderItemRecord = z.object({
   uuid: Uuid,
   label: z.string(),

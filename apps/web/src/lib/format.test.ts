@@ -6,6 +6,7 @@ import {
   formatCurrency,
   formatDate,
   formatDateTime,
+  formatMonth,
   formatFileSize,
   formatNumber,
   formatRelativeTime,
@@ -34,6 +35,7 @@ describe('format', () => {
     expect(formatTime(new Date('2026-11-23T13:05:00Z'))).toBe('14:05');
     expect(formatNumber(1234567.5)).toBe('1,234,567.5');
     expect(formatCurrency(1234.5)).toBe('€1,234.50');
+    expect(formatMonth('2026-03')).toBe('March 2026');
     expect(formatFileSize(512)).toBe('512 B');
     expect(formatFileSize(3.45 * 1024 * 1024)).toBe('3.5 MB');
     const now = new Date('2026-11-23T12:00:00Z');
@@ -50,6 +52,7 @@ describe('format', () => {
     expect(formatDateTime('2026-11-23T13:05:00Z')).toBe('23.11.2026, 14:05');
     expect(formatNumber(1234567.5)).toBe('1.234.567,5');
     expect(plain(formatCurrency(1234.5))).toBe('1.234,50 €');
+    expect(formatMonth('2026-03')).toBe('März 2026');
     expect(formatFileSize(3.45 * 1024 * 1024)).toBe('3,5 MB');
     const now = new Date('2026-11-23T12:00:00Z');
     expect(formatRelativeTime('2026-11-23T11:55:00Z', now)).toBe('vor 5 Minuten');

@@ -92,6 +92,15 @@ export function formatDateTime(value: string | null | undefined): string {
   return value ? formatWith(instantDateTime(), value) : '';
 }
 
+/** A calendar month `2026-11` → `November 2026` / `November 2026`. */
+export function formatMonth(value: string): string {
+  const format = formatter(
+    'calendarMonth',
+    (locale) => new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  );
+  return /^\d{4}-\d{2}$/.test(value) ? formatWith(format, value, `${value}-01T00:00:00Z`) : value;
+}
+
 /** The time of day of an instant → `14:05` in the time zone. */
 export function formatTime(value: Date): string {
   return instantTime().format(value);

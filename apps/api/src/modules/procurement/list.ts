@@ -109,7 +109,7 @@ const oi = orderItems;
 const sh = shipments;
 const recipient = sql`${o.recipientUserUuid}`;
 /** The order's total from its items' catalog prices: the monthly rent of a rented order, else one-time. */
-const orderTotal = sql`coalesce((select sum(${oi.quantity} * (case when ${o.purchaseType} = 'rent'
+export const orderTotal = sql`coalesce((select sum(${oi.quantity} * (case when ${o.purchaseType} = 'rent'
     then coalesce(${s.rentPriceCents}, 0) else ${s.priceCents} end))::integer
   from ${oi} left join ${s} on ${s.uuid} = ${oi.specificationUuid} where ${oi.orderUuid} = ${o.uuid}), 0)`;
 const latestShipment = sql`(select ${sh.state} from ${sh} where ${sh.orderUuid} = ${o.uuid}

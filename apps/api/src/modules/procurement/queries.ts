@@ -7,6 +7,7 @@ import type {
   CheckoutView,
   OrderDetail,
   OrderListQuery,
+  OrderMonthTotals,
   OrderPage,
   ProcurementDraftRecord,
 } from '@equip/domain/procurement';
@@ -23,7 +24,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { TenantReads } from '../../db/tenant-reads.ts';
 import { type JsonText, readJsonPage } from '../../lists/list-query.ts';
-import { catalogList, orderList } from './list.ts';
+import { catalogList, orderList, orderTotal } from './list.ts';
 
 export const listCatalog = (
   reads: TenantReads,
@@ -36,6 +37,43 @@ export const listOrders = (
   organizationUuid: string,
   query: OrderListQuery,
 ): Promise<JsonText<OrderPage>> => readJsonPage(reads, orderList, organizationUuid, query);
+
+/** The last twelve months' totals by purchase type (the orders screen's summary). */
+export async function orderMonthTotals(tx: Db, organizationUuid: string): Promise<OrderMonthTotals> {
+  const { rows } = (await tx.execute(sql`
+    select t.month, t.purchase_type, sum(t.total)::integer as total, count(*)::integer as orders
+    from (
+      select to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM') as month,
+        ${orders.purchaseType} as purchase_type, ${orderTotal} as total
+      from ${orders}
+      where ${orders.organizationUuid} = ${organizationUuid}
+        and ${orders.status} not in ('canceled', 'rejected')
+        and ${orders.createdAt} >= date_trunc('month', now() at time zone 'UTC') - interval '11 months'
+    ) t
+    group by t.month, t.purchase_type
+    order by t.month desc`)) as unknown as {
+    rows: { month: string; purchase_type: string; total: number; orders: number }[];
+  };
+  const months = new Map<string, OrderMonthTotals['months'][number]>();
+  for (const row of rows) {
+    const month = months.get(row.month) ?? {
+      month: row.month,
+      purchaseCents: 0,
+      purchaseOrders: 0,
+      rentCents: 0,
+      rentOrders: 0,
+    };
+    if (row.purchase_type === 'rent') {
+      month.rentCents = Number(row.total);
+      month.rentOrders = Number(row.orders);
+    } else {
+      month.purchaseCents = Number(row.total);
+      month.purchaseOrders = Number(row.orders);
+    }
+    months.set(row.month, month);
+  }
+  return { months: [...months.values()] };
+}
 
 /** One order with its items, address and parcel (the list's own expressions for the summary's fields). */
 export async function orderDetailOf(

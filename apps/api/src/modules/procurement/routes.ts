@@ -10,6 +10,7 @@ import {
   CreateCatalogItemRequest,
   OrderDetail,
   OrderListQuery,
+  OrderMonthTotals,
   OrderPage,
   ProcurementDraftRecord,
   ProcurementDraftRequest,
@@ -250,6 +251,21 @@ export const procurementRoutes: ModuleRoutes = (app, { database, procurement }) 
         reply,
         await procurement.listOrders(database.reads, requireTenant(request), request.query),
       ),
+  );
+
+  app.get(
+    '/api/procurement/orders/totals',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary:
+          "The organisation's orders per month (UTC) of the last twelve: the one-time total of bought orders and the monthly rent of rented ones, with their counts (cancelled and rejected orders left out)",
+        response: { 200: OrderMonthTotals },
+      },
+    },
+    (request) => request.tenant((tx) => procurement.orderMonthTotals(tx, requireAuth(request))),
   );
 
   app.get(

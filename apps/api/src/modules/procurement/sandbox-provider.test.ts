@@ -3,6 +3,7 @@ import type {
   CatalogItem,
   CheckoutRecord,
   OrderDetail,
+  OrderMonthTotals,
   OrderPage,
   ProcurementDraftRecord,
 } from '@equip/domain/procurement';
@@ -177,6 +178,17 @@ describe('sandbox procurement provider', () => {
     expect(((await get('/api/procurement/orders', otherOwnerToken)).json() as OrderPage).total).toBe(0);
     expect((await get('/api/procurement/orders', null)).statusCode).toBe(401);
     expect((await get('/api/procurement/orders', regularToken)).statusCode).toBe(403);
+    // The totals per month: this month's delivered order counts as a purchase, at its total.
+    const totals = (await get('/api/procurement/orders/totals')).json() as OrderMonthTotals;
+    const month = new Date().toISOString().slice(0, 7);
+    expect(totals.months[0]).toMatchObject({ month });
+    expect(totals.months[0]!.purchaseCents).toBeGreaterThanOrEqual(2 * 129_900);
+    expect(totals.months[0]!.purchaseOrders).toBeGreaterThanOrEqual(1);
+    expect(
+      ((await get('/api/procurement/orders/totals', otherOwnerToken)).json() as OrderMonthTotals).months,
+    ).toEqual([]);
+    expect((await get('/api/procurement/orders/totals', regularToken)).statusCode).toBe(403);
+    expect((await get('/api/procurement/orders/totals', null)).statusCode).toBe(401);
     const bad = await get('/api/procurement/orders?statuses=lost');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0]).toMatchObject({ location: 'query' });

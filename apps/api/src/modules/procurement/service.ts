@@ -9,6 +9,7 @@ import type {
   CreateCatalogItemRequest,
   OrderDetail,
   OrderListQuery,
+  OrderMonthTotals,
   ProcurementDraftRecord,
   ProcurementDraftRequest,
   RevokeCheckout,
@@ -45,6 +46,7 @@ import {
   openCheckoutOfDraft,
   orderableSpecifications,
   orderDetailOf,
+  orderMonthTotals,
   rentableSpecifications,
   revokeCheckout,
   updateCatalogItem,
@@ -272,6 +274,10 @@ export function createProcurementService(deps: ProcurementDeps) {
 
     listOrders: (reads: TenantReads, auth: AuthContext, query: OrderListQuery) =>
       listOrders(reads, auth.organizationUuid, query),
+
+    orderMonthTotals(tx: Db, auth: AuthContext): Promise<OrderMonthTotals> {
+      return orderMonthTotals(tx, auth.organizationUuid);
+    },
 
     async checkout(tx: Db, auth: AuthContext, uuid: string): Promise<CheckoutView> {
       const checkout = await checkoutViewOf(tx, auth.organizationUuid, uuid);

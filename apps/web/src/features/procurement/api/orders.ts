@@ -1,4 +1,4 @@
-import type { DeliveryAddress, OrderDetail, OrderPage } from '@equip/domain/procurement';
+import type { DeliveryAddress, OrderDetail, OrderMonthTotals, OrderPage } from '@equip/domain/procurement';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { platformApi } from '@/lib/api/clients';
 import type { ListPageParams } from '@/lib/list-state/use-list-table';
@@ -25,6 +25,14 @@ export const getOrdersQueryOptions = (params: ListPageParams) =>
     refetchInterval: (query) =>
       query.state.data?.items.some((order) => !FINAL.has(order.status)) ? MOVING_REFRESH_MS : false,
   });
+
+/** `GET /api/procurement/orders/totals`: the last twelve months, bought vs rented. */
+export function useOrderMonthTotals() {
+  return useQuery({
+    queryKey: [...procurementKeys.orders(), 'totals'],
+    queryFn: ({ signal }) => platformApi.get<OrderMonthTotals>('/procurement/orders/totals', { signal }),
+  });
+}
 
 /** `GET /api/procurement/orders/:uuid`, asked again while the order is on its way. */
 export function useOrder(uuid: string) {

@@ -7,6 +7,7 @@ import { useRecordUrl } from '@/lib/record-url';
 import { Button } from '@/ui/button';
 import { PageHeader } from '@/ui/page-header';
 import { CheckoutNotice } from '../components/checkout-notice';
+import { MonthTotals } from '../components/month-totals';
 import { ORDER_TABS, type OrderTab, OrderView } from '../components/order-view';
 import { OrdersTable } from '../components/orders-table';
 
@@ -67,6 +68,7 @@ export function OrdersPage() {
         />
       ) : null}
       <OrdersTable onOpen={(uuid) => record.open(uuid)} />
+      <MonthTotals />
     </div>
   );
 }
