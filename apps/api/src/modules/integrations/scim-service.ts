@@ -87,6 +87,15 @@ export function scimErrorBody(error: unknown): { status: number; body: Record<st
   return null;
 }
 
+/** A unique index refused the write: two requests provisioned the same userName at once. */
+function isScimUniqueViolation(error: unknown): boolean {
+  const cause =
+    (error as { cause?: { code?: string; constraint?: string; constraint_name?: string } }).cause ??
+    (error as { code?: string; constraint?: string; constraint_name?: string });
+  const constraint = cause?.constraint ?? cause?.constraint_name;
+  return cause?.code === '23505' && (constraint === undefined || constraint.startsWith('scim_'));
+}
+
 /** A SCIM error body built from a status, for answers the framework gives (401, 400 on bad JSON, 500). */
 export function scimErrorOf(status: number, detail: string, scimType?: string): Record<string, unknown> {
   return JSON.parse(
@@ -546,6 +555,8 @@ export function createScimService(deps: ScimDeps) {
         work({ tx, organizationUuid, writer: { ...syncWriter(organizationUuid, null), via: 'scim' } }),
       );
     } catch (error) {
+      if (isScimUniqueViolation(error))
+        return { status: 409, body: scimErrorOf(409, 'It is already provisioned', 'uniqueness') };
       const known = scimErrorBody(error);
       if (!known) throw error;
       return { status: known.status, body: known.body };
