@@ -139,6 +139,8 @@ export const DeviceListQuery = searchableListQuery({ sortingKeys: DeviceSortingK
   deviceTypes: queryArray(DeviceType),
   assignmentTypes: queryArray(AssignmentType),
   deviceStatuses: queryArray(DeviceStatus),
+  /** What the devices last reported through their MDM (locked, unlocked, wiped). */
+  mdmStatuses: queryArray(DeviceMdmStatus),
   showOnlyUnencrypted: QueryBoolean.optional(),
   showOnlyUnprotected: QueryBoolean.optional(),
 });
@@ -346,6 +348,7 @@ export const DeviceListFilters = z.object({
   deviceTypes: z.array(DeviceType),
   assignmentTypes: z.array(AssignmentType),
   deviceStatuses: z.array(DeviceStatus),
+  mdmStatuses: z.array(DeviceMdmStatus),
   showOnlyUnencrypted: z.boolean(),
   showOnlyUnprotected: z.boolean(),
 });

@@ -172,6 +172,31 @@ describe('devices', () => {
       ]);
     });
 
+    it('filters by what the MDM last reported, alone, with other filters and in a search, counting the matches', async () => {
+      const setStatus = (name: string, mdmStatus: 'locked' | 'wiped' | null) =>
+        db()
+          .update(devices)
+          .set({ mdmStatus })
+          .where(sql`${devices.name} = ${name} and ${devices.organizationUuid} = ${orgUuid}`);
+      await setStatus('Zeta laptop', 'locked');
+      await setStatus('Ärger phone', 'wiped');
+      try {
+        const locked = await page('mdmStatuses=locked');
+        expect([names(locked), locked.total]).toEqual([['Zeta laptop'], 1]);
+        const either = await page('mdmStatuses=locked,wiped&sortingKey=name&sortingDirection=desc');
+        expect([names(either), either.total]).toEqual([['Zeta laptop', 'Ärger phone'], 2]);
+        const phones = await page('mdmStatuses=locked,wiped&deviceTypes=PHONE');
+        expect([names(phones), phones.total]).toEqual([['Ärger phone'], 1]);
+        const searched = await page('textSearchQuery=laptop&mdmStatuses=locked');
+        expect([names(searched), searched.total]).toEqual([['Zeta laptop'], 1]);
+        expect((await page('textSearchQuery=macbook&mdmStatuses=locked')).total).toBe(0);
+        expect((await page('mdmStatuses=unlocked')).total).toBe(0);
+      } finally {
+        await setStatus('Zeta laptop', null);
+        await setStatus('Ärger phone', null);
+      }
+    });
+
     it('searches name, serial number, model and the assignee’s name', async () => {
       expect(names(await page('textSearchQuery=macbook'))).toEqual(['Beta MacBook']);
       expect(names(await page('textSearchQuery=sn-zeta'))).toEqual(['Zeta laptop']);
@@ -275,6 +300,7 @@ describe('devices', () => {
         ['skip=-1', 'skip'],
         ['deviceTypes=LAPTOP', 'deviceTypes'],
         ['deviceStatuses=broken', 'deviceStatuses'],
+        ['mdmStatuses=lost', 'mdmStatuses'],
         ['sortingKey=password', 'sortingKey'],
         ['showOnlyUnencrypted=yes', 'showOnlyUnencrypted'],
       ] as const) {

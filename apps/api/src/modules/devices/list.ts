@@ -56,6 +56,8 @@ interface FilterColumns {
   status: SQL;
   isEncrypted: SQL;
   isProtected: SQL;
+  /** What the device last reported through its MDM; the device_counts summary does not hold it. */
+  mdmStatus?: SQL;
 }
 
 /** On devices, type and status compare in the collation their sort indexes hold, so an index serves both. */
@@ -65,6 +67,7 @@ const filterColumnsOf = (table: typeof devices | typeof deviceCounts): FilterCol
   status: table === devices ? code(sql`${table.status}`) : sql`${table.status}`,
   isEncrypted: sql`${table.isEncrypted}`,
   isProtected: sql`${table.isProtected}`,
+  ...(table === devices ? { mdmStatus: sql`${devices.mdmStatus}` } : {}),
 });
 
 /**
@@ -100,7 +103,18 @@ function filters(columns: FilterColumns, query: DeviceListQuery, ranged = false)
     oneOf(columns.status, query.deviceStatuses ?? [], ranged),
     query.showOnlyUnencrypted ? eq(columns.isEncrypted, false) : undefined,
     query.showOnlyUnprotected ? eq(columns.isProtected, false) : undefined,
+    query.mdmStatuses?.length && columns.mdmStatus
+      ? inArray(columns.mdmStatus, query.mdmStatuses)
+      : undefined,
   ];
+}
+
+/**
+ * The total: the summary's sum, or counted with the page (a window count) when filtered by MDM status,
+ * which the summary does not keep (a filter used rarely, on a few devices).
+ */
+function totalOf(query: DeviceListQuery, organizationUuid: string): SQL<number> | 'window' {
+  return query.mdmStatuses?.length ? 'window' : summaryTotal(query, organizationUuid);
 }
 
 /** The total without a search: a sum over the device_counts summary (a few rows, whatever the size). */
@@ -191,7 +205,7 @@ export const sortOf = (query: DeviceListQuery) => ({
  * A search's matches with their keys (equip_device_search_rows, tenant-scoped, trigram index; sorted by
  * name, equip_device_search_names has name and the filter columns only).
  */
-const match: DeviceKeys = {
+const match: DeviceKeys & { mdmStatus: SQL } = {
   uuid: sql.raw('m.uuid'),
   name: sql.raw('m.name'),
   type: sql.raw('m.type'),
@@ -205,6 +219,8 @@ const match: DeviceKeys = {
   isProtected: sql.raw('m.is_protected'),
   enrollmentState: sql.raw('m.enrollment_state'),
   lastSeenAt: sql.raw('m.last_seen_at'),
+  // The search functions do not return it: read from the match's device (only with the filter).
+  mdmStatus: sql`(select ${devices.mdmStatus} from ${devices} where ${devices.uuid} = m.uuid)`,
 };
 
 export const deviceList: ListDefinition<DeviceListQuery, DeviceListItemType, DeviceSortingKey> = defineList(
@@ -220,7 +236,7 @@ export const deviceList: ListDefinition<DeviceListQuery, DeviceListItemType, Dev
     sorts: SORTS,
     tieBreaker: sql`${devices.uuid}`,
     sortOf,
-    total: (query, organizationUuid) => summaryTotal(query, organizationUuid),
+    total: totalOf,
     search: {
       pattern: searchPattern,
       // Sorted by name, the narrower equip_device_search_names (migration 0028: name and the filter

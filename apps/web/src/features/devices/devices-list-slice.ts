@@ -1,6 +1,7 @@
 import {
   AssignmentType,
   type DeviceListFilters,
+  DeviceMdmStatus,
   DeviceSortingKey,
   DeviceStatus,
   DeviceType,
@@ -13,9 +14,9 @@ import type { ListBinding } from '@/lib/list-state/use-list-state';
 import { rootReducer } from '@/lib/store';
 
 /**
- * The devices list (SPEC §2): one view, filtered by text, type, assignment, status and by unencrypted or
- * unprotected devices; unsorted until a header is clicked. In the URL:
- * `?q=mac&type=COMPUTER&assignment=SHARED&status=active&unencrypted=true&sort=lastSeenAt.desc&page=2`.
+ * The devices list (SPEC §2): one view, filtered by text, type, assignment, status, what the MDM last
+ * reported and by unencrypted or unprotected devices; unsorted until a header is clicked. In the URL:
+ * `?q=mac&type=COMPUTER&assignment=SHARED&status=active&mdm=locked&unencrypted=true&sort=lastSeenAt.desc&page=2`.
  */
 export const devicesList = defineList({
   name: 'devicesListFilters',
@@ -26,6 +27,7 @@ export const devicesList = defineList({
         deviceTypes: optionsFilter('type', DeviceType.options),
         assignmentTypes: optionsFilter('assignment', AssignmentType.options),
         deviceStatuses: optionsFilter('status', DeviceStatus.options),
+        mdmStatuses: optionsFilter('mdm', DeviceMdmStatus.options),
         showOnlyUnencrypted: flagFilter('unencrypted'),
         showOnlyUnprotected: flagFilter('unprotected'),
       },

@@ -18,6 +18,7 @@ describe('devicesListFilters', () => {
         deviceTypes: [],
         assignmentTypes: [],
         deviceStatuses: [],
+        mdmStatuses: [],
         showOnlyUnencrypted: false,
         showOnlyUnprotected: false,
       },
@@ -26,7 +27,7 @@ describe('devicesListFilters', () => {
       allMatchingSelected: false,
     });
     const params = new URLSearchParams(
-      'q=mac&type=PHONE,LAPTOP&status=in-stock&unprotected=true&sort=security.desc',
+      'q=mac&type=PHONE,LAPTOP&status=in-stock&mdm=locked,lost&unprotected=true&sort=security.desc',
     );
     const state = devicesList.fromUrl(params, 'all');
     expect(state.filters).toMatchObject({
@@ -38,6 +39,7 @@ describe('devicesListFilters', () => {
       textSearchQuery: 'mac',
       deviceTypes: ['PHONE'],
       deviceStatuses: ['in-stock'],
+      mdmStatuses: ['locked'],
       showOnlyUnprotected: 'true',
       sortingKey: 'security',
       sortingDirection: 'desc',

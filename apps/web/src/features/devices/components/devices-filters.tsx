@@ -1,13 +1,14 @@
-import { AssignmentType, DeviceType, visibleDeviceStatuses } from '@equip/domain/devices';
+import { AssignmentType, DeviceMdmStatus, DeviceType, visibleDeviceStatuses } from '@equip/domain/devices';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { DebouncedSearch } from '@/ui/data-table/debounced-search';
 import { FilterBar, ToggleFilter } from '@/ui/data-table/filter-bar';
 import { MultiSelect } from '@/ui/multi-select';
 import type { DevicesFilters as Filters } from '../devices-list-slice';
+import { DEVICE_MDM_STATUS_LABELS } from '../lib/device-action-labels';
 import { ASSIGNMENT_TYPE_LABELS, DEVICE_STATUS_LABELS, DEVICE_TYPE_LABELS } from '../lib/device-labels';
 
-/** The filters of the devices list (SPEC §2): text, type, assignment, status, unencrypted, unprotected. */
+/** The filters of the devices list (SPEC §2): text, type, assignment, status, MDM status, unencrypted, unprotected. */
 export function DevicesFilters({
   filters,
   isDefault,
@@ -25,7 +26,7 @@ export function DevicesFilters({
   /** Controls at the right end (column settings). */
   trailing?: ReactNode;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   // The labels are read while rendering: they follow the current language.
   const typeOptions = DeviceType.options.map((value) => ({ value, label: DEVICE_TYPE_LABELS[value] }));
   const assignmentOptions = AssignmentType.options.map((value) => ({
@@ -35,6 +36,10 @@ export function DevicesFilters({
   const statusOptions = visibleDeviceStatuses(showStaged).map((value) => ({
     value,
     label: DEVICE_STATUS_LABELS[value],
+  }));
+  const mdmStatusOptions = DeviceMdmStatus.options.map((value) => ({
+    value,
+    label: i18n._(DEVICE_MDM_STATUS_LABELS[value]),
   }));
   return (
     <FilterBar label={t`Filter devices`} isDefault={isDefault} onReset={onReset} trailing={trailing}>
@@ -62,6 +67,12 @@ export function DevicesFilters({
         options={statusOptions}
         value={filters.deviceStatuses.filter((status) => statusOptions.some((o) => o.value === status))}
         onValueChange={(value) => onFilter('deviceStatuses', value)}
+      />
+      <MultiSelect
+        label={t`MDM status`}
+        options={mdmStatusOptions}
+        value={filters.mdmStatuses}
+        onValueChange={(value) => onFilter('mdmStatuses', value)}
       />
       <ToggleFilter
         checked={filters.showOnlyUnencrypted}

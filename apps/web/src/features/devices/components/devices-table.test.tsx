@@ -145,6 +145,19 @@ describe('devices list', () => {
     expect(await screen.findByRole('menuitemcheckbox', { name: 'Ordered' })).toBeInTheDocument();
   });
 
+  it('filters by what the MDM last reported: the choice is in the URL and the request', async () => {
+    const api = installFakeApi(devicesApi(devices));
+    const { user, router } = renderPage();
+    await screen.findByText('Laptop 001');
+    await user.click(screen.getByRole('button', { name: 'MDM status filter' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Locked' }));
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Wiped' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?mdm=locked%2Cwiped'));
+    await waitFor(() =>
+      expect(listRequests(api.requests).at(-1)?.query.getAll('mdmStatuses')).toEqual(['locked', 'wiped']),
+    );
+  });
+
   it('hides columns from the column menu and remembers them under equip:devices_columns', async () => {
     installFakeApi(devicesApi(devices));
     const { user, unmount } = renderPage();
