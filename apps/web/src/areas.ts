@@ -14,6 +14,7 @@ import { installationWebArea } from '@/features/organizations/area';
 import { procurementWebArea } from '@/features/procurement/area';
 import { providerAdminsWebArea } from '@/features/provider-admins/area';
 import { webhooksWebArea } from '@/features/webhooks/area';
+import { workspacesWebArea } from '@/features/workspaces/area';
 import { gatherWebAreas, type NotificationLink, type NotificationText } from '@/lib/define-area';
 
 /**
@@ -35,6 +36,7 @@ export const WEB_AREAS = [
   procurementWebArea,
   flowsWebArea,
   bundlesWebArea,
+  workspacesWebArea,
 ] as const;
 
 const REGISTRY = gatherWebAreas(WEB_AREAS);

@@ -19,7 +19,7 @@ describe('the areas registry', () => {
       'DEVICE_ADDED',
     ]);
     expect(EventType.options).toEqual(AREAS.flatMap((area) => area.events));
-    expect(EventType.options).toHaveLength(58);
+    expect(EventType.options).toHaveLength(62);
     expect(Object.keys(WEBHOOK_EVENT_GROUPS)).toEqual([
       'employees',
       'devices',

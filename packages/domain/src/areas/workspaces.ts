@@ -8,7 +8,9 @@ import { WorkspaceProvider } from '../integrations.ts';
  */
 export const workspacesArea = defineArea({
   name: 'workspaces',
-  events: [],
+  // Logged on a change only (decision 033): connected, disconnected, and a check that finds it failing
+  // or working again — not every hourly check.
+  events: ['WORKSPACE_CONNECTED', 'WORKSPACE_DISCONNECTED', 'WORKSPACE_FAILED', 'WORKSPACE_RESTORED'],
   jobs: {
     /** Hourly: enqueues `workspaces.check` for every workspace that is not paused. */
     'workspaces.plan': z.object({}),

@@ -5,7 +5,8 @@
 -- time and outcome of the last check. A group keeps its address, the provider's member count and why
 -- Equip cannot change its members (SPEC §8); a group is one per workspace and provider id. The
 -- auto-assignment rules (department → groups) are a table of their own, organisation-scoped like every
--- other (row-level security is applied to every table with "organization_uuid" at start).
+-- other (row-level security is applied to every table with "organization_uuid" at start). The workspace's
+-- events (connected, disconnected, failing, working again) join the event log's check, rewritten whole.
 ALTER TABLE "workspaces" DROP COLUMN "credentials";--> statement-breakpoint
 ALTER TABLE "workspaces" ADD COLUMN "refresh_token_encrypted" text;--> statement-breakpoint
 ALTER TABLE "workspaces" ADD COLUMN "status" text DEFAULT 'ACTIVE' NOT NULL;--> statement-breakpoint
@@ -29,4 +30,6 @@ CREATE TABLE "workspace_rules" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );--> statement-breakpoint
 ALTER TABLE "workspace_rules" ADD CONSTRAINT "workspace_rules_organization_uuid_organizations_uuid_fk" FOREIGN KEY ("organization_uuid") REFERENCES "public"."organizations"("uuid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "workspace_rules_org_department_unique" ON "workspace_rules" USING btree ("organization_uuid","department");
+CREATE UNIQUE INDEX "workspace_rules_org_department_unique" ON "workspace_rules" USING btree ("organization_uuid","department");;--> statement-breakpoint
+ALTER TABLE "event_log" DROP CONSTRAINT "event_log_type_check";--> statement-breakpoint
+ALTER TABLE "event_log" ADD CONSTRAINT "event_log_type_check" CHECK ("type" IN ('USER_ADDED', 'USER_UPDATED', 'USER_DELETED', 'USER_INVITED', 'USERS_IMPORTED', 'DEVICE_ADDED', 'DEVICE_UPDATED', 'DEVICE_ASSIGNED', 'DEVICE_UNASSIGNED', 'DEVICE_STATUS_CHANGED', 'DEVICE_ENROLLED', 'DEVICE_ACTION_SENT', 'DEVICE_ACTION_COMPLETED', 'DEVICE_RETURNED', 'SOFTWARE_PATCHED', 'SECURITY_ALERT', 'DEVICE_REGISTRATION_REMINDER_SENT', 'LOGIN', 'LOGIN_FAILED', 'PASSWORD_CHANGED', 'MFA_ENROLLED', 'MFA_DISABLED', 'REFRESH_TOKEN_REUSED', 'ORGANIZATION_UPDATED', 'PROVIDER_ADMIN_ADDED', 'PROVIDER_ADMIN_DISABLED', 'MDM_CONNECTION_ADDED', 'MDM_CONNECTION_CHANGED', 'MDM_CONNECTION_REMOVED', 'MDM_CONNECTION_FAILED', 'MDM_CONNECTION_RESTORED', 'WEBHOOK_ENDPOINT_ADDED', 'WEBHOOK_ENDPOINT_CHANGED', 'WEBHOOK_ENDPOINT_SECRET_ROTATED', 'WEBHOOK_ENDPOINT_REMOVED', 'ORGANIZATION_CREATED', 'ORGANIZATION_DEACTIVATED', 'ORGANIZATION_REACTIVATED', 'SETUP_LINK_ISSUED', 'INSTALLATION_SET_UP', 'ASSET_KIND_ADDED', 'ASSET_KIND_DELETED', 'ASSET_DEFINITION_ADDED', 'ASSET_DEFINITION_UPDATED', 'ASSET_DEFINITION_DELETED', 'ASSET_ADDED', 'ASSET_UPDATED', 'ASSET_ASSIGNED', 'ASSET_UNASSIGNED', 'ASSET_DELETED', 'ASSETS_IMPORTED', 'BUNDLE_CREATED', 'BUNDLE_UPDATED', 'BUNDLE_DELETED', 'BUNDLE_APPLICATIONS_CHANGED', 'BUNDLE_EMPLOYEE_ASSIGNED', 'BUNDLE_EMPLOYEE_UNASSIGNED', 'BUNDLE_SETTINGS_CHANGED', 'WORKSPACE_CONNECTED', 'WORKSPACE_DISCONNECTED', 'WORKSPACE_FAILED', 'WORKSPACE_RESTORED'));

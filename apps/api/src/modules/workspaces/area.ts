@@ -17,6 +17,20 @@ declare module '../../app-services.ts' {
 export const workspacesApiArea = defineApiArea(workspacesArea, {
   routes: [workspaceRoutes],
   services: ({ workspace, flags }) => ({ workspaces: createWorkspacesService({ workspace, flags }) }),
+  eventWords: {
+    en: {
+      WORKSPACE_CONNECTED: 'Workspace connected',
+      WORKSPACE_DISCONNECTED: 'Workspace disconnected',
+      WORKSPACE_FAILED: 'Workspace connection failing',
+      WORKSPACE_RESTORED: 'Workspace connection working again',
+    },
+    de: {
+      WORKSPACE_CONNECTED: 'Workspace verbunden',
+      WORKSPACE_DISCONNECTED: 'Workspace getrennt',
+      WORKSPACE_FAILED: 'Workspace-Verbindung gestört',
+      WORKSPACE_RESTORED: 'Workspace-Verbindung funktioniert wieder',
+    },
+  },
   jobs: {
     // A check's failure is its outcome (stored, not thrown): a retry is only for a crashed try.
     policies: {

@@ -100,7 +100,7 @@ export const workspaceRoutes: ModuleRoutes = (app, { workspaces }) => {
         response: { 200: Workspace },
       },
     },
-    (request) => workspaces.check(inTenant(request)),
+    (request) => workspaces.check(inTenant(request), requireAuth(request)),
   );
 
   app.delete(
@@ -116,7 +116,7 @@ export const workspaceRoutes: ModuleRoutes = (app, { workspaces }) => {
       },
     },
     async (request, reply) => {
-      await request.tenant((tx) => workspaces.remove(tx));
+      await request.tenant((tx) => workspaces.remove(tx, requireAuth(request)));
       return reply.status(204).send(null);
     },
   );

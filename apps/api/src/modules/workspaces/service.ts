@@ -23,6 +23,7 @@ import {
 } from '../../providers/workspace/adapter.ts';
 import { WorkspaceApiError, workspaceCheckFailure } from '../../providers/workspace/http.ts';
 import type { WorkspaceAdapters } from '../../providers/workspace/workspace-adapters.ts';
+import { logEvent } from '../audit-log/index.ts';
 import { emailsByUuid, personRefs } from '../people/index.ts';
 import {
   deleteWorkspaces,
@@ -88,6 +89,8 @@ function providerFailure(error: unknown): unknown {
 export async function recheckWorkspace(
   tenant: InTenant,
   adapters: WorkspaceAdapters,
+  /** Who asked ("Test"); null for the hourly check. */
+  actorUuid: string | null = null,
 ): Promise<WorkspaceRow | null> {
   const stored = await tenant((tx) => findStoredWorkspace(tx));
   if (!stored?.organizationUuid) return null;
@@ -110,6 +113,25 @@ export async function recheckWorkspace(
     const recorded = await recordCheck(tx, stored, new Date(), failure);
     if (!recorded) return findWorkspace(tx);
     if (groups) await replaceGroups(tx, target, groups);
+    // Events on a change only (decision 033): failing after working, working after failing.
+    const now = recorded.row.status;
+    const type =
+      recorded.before === 'ACTIVE' && now === 'INVALID'
+        ? 'WORKSPACE_FAILED'
+        : recorded.before === 'INVALID' && now === 'ACTIVE'
+          ? 'WORKSPACE_RESTORED'
+          : null;
+    if (type)
+      await logEvent(tx, {
+        organizationUuid: target.organizationUuid,
+        type,
+        actorUuid,
+        data: {
+          provider: stored.provider,
+          ...(failure ? { error: failure.error, detail: failure.detail } : {}),
+          ...(actorUuid ? {} : { automatic: true }),
+        },
+      });
     return recorded.row;
   });
 }
@@ -195,18 +217,37 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
           checkedAt: new Date(),
         });
         await replaceGroups(tx, { uuid: row.uuid, organizationUuid: auth.organizationUuid }, groups);
-        return { workspace: toWorkspace(row, adapters.sandbox), created: before?.provider !== provider };
+        const created = before?.provider !== provider;
+        await logEvent(tx, {
+          organizationUuid: auth.organizationUuid,
+          type: 'WORKSPACE_CONNECTED',
+          actorUuid: auth.userUuid,
+          data: {
+            provider,
+            domain: checked.domain,
+            ...(before && created ? { replaced: before.provider } : {}),
+            ...(created ? {} : { again: true }),
+          },
+        });
+        return { workspace: toWorkspace(row, adapters.sandbox), created };
       });
     },
 
-    async check(tenant: InTenant): Promise<Workspace> {
-      const row = await recheckWorkspace(tenant, adapters);
+    async check(tenant: InTenant, auth: AuthContext): Promise<Workspace> {
+      const row = await recheckWorkspace(tenant, adapters, auth.userUuid);
       if (!row) throw notFound(WORKSPACE_NOT_CONNECTED);
       return toWorkspace(row, adapters.sandbox);
     },
 
-    async remove(tx: Db): Promise<void> {
-      if (!(await deleteWorkspaces(tx))) throw notFound(WORKSPACE_NOT_CONNECTED);
+    async remove(tx: Db, auth: AuthContext): Promise<void> {
+      const row = await findWorkspace(tx);
+      if (!row || !(await deleteWorkspaces(tx))) throw notFound(WORKSPACE_NOT_CONNECTED);
+      await logEvent(tx, {
+        organizationUuid: auth.organizationUuid,
+        type: 'WORKSPACE_DISCONNECTED',
+        actorUuid: auth.userUuid,
+        data: { provider: row.provider, domain: row.domain },
+      });
     },
 
     async groups(tx: Db): Promise<WorkspaceGroupList> {

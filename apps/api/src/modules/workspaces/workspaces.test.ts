@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Workspace, WorkspaceGroupList, WorkspaceState } from '@equip/domain/workspaces';
 import { WORKSPACE_CHECK_ERRORS } from '@equip/domain/workspaces';
-import { eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { workspaceGroups, workspaces } from '../../db/schema/index.ts';
+import { eventLog, workspaceGroups, workspaces } from '../../db/schema/index.ts';
 import { SandboxWorkspaceAdapter } from '../../providers/workspace/sandbox.ts';
 import { decryptSecret, SEALED_SECRET_PURPOSES, sealingKey } from '../../security/sealed-secrets.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -296,6 +296,14 @@ describe('workspaces with the sandbox (issue 30 items 3 and 4, decision 033)', (
   it('disconnects: the workspace, its groups and the state go', async () => {
     await connect();
     expect((await send('DELETE', '/api/workspaces')).statusCode).toBe(204);
+    const [event] = await db()
+      .select({ type: eventLog.type, data: eventLog.data })
+      .from(eventLog)
+      .where(and(eq(eventLog.organizationUuid, orgUuid), eq(eventLog.type, 'WORKSPACE_DISCONNECTED')));
+    expect(event).toEqual({
+      type: 'WORKSPACE_DISCONNECTED',
+      data: { provider: 'google', domain: 'sandbox.example.com' },
+    });
     expect((await send('GET', '/api/workspaces')).json<WorkspaceState>().workspace).toBeNull();
     expect(
       await db().select().from(workspaceGroups).where(eq(workspaceGroups.organizationUuid, orgUuid)),
@@ -412,6 +420,24 @@ describe('workspaces with the real Google client against a local fake of Google 
       lastError: WORKSPACE_CHECK_ERRORS.refused,
       lastErrorDetail: 'Token has been expired or revoked.',
     });
+    // Events on a change only: connected, then failing once however often it is checked.
+    expect((await send('POST', '/api/workspaces/check')).json<Workspace>().status).toBe('INVALID');
+    const events = await db()
+      .select({ type: eventLog.type, data: eventLog.data })
+      .from(eventLog)
+      .where(and(eq(eventLog.organizationUuid, orgUuid), like(eventLog.type, 'WORKSPACE_%')))
+      .orderBy(asc(eventLog.createdAt));
+    expect(events).toEqual([
+      { type: 'WORKSPACE_CONNECTED', data: { provider: 'google', domain: 'acme.example' } },
+      {
+        type: 'WORKSPACE_FAILED',
+        data: {
+          provider: 'google',
+          error: WORKSPACE_CHECK_ERRORS.refused,
+          detail: 'Token has been expired or revoked.',
+        },
+      },
+    ]);
     const bad = await send('POST', '/api/workspaces/token', {
       code: '4/wrong',
       providerKind: 'google',
