@@ -55,7 +55,7 @@ test('connects the sandbox Google Workspace and adds two employees to a group', 
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Added 2 employees to Engineering.', { exact: true })).toBeVisible();
 
-  await expect(engineering).toContainText(/Group\s*4\s*\(2 added in Equip\)/);
+  await expect(engineering).toContainText(/Group\s*4\s*\(2 of them in Equip\)/);
 
   // The API says the same: both are members of the group.
   const groups = (await (

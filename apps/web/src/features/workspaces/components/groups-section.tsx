@@ -60,7 +60,7 @@ export function GroupsSection() {
             {formatNumber(row.original.memberCount)}
             {row.original.memberUserUuids.length > 0 ? (
               <span className="ml-1 text-xs text-slate-500">
-                <Trans>({formatNumber(row.original.memberUserUuids.length)} added in Equip)</Trans>
+                <Trans>({formatNumber(row.original.memberUserUuids.length)} of them in Equip)</Trans>
               </span>
             ) : null}
           </span>
