@@ -42,6 +42,7 @@ describe('the areas registry', () => {
     ]);
     expect(Object.keys(NOTIFICATION_PARAMS)).toEqual(NotificationKind.options);
     expect(Object.keys(JOBS).sort()).toEqual([
+      'bundles.effect',
       'integrations.check',
       'integrations.plan',
       'integrations.sync',

@@ -1,4 +1,8 @@
+import { z } from 'zod';
 import { defineArea } from '../define-area.ts';
+
+/** People per job when a bundle change reaches many at once (the installs are queued a batch at a time). */
+export const BUNDLE_EFFECT_BATCH = 500;
 
 /**
  * Bundles and applications (issue 29, decision 028): the software people get. Every change of a bundle
@@ -25,5 +29,18 @@ export const bundlesArea = defineArea({
     BUNDLE_DELETED: 'bundle.deleted',
     BUNDLE_EMPLOYEE_ASSIGNED: 'bundle.assigned',
     BUNDLE_EMPLOYEE_UNASSIGNED: 'bundle.unassigned',
+  },
+  jobs: {
+    /**
+     * The installs and uninstalls a bundle change asks of a batch of people's devices (decision 028),
+     * queued after the change's transaction when it reaches more people than a request should wait for.
+     */
+    'bundles.effect': z.object({
+      organizationUuid: z.uuid(),
+      actorUuid: z.uuid(),
+      userUuids: z.array(z.uuid()).min(1).max(BUNDLE_EFFECT_BATCH),
+      install: z.array(z.uuid()),
+      uninstall: z.array(z.uuid()),
+    }),
   },
 });

@@ -1,5 +1,7 @@
 import { bundlesArea } from '@equip/domain/areas/bundles';
+import { withTenant } from '../../db/tenancy.ts';
 import { defineApiArea } from '../../define-area.ts';
+import { requestSoftwareFor } from '../devices/index.ts';
 import { bundleRoutes } from './routes.ts';
 import { type BundlesService, createBundlesService } from './service.ts';
 
@@ -13,6 +15,22 @@ declare module '../../app-services.ts' {
 export const bundlesApiArea = defineApiArea(bundlesArea, {
   routes: [bundleRoutes],
   services: ({ jobs }) => ({ bundles: createBundlesService({ jobs }) }),
+  jobs: {
+    // Queuing a batch's commands is one transaction: a retry after a crash queues what is not queued yet
+    // (requestSoftwareFor leaves a command that is already open alone).
+    policies: { 'bundles.effect': { retryLimit: 3, retryDelaySeconds: 10, batchSize: 1 } },
+    register: (jobs, { database }) =>
+      jobs.handle('bundles.effect', ({ organizationUuid, actorUuid, userUuids, install, uninstall }) =>
+        withTenant(database.db, organizationUuid, async (tx) => {
+          await requestSoftwareFor(
+            tx,
+            jobs,
+            { organizationUuid, userUuid: actorUuid },
+            { userUuids, install, uninstall },
+          );
+        }),
+      ),
+  },
   eventWords: {
     en: {
       BUNDLE_CREATED: 'Bundle created',

@@ -12,6 +12,7 @@ import { SANDBOX_FAILING_INSTALLS_MARK, SANDBOX_INSTALL_FAILURE } from '../../pr
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { bearer, createOrganization, createUser, tokensOfRoles } from '../../test/factories.ts';
 import { replaceSoftwareSql } from '../devices/software.ts';
+import { BUNDLE_EFFECT_INLINE } from './service.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -190,6 +191,31 @@ describe('bundle installs (issue 29, item 5)', () => {
       appUuid('1Password'),
     ]);
     expect(await appsOf(anna)).toEqual({ bundle: null, items: [] });
+  });
+
+  it('an assignment reaching many people queues their installs in jobs after the change, a batch at a time', async () => {
+    const bundle = await bundleWith(`Everyone ${randomUUID().slice(0, 4)}`, [
+      { name: 'Slack', management: 'MANAGED_INSTALLS' },
+    ]);
+    const many: string[] = [];
+    for (let i = 0; i <= BUNDLE_EFFECT_INLINE; i++)
+      many.push((await createUser(db(), { organizationUuid: orgUuid })).uuid);
+    const first = await addMac(orgUuid, many[0]!);
+    const last = await addMac(orgUuid, many.at(-1)!);
+    await ok('POST', `/bundle-api/bundles/${bundle.uuid}/employees`, { employeeUuids: many });
+    for (const mac of [first, last])
+      await expect
+        .poll(async () => (await commandsOf(mac)).map((c) => [c.action, c.applicationUuid]), {
+          timeout: 20_000,
+        })
+        .toEqual([['install_software', appUuid('Slack')]]);
+    expect((await statusOf(many.at(-1)!, 'Slack'))!.status).toBe('pending');
+    // One job for the batch, naming every person; the request itself queued no command.
+    const { rows } = await t.services.database.jobStore.executeSql(
+      `select data from pgboss.job where name = 'bundles.effect' and data->>'organizationUuid' = $1`,
+      [orgUuid],
+    );
+    expect(rows.map((row) => (row.data as { userUuids: string[] }).userUuids)).toEqual([many]);
   });
 
   it("changing a bundle's applications installs what was added and uninstalls what left where it says so", async () => {

@@ -1,3 +1,4 @@
+import { BUNDLE_EFFECT_BATCH } from '@equip/domain/areas/bundles';
 import type { EventType } from '@equip/domain/audit-log';
 import {
   bundleEffect,
@@ -134,6 +135,9 @@ function scopeOf(query: BundleSuggestionQuery): PeopleScope {
   return {};
 }
 
+/** Up to this many people, a bundle change queues their installs in its own request; beyond, jobs do. */
+export const BUNDLE_EFFECT_INLINE = 100;
+
 export interface BundlesDeps {
   jobs: AppJobs;
 }
@@ -154,7 +158,28 @@ export function createBundlesService(deps: BundlesDeps) {
    */
   const takeEffect: TakeEffect = async (tx, auth, userUuids, before, after) => {
     const effect = bundleEffect(before, after);
-    await requestSoftwareFor(tx, deps.jobs, auth, { userUuids: [...userUuids], ...effect });
+    if (userUuids.length === 0 || effect.install.length + effect.uninstall.length === 0) return;
+    // A few people: their commands are queued at once, so the answer already shows them pending. Many
+    // (a department, the whole organisation): a job per batch, sent with the change's transaction.
+    if (userUuids.length <= BUNDLE_EFFECT_INLINE) {
+      await requestSoftwareFor(tx, deps.jobs, auth, { userUuids: [...userUuids], ...effect });
+      return;
+    }
+    const batches: string[][] = [];
+    for (let at = 0; at < userUuids.length; at += BUNDLE_EFFECT_BATCH)
+      batches.push(userUuids.slice(at, at + BUNDLE_EFFECT_BATCH));
+    await deps.jobs.sendMany(
+      'bundles.effect',
+      batches.map((batch) => ({
+        payload: {
+          organizationUuid: auth.organizationUuid,
+          actorUuid: auth.userUuid,
+          userUuids: batch,
+          ...effect,
+        },
+      })),
+      { db: tx },
+    );
   };
 
   const bundleOrThrow = async (tx: Db, uuid: string) => {

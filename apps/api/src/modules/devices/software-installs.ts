@@ -184,7 +184,7 @@ export interface PeopleSoftwareResult {
 export async function requestSoftwareFor(
   tx: Db,
   jobs: AppJobs,
-  auth: AuthContext,
+  auth: Pick<AuthContext, 'organizationUuid' | 'userUuid'>,
   request: { userUuids: string[]; install: string[]; uninstall: string[] },
 ): Promise<PeopleSoftwareResult> {
   const result: PeopleSoftwareResult = { requested: 0, skipped: [] };
