@@ -270,7 +270,15 @@ async function ingressUser(
   ctx: ScimContext,
 ): Promise<ScimUser> {
   const user = incomingUser(instance);
-  const sameName = await scimUserByUserName(ctx.tx, user.userName);
+  let sameName = await scimUserByUserName(ctx.tx, user.userName);
+  // A person removed in Equip leaves their link behind: it no longer holds the userName.
+  if (
+    sameName &&
+    (await hrPeopleWhere(ctx.tx, ctx.organizationUuid, { uuids: [sameName.userUuid] })).length === 0
+  ) {
+    await deleteScimUser(ctx.tx, sameName.userUuid);
+    sameName = null;
+  }
   if (sameName && sameName.userUuid !== id)
     throw scimError(409, 'uniqueness', `userName ${user.userName} is already provisioned`);
   let uuid: string;

@@ -428,6 +428,18 @@ describe('the SCIM 2.0 server (issue 30 item 6, decision 034)', () => {
       expect((await scim('DELETE', `/scim/v2/Users/${bob}`)).statusCode).toBe(404);
     });
 
+    it('provisions a userName again once its person was removed in Equip', async () => {
+      const userName = `again-${randomUUID().slice(0, 6)}@example.test`;
+      const body = { schemas: [USER], userName, name: { givenName: 'Ann', familyName: 'Again' } };
+      const first = await scim('POST', '/scim/v2/Users', body);
+      expect(first.statusCode, first.body).toBe(201);
+      expect((await api('DELETE', `/api/employees/${first.json().id}`)).statusCode).toBe(204);
+      expect((await scim('GET', `/scim/v2/Users/${first.json().id}`)).statusCode).toBe(404);
+      const again = await scim('POST', '/scim/v2/Users', body);
+      expect(again.statusCode, again.body).toBe(201);
+      expect(again.json().id).not.toBe(first.json().id);
+    });
+
     it('deletes a group', async () => {
       expect((await scim('DELETE', `/scim/v2/Groups/${groupId}`)).statusCode).toBe(204);
       expect((await scim('GET', `/scim/v2/Groups/${groupId}`)).statusCode).toBe(404);
