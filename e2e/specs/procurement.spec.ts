@@ -6,7 +6,8 @@ import { demoLogin, expect, signIn, test } from '../support/fixtures.ts';
  * Issue 31, done when (the part of the screens): an IT owner orders two laptops on rent for an employee
  * through the order wizard's three steps (going back once, and a postal code refused for its country),
  * sees the checkout accepted by the sandbox provider, and follows the order on its own address as it
- * advances through its statuses and shipment events to delivered. The sandbox takes a step every
+ * advances through its statuses and shipment events to delivered, and the two laptops become her
+ * devices, awaiting registration (item 6). The sandbox takes a step every
  * PROCUREMENT_SANDBOX_STEP_MS (1 s in the e2e server); the spec waits on what the page shows.
  */
 test('orders two laptops on rent for an employee and follows the order to delivered', async ({
@@ -96,4 +97,14 @@ test('orders two laptops on rent for an employee and follows the order to delive
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('Delivered');
   await expect(row).toContainText('Rent');
+
+  // The two laptops are Olga's devices now, awaiting her registration (item 6).
+  await page.goto('/dashboard/devices');
+  await page.getByRole('searchbox', { name: 'Search devices' }).fill(lastName);
+  const laptops = page.getByRole('row', { name: /Dell Latitude 7440/ });
+  await expect(laptops).toHaveCount(2);
+  for (const laptop of await laptops.all()) {
+    await expect(laptop).toContainText(name);
+    await expect(laptop).toContainText('Awaiting registration');
+  }
 });

@@ -48,6 +48,11 @@ export const devices = pgTable(
     /** Since when the device's MDM no longer lists it; null while it does (never deleted for it). */
     mdmMissingSince: nullableTimestamp('mdm_missing_since'),
     /**
+     * The order item the device was ordered by (issue 31 item 6, migration 0051): made `ordered` when the
+     * provider accepted the checkout, in stock (or awaiting registration, assigned) once delivered.
+     */
+    orderItemUuid: uuid('order_item_uuid'),
+    /**
      * The assignee's names, kept by triggers (migration 0020) from users whenever the assignment or the
      * person's name changes: the devices table shows, sorts and searches them without a join.
      */

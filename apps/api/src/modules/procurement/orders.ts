@@ -20,6 +20,7 @@ import type {
   ProviderCheckout,
   ProviderOrder,
 } from '../../providers/procurement/adapter.ts';
+import { addOrderedDevices, deliverOrderedDevices } from '../devices/index.ts';
 
 /**
  * Checkouts and orders moving at the provider (decision 031): one step per job. Each step asks the
@@ -89,12 +90,17 @@ async function createOrderOf(tx: Db, checkoutUuid: string): Promise<string> {
     .where(eq(checkouts.uuid, checkoutUuid));
   if (!draft) throw new Error(`checkout ${checkoutUuid} has no draft`);
   const specUuids = draft.items.map((item) => item.procurementItemSpecificationUuid);
-  const labels = new Map(
+  const offered = new Map(
     (
       await tx
         .select({
           uuid: catalogItemSpecifications.uuid,
           label: sql<string>`concat_ws(', ', ${catalogItems.label}, ${catalogItemSpecifications.chip}, ${catalogItemSpecifications.memory}, ${catalogItemSpecifications.storage}, ${catalogItemSpecifications.color})`,
+          model: catalogItems.label,
+          modelName: catalogItems.modelName,
+          manufacturer: catalogItems.manufacturer,
+          type: catalogItems.deviceType,
+          os: catalogItems.operatingSystem,
         })
         .from(catalogItemSpecifications)
         .innerJoin(catalogItems, eq(catalogItems.uuid, catalogItemSpecifications.catalogItemUuid))
@@ -104,7 +110,7 @@ async function createOrderOf(tx: Db, checkoutUuid: string): Promise<string> {
             specUuids.length ? specUuids : ['00000000-0000-4000-8000-000000000000'],
           ),
         )
-    ).map((row) => [row.uuid, row.label]),
+    ).map((row) => [row.uuid, row]),
   );
   const [order] = await tx
     .insert(orders)
@@ -119,18 +125,48 @@ async function createOrderOf(tx: Db, checkoutUuid: string): Promise<string> {
       tracking: [{ at: new Date().toISOString(), status: 'created', shipmentState: null }],
     })
     .returning({ uuid: orders.uuid });
-  if (draft.items.length > 0)
-    await tx.insert(orderItems).values(
-      draft.items.map((item) => ({
-        organizationUuid: draft.organizationUuid,
-        orderUuid: order!.uuid,
-        specificationUuid: labels.has(item.procurementItemSpecificationUuid)
-          ? item.procurementItemSpecificationUuid
-          : null,
-        label: labels.get(item.procurementItemSpecificationUuid) ?? 'Catalog item no longer offered',
-        quantity: item.quantity,
-      })),
-    );
+  if (draft.items.length > 0) {
+    const items = await tx
+      .insert(orderItems)
+      .values(
+        draft.items.map((item) => ({
+          organizationUuid: draft.organizationUuid,
+          orderUuid: order!.uuid,
+          specificationUuid: offered.has(item.procurementItemSpecificationUuid)
+            ? item.procurementItemSpecificationUuid
+            : null,
+          label:
+            offered.get(item.procurementItemSpecificationUuid)?.label ?? 'Catalog item no longer offered',
+          quantity: item.quantity,
+        })),
+      )
+      .returning({
+        uuid: orderItems.uuid,
+        specificationUuid: orderItems.specificationUuid,
+        quantity: orderItems.quantity,
+      });
+    // The hardware becomes devices now, `ordered` until delivered (issue 31, item 6).
+    await addOrderedDevices(tx, {
+      organizationUuid: draft.organizationUuid,
+      recipientUserUuid: draft.recipientUserUuid,
+      lines: items.flatMap((item) => {
+        const spec = item.specificationUuid ? offered.get(item.specificationUuid) : undefined;
+        return spec
+          ? [
+              {
+                orderItemUuid: item.uuid,
+                label: spec.model,
+                manufacturer: spec.manufacturer,
+                model: spec.modelName,
+                type: spec.type,
+                os: spec.os,
+                quantity: item.quantity,
+              },
+            ]
+          : [];
+      }),
+    });
+  }
   return order!.uuid;
 }
 
@@ -207,6 +243,16 @@ export async function applyOrderUpdate(
       updatedAt: new Date(),
     })
     .where(eq(orders.uuid, orderUuid));
+  if (statusChanges && update.status === 'delivered') {
+    const items = await tx
+      .select({ uuid: orderItems.uuid })
+      .from(orderItems)
+      .where(eq(orderItems.orderUuid, orderUuid));
+    await deliverOrderedDevices(
+      tx,
+      items.map((item) => item.uuid),
+    );
+  }
   return { applied: true };
 }
 

@@ -9,7 +9,7 @@ import type {
 } from '@equip/domain/procurement';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkouts, orderItems, orders, shipments } from '../../db/schema/index.ts';
+import { checkouts, devices, orderItems, orders, shipments } from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import type { App } from '../../http/types.ts';
 import { procurementAdapterOf } from '../../providers/procurement/procurement-adapters.ts';
@@ -138,6 +138,20 @@ describe('sandbox procurement provider', () => {
     const items = await db().select().from(orderItems).where(eq(orderItems.orderUuid, order!.uuid));
     expect(items).toEqual([expect.objectContaining({ quantity: 2, specificationUuid: spec })]);
     expect(items[0]!.label).toContain('M4');
+    // The two laptops became devices of the recipient, awaiting registration once delivered (item 6).
+    const made = await db().select().from(devices).where(eq(devices.orderItemUuid, items[0]!.uuid));
+    expect(made).toHaveLength(2);
+    for (const device of made)
+      expect(device).toMatchObject({
+        organizationUuid: orgUuid,
+        status: 'awaiting-registration',
+        assignmentType: 'ASSIGNED',
+        assignedToUuid: recipient,
+        type: 'COMPUTER',
+        os: 'MACOS',
+        manufacturer: 'Apple',
+        model: 'MacBook Air',
+      });
   });
 
   it('lists the orders with status, recipient, items, total and parcel, and shows one with its items', async () => {
@@ -249,6 +263,10 @@ describe('sandbox procurement provider', () => {
     const order = await finalOrder(checkout.uuid);
     expect(order).toMatchObject({ status: 'undelivered', deliveryStatus: 'undelivered' });
     expect((await parcelOf(order!.uuid))?.state).toBe('exception_returned_to_sender');
+    // Its devices never arrived: they stay ordered.
+    const [item] = await db().select().from(orderItems).where(eq(orderItems.orderUuid, order!.uuid));
+    const made = await db().select().from(devices).where(eq(devices.orderItemUuid, item!.uuid));
+    expect(made.map((device) => device.status)).toEqual(['ordered', 'ordered']);
   });
 
   it('a rejected order stops before any parcel', async () => {

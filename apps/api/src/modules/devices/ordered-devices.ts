@@ -1,0 +1,60 @@
+import type { DeviceOs, DeviceType } from '@equip/domain/devices';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { devices } from '../../db/schema/index.ts';
+
+/** One line of an accepted order: how many devices of which kind, for whom. */
+export interface OrderedLine {
+  orderItemUuid: string;
+  label: string;
+  manufacturer: string | null;
+  model: string | null;
+  type: DeviceType;
+  os: DeviceOs;
+  quantity: number;
+}
+
+/**
+ * The devices an accepted order makes (issue 31, item 6): one per unit, `ordered`, named after the
+ * catalog item and assigned to the order's recipient when it has one, each linked to its order item.
+ */
+export async function addOrderedDevices(
+  tx: Db,
+  order: { organizationUuid: string; recipientUserUuid: string | null; lines: OrderedLine[] },
+): Promise<number> {
+  const values = order.lines.flatMap((line) =>
+    Array.from({ length: line.quantity }, () => ({
+      organizationUuid: order.organizationUuid,
+      name: line.label,
+      type: line.type,
+      os: line.os,
+      manufacturer: line.manufacturer,
+      model: line.model,
+      status: 'ordered' as const,
+      assignmentType: order.recipientUserUuid ? ('ASSIGNED' as const) : ('UNASSIGNED' as const),
+      assignedToUuid: order.recipientUserUuid,
+      orderItemUuid: line.orderItemUuid,
+    })),
+  );
+  if (values.length === 0) return 0;
+  await tx.insert(devices).values(values);
+  return values.length;
+}
+
+/**
+ * An order's devices once it is delivered: in stock, or awaiting registration when assigned to a
+ * person. Only devices still `ordered` move (one registered meanwhile keeps its status).
+ */
+export async function deliverOrderedDevices(tx: Db, orderItemUuids: string[]): Promise<void> {
+  if (orderItemUuids.length === 0) return;
+  const ordered = and(inArray(devices.orderItemUuid, orderItemUuids), eq(devices.status, 'ordered'));
+  const now = new Date();
+  await tx
+    .update(devices)
+    .set({ status: 'awaiting-registration', updatedAt: now })
+    .where(and(ordered, eq(devices.assignmentType, 'ASSIGNED')));
+  await tx
+    .update(devices)
+    .set({ status: 'in-stock', updatedAt: now })
+    .where(and(ordered, eq(devices.assignmentType, 'UNASSIGNED')));
+}
