@@ -418,6 +418,22 @@ describe('the SCIM 2.0 server (issue 30 item 6, decision 034)', () => {
       expect((await person(bob)).position).toBe('Designer');
     });
 
+    it('moves the employee to offboarding when Okta sets active to false without a path, and back when reactivated', async () => {
+      const off = await scim('PATCH', `/scim/v2/Users/${alice}`, {
+        schemas: [PATCH_OP],
+        Operations: [{ op: 'replace', value: { active: false } }],
+      });
+      expect(off.statusCode, off.body).toBe(200);
+      expect(off.json().active).toBe(false);
+      expect((await person(alice)).employeeStatus).toBe('OFFBOARDING');
+      const on = await scim('PATCH', `/scim/v2/Users/${alice}`, {
+        schemas: [PATCH_OP],
+        Operations: [{ op: 'replace', value: { active: true } }],
+      });
+      expect(on.json().active).toBe(true);
+      expect(await person(alice)).toMatchObject({ employeeStatus: 'ACTIVE', lastDate: null });
+    });
+
     it('deletes a user: offboarding starts, the resource is gone and leaves its groups', async () => {
       const res = await scim('DELETE', `/scim/v2/Users/${bob}`);
       expect(res.statusCode).toBe(204);
