@@ -12,3 +12,4 @@ export {
   hrPeopleWhere,
 } from './hr-people.ts';
 export { peopleCountOf } from './organization-counts.ts';
+export { applyWorkspaceLicences } from './workspace-licences.ts';

@@ -18,12 +18,14 @@ import { AppError, notFound } from '../../http/errors.ts';
 import {
   allPages,
   type GroupChange,
+  type WorkspaceAdapter,
   type WorkspaceGroupInfo,
   WorkspaceNotFound,
 } from '../../providers/workspace/adapter.ts';
 import { WorkspaceApiError, workspaceCheckFailure } from '../../providers/workspace/http.ts';
 import type { WorkspaceAdapters } from '../../providers/workspace/workspace-adapters.ts';
 import { logEvent } from '../audit-log/index.ts';
+import { applyWorkspaceLicences } from '../employees/index.ts';
 import { emailsByUuid, personRefs } from '../people/index.ts';
 import {
   deleteWorkspaces,
@@ -82,6 +84,22 @@ function providerFailure(error: unknown): unknown {
 }
 
 /**
+ * Each person's licences as the workspace has them (address → the names joined), or null when they
+ * cannot be read: Google's need a scope asked only behind `unverified-google-oauth-scopes`, so a refusal
+ * here is no failure of the workspace.
+ */
+async function licencesOf(adapter: WorkspaceAdapter): Promise<Map<string, string> | null> {
+  try {
+    const assignments = await allPages((cursor) => adapter.licenceAssignments(cursor));
+    const byEmail = new Map<string, string[]>();
+    for (const a of assignments) byEmail.set(a.email, [...(byEmail.get(a.email) ?? []), a.name]);
+    return new Map([...byEmail].map(([email, names]) => [email, [...new Set(names)].sort().join(', ')]));
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Tests the organisation's workspace again, records the outcome and, when it works, reads its groups:
  * the one way both "Test" and the hourly job (`workspaces.check`) do it. The workspace is asked outside
  * any transaction. Answers the workspace as it is now, or null when there is none.
@@ -101,6 +119,7 @@ export async function recheckWorkspace(
   // The sandbox's groups are read when it is connected only: it lives in memory (a restart forgets what
   // was added) and the demo seeds groups of its own, which a re-read would replace.
   const adapter = checked.ok ? adapters.for(target) : null;
+  let licences: Map<string, string> | null = null;
   if (adapter?.kind === 'client') {
     try {
       groups = await allPages((cursor) => adapter.groups(cursor));
@@ -108,11 +127,13 @@ export async function recheckWorkspace(
       const failed = workspaceCheckFailure(error);
       failure = failed.ok ? null : { error: failed.error, detail: failed.detail };
     }
+    if (groups) licences = await licencesOf(adapter);
   }
   return tenant(async (tx) => {
     const recorded = await recordCheck(tx, stored, new Date(), failure);
     if (!recorded) return findWorkspace(tx);
     if (groups) await replaceGroups(tx, target, groups);
+    if (licences) await applyWorkspaceLicences(tx, licences);
     // Events on a change only (decision 033): failing after working, working after failing.
     const now = recorded.row.status;
     const type =
@@ -207,6 +228,8 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
         const failure = workspaceCheckFailure(error);
         throw failure.ok ? error : workspaceFailed(failure.error, failure.detail);
       }
+      // The sandbox's licences are its own users' (the demo's people keep theirs).
+      const licences = adapter.kind === 'client' ? await licencesOf(adapter) : null;
       return tenant(async (tx) => {
         const before = await findWorkspace(tx);
         const row = await saveWorkspace(tx, {
@@ -217,6 +240,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
           checkedAt: new Date(),
         });
         await replaceGroups(tx, { uuid: row.uuid, organizationUuid: auth.organizationUuid }, groups);
+        if (licences) await applyWorkspaceLicences(tx, licences);
         const created = before?.provider !== provider;
         await logEvent(tx, {
           organizationUuid: auth.organizationUuid,

@@ -3,7 +3,7 @@ import type { Workspace, WorkspaceGroupList, WorkspaceState } from '@equip/domai
 import { WORKSPACE_CHECK_ERRORS } from '@equip/domain/workspaces';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eventLog, workspaceGroups, workspaces } from '../../db/schema/index.ts';
+import { eventLog, users, workspaceGroups, workspaces } from '../../db/schema/index.ts';
 import { SandboxWorkspaceAdapter } from '../../providers/workspace/sandbox.ts';
 import { decryptSecret, SEALED_SECRET_PURPOSES, sealingKey } from '../../security/sealed-secrets.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -382,6 +382,17 @@ describe('workspaces with the real Google client against a local fake of Google 
   it('connects with the code: the refresh token sealed, never answered; a revoked grant turns INVALID with Google’s words', async () => {
     google.addUser({ primaryEmail: 'admin@acme.example', givenName: 'Ada', familyName: 'Admin' });
     google.addGroup('Engineering', ['admin@acme.example']);
+    google.licences.push(
+      { userId: 'admin@acme.example', skuId: '1010020028', skuName: 'Google Workspace Business Standard' },
+      { userId: 'admin@acme.example', skuId: '1010020025', skuName: 'Google Workspace Business Plus' },
+    );
+    // The employees' licence column shows the workspace's licences; one it does not name keeps theirs.
+    const ada = await createUser(db(), { organizationUuid: orgUuid, email: 'Admin@acme.example' });
+    const other = await createUser(db(), {
+      organizationUuid: orgUuid,
+      email: `other-${randomUUID().slice(0, 6)}@acme.example`,
+    });
+    await db().update(users).set({ license: 'Kept by hand' }).where(eq(users.uuid, other.uuid));
     const res = await send('POST', '/api/workspaces/token', {
       code: google.code,
       providerKind: 'google',
@@ -395,6 +406,16 @@ describe('workspaces with the real Google client against a local fake of Google 
       sandbox: false,
     });
     expect(res.body).not.toContain(google.refreshToken);
+    const licences = await db()
+      .select({ uuid: users.uuid, license: users.license })
+      .from(users)
+      .where(inArray(users.uuid, [ada.uuid, other.uuid]));
+    expect(new Map(licences.map((u) => [u.uuid, u.license]))).toEqual(
+      new Map([
+        [ada.uuid, 'Google Workspace Business Plus, Google Workspace Business Standard'],
+        [other.uuid, 'Kept by hand'],
+      ]),
+    );
     const [row] = await db().select().from(workspaces).where(eq(workspaces.organizationUuid, orgUuid));
     expect(row!.refreshTokenEncrypted).not.toContain(google.refreshToken);
     const key = sealingKey(t.services.keys.jwtSecret, SEALED_SECRET_PURPOSES.workspaceTokens);
