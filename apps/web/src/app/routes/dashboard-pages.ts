@@ -205,6 +205,14 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
     load: () => import('@/features/mdm-connections/routes/mdm-servers-page').then((m) => m.MdmServersPage),
   },
   {
+    // Who manages the applications added to bundles (issue 29, decision 028).
+    path: 'settings/software',
+    title: msg`Software`,
+    settings: 'organization',
+    load: () =>
+      import('@/features/bundles/routes/software-settings-page').then((m) => m.SoftwareSettingsPage),
+  },
+  {
     // Issue 10, decision 010.
     path: 'settings/webhooks',
     title: msg`Webhooks`,

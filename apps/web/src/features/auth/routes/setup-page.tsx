@@ -16,12 +16,12 @@ import { z } from 'zod';
 import { paths } from '@/config/paths';
 import { browserCountry, browserTimeZone, OrganizationProfileFields } from '@/features/organizations/public';
 import { describeFailure } from '@/lib/api/error-message';
-import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { i18n, localeSettings } from '@/lib/i18n/i18n';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
+import { ChoiceCard } from '@/ui/choice-card';
 import { EmailField, TextField } from '@/ui/form-field';
 import { LoadError } from '@/ui/load-error';
 import { PasswordField } from '@/ui/password-field';
@@ -258,25 +258,12 @@ function SetupFormCard({ token, expiresAt }: { token: string; expiresAt: string 
           </legend>
           <div className="grid gap-3 sm:grid-cols-2">
             {KINDS.map((option) => (
-              <label
+              <ChoiceCard
                 key={option.kind}
-                className={cn(
-                  'flex cursor-pointer gap-3 rounded-lg p-4 ring-1 ring-slate-200 ring-inset',
-                  'has-[:checked]:bg-indigo-50/60 has-[:checked]:ring-2 has-[:checked]:ring-indigo-600',
-                  'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-indigo-600',
-                )}
-              >
-                <input
-                  type="radio"
-                  value={option.kind}
-                  className="mt-0.5 size-4 shrink-0 accent-indigo-600 focus:outline-none"
-                  {...form.register('kind')}
-                />
-                <span className="space-y-1">
-                  <span className="block text-sm font-medium text-slate-900">{i18n._(option.title)}</span>
-                  <span className="block text-sm text-slate-500">{i18n._(option.text)}</span>
-                </span>
-              </label>
+                title={i18n._(option.title)}
+                text={i18n._(option.text)}
+                input={{ value: option.kind, ...form.register('kind') }}
+              />
             ))}
           </div>
         </fieldset>

@@ -11,4 +11,5 @@ export const bundleKeys = {
   catalog: () => [...bundleKeys.all, 'catalog'] as const,
   people: (search: string) => [...bundleKeys.all, 'people', search] as const,
   personApplications: (uuid: string) => [...bundleKeys.all, 'person-applications', uuid] as const,
+  settings: () => [...bundleKeys.all, 'settings'] as const,
 };
