@@ -3,13 +3,16 @@ import {
   inAnyMode,
   isMobileApplication,
   ManagementMode,
+  supportsSubscriptions,
 } from '@equip/domain/bundles';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { AppWindow } from 'lucide-react';
+import { AppWindow, UserCog } from 'lucide-react';
+import { useState } from 'react';
 import { compareText, formatNumber } from '@/lib/format';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { Badge } from '@/ui/badge';
+import { Button } from '@/ui/button';
 import { FilterBar } from '@/ui/data-table/filter-bar';
 import { EmptyState } from '@/ui/empty-state';
 import { MultiSelect } from '@/ui/multi-select';
@@ -22,6 +25,7 @@ import {
   setApplicationsSearch,
 } from '../bundles-slice';
 import { MANAGEMENT_MODE_LABELS, MANAGEMENT_TYPE_LABELS, PLATFORM_LABELS } from '../lib/bundle-labels';
+import { ApplicationAccountDialog } from './application-account-dialog';
 
 /** `1 app` / `2 apps`. */
 function appsCount(count: number): string {
@@ -35,8 +39,10 @@ function matches(entry: BundleApplicationView, search: string, locale: string): 
   return words === '' || entry.application.name.toLocaleLowerCase(locale).includes(words);
 }
 
-function ApplicationRow({ entry }: { entry: BundleApplicationView }) {
+function ApplicationRow({ bundleUuid, entry }: { bundleUuid: string; entry: BundleApplicationView }) {
+  const { t } = useLingui();
   const { application } = entry;
+  const [editing, setEditing] = useState(false);
   return (
     <li className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
@@ -64,17 +70,40 @@ function ApplicationRow({ entry }: { entry: BundleApplicationView }) {
             </Badge>
           </li>
         ) : null}
+        {/* Accounts only where the application has subscriptions (not on iOS, SPEC §3). */}
+        {supportsSubscriptions(application) ? (
+          <li>
+            <Button
+              type="button"
+              variant="secondary"
+              size="sm"
+              aria-label={t`Accounts of ${application.name}`}
+              onClick={() => setEditing(true)}
+            >
+              <UserCog aria-hidden="true" />
+              <Trans>Accounts</Trans>
+            </Button>
+            <ApplicationAccountDialog
+              bundleUuid={bundleUuid}
+              entry={entry}
+              open={editing}
+              onOpenChange={setEditing}
+            />
+          </li>
+        ) : null}
       </ul>
     </li>
   );
 }
 
 function Section({
+  bundleUuid,
   id,
   title,
   entries,
   emptyText,
 }: {
+  bundleUuid: string;
   id: string;
   title: string;
   entries: BundleApplicationView[];
@@ -92,7 +121,7 @@ function Section({
       {entries.length > 0 ? (
         <ul className="divide-y divide-slate-100">
           {entries.map((entry) => (
-            <ApplicationRow key={entry.application.uuid} entry={entry} />
+            <ApplicationRow key={entry.application.uuid} bundleUuid={bundleUuid} entry={entry} />
           ))}
         </ul>
       ) : (
@@ -107,7 +136,13 @@ function Section({
  * name and filtered by management mode — the domain's rules (`isMobileApplication`, `inAnyMode`) over
  * what the API derived, so the screen and the API agree. Search and filters live in the `bundles` slice.
  */
-export function BundleApplicationsTab({ applications }: { applications: BundleApplicationView[] }) {
+export function BundleApplicationsTab({
+  bundleUuid,
+  applications,
+}: {
+  bundleUuid: string;
+  applications: BundleApplicationView[];
+}) {
   const { t, i18n } = useLingui();
   const dispatch = useAppDispatch();
   const search = useAppSelector(selectApplicationsSearch);
@@ -156,12 +191,14 @@ export function BundleApplicationsTab({ applications }: { applications: BundleAp
       </FilterBar>
       <div className="grid gap-4 lg:grid-cols-2">
         <Section
+          bundleUuid={bundleUuid}
           id="bundle-desktop-apps"
           title={t`Desktop apps`}
           entries={desktop}
           emptyText={isDefault ? t`No desktop apps in this bundle.` : t`No desktop apps match these filters.`}
         />
         <Section
+          bundleUuid={bundleUuid}
           id="bundle-mobile-apps"
           title={t`Mobile apps`}
           entries={mobile}

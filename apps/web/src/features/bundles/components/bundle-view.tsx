@@ -97,7 +97,12 @@ export function BundleView({
               {
                 id: 'applications',
                 label: <Trans>Applications</Trans>,
-                content: <BundleApplicationsTab applications={bundle.data.applications} />,
+                content: (
+                  <BundleApplicationsTab
+                    bundleUuid={bundle.data.uuid}
+                    applications={bundle.data.applications}
+                  />
+                ),
               },
               {
                 id: 'employees',

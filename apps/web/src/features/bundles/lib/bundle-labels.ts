@@ -1,5 +1,11 @@
 import type { PersonApplicationStatus } from '@equip/domain/bundle-installs';
-import type { ManagedBy, ManagementMode, ManagementType, Platform } from '@equip/domain/bundles';
+import type {
+  ManagedBy,
+  ManagementMode,
+  ManagementType,
+  Platform,
+  SubscriptionOffboardingType,
+} from '@equip/domain/bundles';
 import { msg } from '@lingui/core/macro';
 import { translated } from '@/lib/i18n/translated';
 
@@ -23,6 +29,13 @@ export const MANAGED_BY_LABELS = translated<ManagedBy>({
   equip: msg`Accounts by Equip`,
   ITOwners: msg`Accounts by owners`,
   NotSet: msg`No accounts`,
+});
+
+/** What happens to a leaver's account of an application (SPEC §3 subscription offboarding types). */
+export const OFFBOARDING_TYPE_LABELS = translated<SubscriptionOffboardingType>({
+  DELETE_ACCOUNT: msg`Delete the account`,
+  DELETE_ACCOUNT_KEEP_LICENSE: msg`Delete the account, keep the licence`,
+  CREATE_SUPERVISOR_TICKET: msg`Ask the person's supervisor`,
 });
 
 export const PLATFORM_LABELS = translated<Platform>({

@@ -142,6 +142,50 @@ describe('the bundles page (issue 29, item 2)', () => {
     expect(screen.queryByRole('region', { name: 'Applications of Anna Ågren' })).not.toBeInTheDocument();
   });
 
+  it("sets an application's accounts: created on joining, what happens on leaving, and its owners", async () => {
+    const bruno = { uuid: uuid(2, 8), firstName: 'Bruno', lastName: 'Zimmer', email: 'bruno@example.com' };
+    const api = installFakeApi((request) => {
+      if (request.path === `/bundle-api/bundles/${sales.uuid}` && request.method === 'GET')
+        return { body: detail };
+      if (request.path === '/employees' && request.method === 'GET')
+        return { body: { items: request.query.get('textSearchQuery') ? [bruno] : [], total: 1 } };
+      if (request.path === `/employees/${bruno.uuid}`) return { body: bruno };
+      if (request.method === 'PUT') return { body: detail };
+      return { body: { items: [], total: 0 } };
+    });
+    const { user } = renderWithApp(ROUTES, `/dashboard/bundles/${sales.uuid}`);
+    await screen.findByRole('heading', { name: 'Sales' });
+    // Gmail is only on iOS: no accounts to manage there (SPEC §3).
+    expect(screen.queryByRole('button', { name: 'Accounts of Gmail' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Accounts of Slack' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Accounts of Slack' });
+    expect(
+      within(dialog).getByRole('checkbox', { name: 'Create an account when someone joins' }),
+    ).toBeChecked();
+    expect(within(dialog).getByText("Equip deletes a leaver's account.")).toBeInTheDocument();
+    await user.selectOptions(
+      within(dialog).getByLabelText('When someone leaves'),
+      'CREATE_SUPERVISOR_TICKET',
+    );
+    expect(within(dialog).getByText("Nobody is asked to delete a leaver's account.")).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Find a person to add as an owner'), 'bru');
+    await user.click(await within(dialog).findByRole('button', { name: 'Add Bruno Zimmer' }));
+    expect(await within(dialog).findByRole('list', { name: 'Owners' })).toHaveTextContent('Bruno Zimmer');
+    expect(within(dialog).getByText("A leaver's account is left to the owners.")).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(
+      api.calls(`PUT /bundle-api/bundles/${sales.uuid}/applications/${uuid(1, 1)}`).map((c) => c.body),
+    ).toEqual([
+      {
+        management: 'MANAGED_INSTALLS',
+        onboardingShouldCreateAccount: true,
+        offboardingType: 'CREATE_SUPERVISOR_TICKET',
+        owners: [bruno.uuid],
+      },
+    ]);
+  });
+
   it('says when the bundle cannot be loaded', async () => {
     installFakeApi(() => apiError(404, 'Bundle not found', 'NotFound'));
     renderWithApp(ROUTES, `/dashboard/bundles/${sales.uuid}`);
