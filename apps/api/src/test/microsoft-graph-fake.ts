@@ -106,12 +106,16 @@ export async function startMicrosoftGraphFake() {
         });
       const access = `eyJ0eXAi.access-${nextId++}`;
       accessTokens.add(access);
+      // A refresh answers a new refresh token (the identity platform replaces it at every use); the
+      // old one stays valid, as there.
+      const next = form.grant_type === 'refresh_token' ? `0.refresh-token-of-contoso-${nextId++}` : refresh;
+      refreshTokens.add(next);
       return json(res, 200, {
         token_type: 'Bearer',
         scope: 'User.ReadWrite.All',
         expires_in: 3599,
         access_token: access,
-        refresh_token: refresh,
+        refresh_token: next,
       });
     }
 

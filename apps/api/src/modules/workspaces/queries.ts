@@ -105,6 +105,14 @@ export async function recordCheck(
   return row ? { row, before: before.status } : null;
 }
 
+/** The newer refresh token the provider gave (sealed), in place of the one the check used. */
+export async function storeRefreshToken(tx: Db, workspaceUuid: string, sealed: string): Promise<void> {
+  await tx
+    .update(workspaces)
+    .set({ refreshTokenEncrypted: sealed })
+    .where(eq(workspaces.uuid, workspaceUuid));
+}
+
 export async function deleteWorkspaces(tx: Db): Promise<boolean> {
   const removed = await tx.delete(workspaces).returning({ uuid: workspaces.uuid });
   return removed.length > 0;

@@ -39,6 +39,7 @@ import {
   replaceRules,
   saveWorkspace,
   setGroupMembers,
+  storeRefreshToken,
   type WorkspaceRow,
 } from './queries.ts';
 
@@ -113,12 +114,13 @@ export async function recheckWorkspace(
   const stored = await tenant((tx) => findStoredWorkspace(tx));
   if (!stored?.organizationUuid) return null;
   const target = { ...stored, organizationUuid: stored.organizationUuid };
-  const checked = await adapters.checkStored(target);
+  const opened = adapters.adapterOf(target);
+  const checked = 'check' in opened ? await opened.check() : opened;
   let groups: WorkspaceGroupInfo[] | null = null;
   let failure = checked.ok ? null : { error: checked.error, detail: checked.detail };
   // The sandbox's groups are read when it is connected only: it lives in memory (a restart forgets what
   // was added) and the demo seeds groups of its own, which a re-read would replace.
-  const adapter = checked.ok ? adapters.for(target) : null;
+  const adapter = checked.ok && 'check' in opened ? opened : null;
   let licences: Map<string, string> | null = null;
   if (adapter?.kind === 'client') {
     try {
@@ -134,6 +136,8 @@ export async function recheckWorkspace(
     if (!recorded) return findWorkspace(tx);
     if (groups) await replaceGroups(tx, target, groups);
     if (licences) await applyWorkspaceLicences(tx, licences);
+    const rotated = adapter?.rotatedRefreshToken;
+    if (rotated) await storeRefreshToken(tx, stored.uuid, adapters.seal(rotated));
     // Events on a change only (decision 033): failing after working, working after failing.
     const now = recorded.row.status;
     const type =
@@ -236,7 +240,10 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
           organizationUuid: auth.organizationUuid,
           provider,
           domain: checked.domain,
-          refreshTokenEncrypted: refreshToken ? adapters.seal(refreshToken) : null,
+          // Microsoft replaces the refresh token at every refresh: the newest is kept.
+          refreshTokenEncrypted: refreshToken
+            ? adapters.seal(adapter.rotatedRefreshToken ?? refreshToken)
+            : null,
           checkedAt: new Date(),
         });
         await replaceGroups(tx, { uuid: row.uuid, organizationUuid: auth.organizationUuid }, groups);

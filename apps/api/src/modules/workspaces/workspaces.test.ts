@@ -15,6 +15,7 @@ import {
   tokensOfRoles,
 } from '../../test/factories.ts';
 import { type GoogleWorkspaceFake, startGoogleWorkspaceFake } from '../../test/google-workspace-fake.ts';
+import { type MicrosoftGraphFake, startMicrosoftGraphFake } from '../../test/microsoft-graph-fake.ts';
 
 type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 
@@ -472,5 +473,69 @@ describe('workspaces with the real Google client against a local fake of Google 
         }),
       ],
     });
+  });
+});
+
+describe('workspaces with the real Microsoft 365 client against a local fake of Graph (decision 033)', () => {
+  let t: TestApp;
+  let graph: MicrosoftGraphFake;
+  let orgUuid: string;
+  let ownerToken: string;
+  const db = () => t.services.database.db;
+  const send = (method: Method, url: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: bearer(ownerToken), payload: payload as never });
+  const storedToken = async () => {
+    const [row] = await db().select().from(workspaces).where(eq(workspaces.organizationUuid, orgUuid));
+    const key = sealingKey(t.services.keys.jwtSecret, SEALED_SECRET_PURPOSES.workspaceTokens);
+    return decryptSecret(key, row!.refreshTokenEncrypted!);
+  };
+
+  beforeAll(async () => {
+    graph = await startMicrosoftGraphFake();
+    t = await createTestApp({
+      env: {
+        WORKSPACE_SANDBOX: 'false',
+        WORKSPACE_ALLOW_PRIVATE_SERVERS: 'true',
+        MICROSOFT_365_CLIENT_ID: graph.client.clientId,
+        MICROSOFT_365_CLIENT_SECRET: graph.client.clientSecret,
+        WORKSPACE_MICROSOFT_GRAPH_URL: graph.urls.graphUrl,
+        WORKSPACE_MICROSOFT_LOGIN_URL: graph.urls.loginUrl,
+      },
+    });
+    orgUuid = (await createOrganization(db())).uuid;
+    ({ ownerToken } = await tokensOfRoles(t.services, orgUuid, (await createOrganization(db())).uuid));
+  });
+  afterAll(async () => {
+    await t.app.close();
+    await graph.close();
+  });
+
+  it('connects with the code and keeps the newest refresh token Microsoft gives; groups with their issues', async () => {
+    graph.addGroup('Engineering', {}, [graph.addUser('ada@contoso.com')]);
+    graph.addGroup('Announcements', { groupTypes: [], mailEnabled: true });
+    const res = await send('POST', '/api/workspaces/token', {
+      code: graph.code,
+      providerKind: 'microsoft',
+      redirectUri: 'https://equip.test/dashboard/workspaces',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<Workspace>()).toMatchObject({
+      provider: 'microsoft',
+      domain: 'contoso.com',
+      status: 'ACTIVE',
+    });
+    const first = await storedToken();
+    expect(first).not.toBe(graph.refreshToken);
+    expect(first).toMatch(/^0\.refresh-token-of-contoso-\d+$/);
+    expect(
+      (await send('GET', '/api/workspaces/groups'))
+        .json<WorkspaceGroupList>()
+        .items.map((g) => [g.name, g.memberCount, g.autoAssignIssue]),
+    ).toEqual([
+      ['Announcements', 0, 'GroupKind'],
+      ['Engineering', 1, null],
+    ]);
+    expect((await send('POST', '/api/workspaces/check')).json<Workspace>().status).toBe('ACTIVE');
+    expect(await storedToken()).not.toBe(first);
   });
 });

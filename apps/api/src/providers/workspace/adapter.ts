@@ -119,6 +119,11 @@ export class WorkspaceUnsupported extends Error {
 export interface WorkspaceAdapter {
   readonly provider: WorkspaceProviderKind;
   readonly kind: 'sandbox' | 'client';
+  /**
+   * A newer refresh token the provider gave while this adapter worked (Microsoft replaces it at every
+   * refresh), for the caller to store sealed instead of the old one; null when there is none.
+   */
+  readonly rotatedRefreshToken?: string | null;
   /** One cheap authenticated read; never throws for the provider's sake (the reason is the answer). */
   check(): Promise<WorkspaceCheckResult>;
   users(cursor: string | null): Promise<WorkspacePage<WorkspaceUser>>;

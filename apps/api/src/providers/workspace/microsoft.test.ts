@@ -40,8 +40,13 @@ describe('Microsoft 365 client (@microsoft/microsoft-graph-client) against a loc
     expect(token.refreshToken).toBe(graph.refreshToken);
   });
 
-  it('checks the access and names the default domain', async () => {
-    expect(await client().check()).toEqual({ ok: true, domain: 'contoso.com' });
+  it('checks the access and names the default domain; the refresh token Microsoft replaced is handed on', async () => {
+    const c = client();
+    expect(c.rotatedRefreshToken).toBeNull();
+    expect(await c.check()).toEqual({ ok: true, domain: 'contoso.com' });
+    const rotated = c.rotatedRefreshToken;
+    expect(rotated).toMatch(/^0\.refresh-token-of-contoso-\d+$/);
+    expect(await client(rotated!).check()).toEqual({ ok: true, domain: 'contoso.com' });
   });
 
   it('reads every user across page boundaries, following @odata.nextLink as given', async () => {

@@ -161,6 +161,7 @@ export class MicrosoftWorkspaceClient implements WorkspaceAdapter {
   readonly kind = 'client' as const;
   private readonly client: Client;
   private access: { token: string; expiresAt: number } | null = null;
+  private rotated: string | null = null;
   private readonly base: string;
 
   constructor(
@@ -175,6 +176,10 @@ export class MicrosoftWorkspaceClient implements WorkspaceAdapter {
     });
   }
 
+  get rotatedRefreshToken(): string | null {
+    return this.rotated;
+  }
+
   /** A Graph call with a fresh access token (a refused refresh token is the token endpoint's error, not the client's). */
   private async call<T>(work: () => Promise<T>): Promise<T> {
     await this.accessToken();
@@ -183,8 +188,10 @@ export class MicrosoftWorkspaceClient implements WorkspaceAdapter {
 
   private async accessToken(): Promise<string> {
     if (this.access && this.access.expiresAt > Date.now()) return this.access.token;
-    const token = await microsoftToken(this.options, { refreshToken: this.refreshToken });
+    const token = await microsoftToken(this.options, { refreshToken: this.rotated ?? this.refreshToken });
     this.access = { token: token.accessToken, expiresAt: token.expiresAt };
+    if (token.refreshToken && token.refreshToken !== (this.rotated ?? this.refreshToken))
+      this.rotated = token.refreshToken;
     return token.accessToken;
   }
 

@@ -150,6 +150,15 @@ export class WorkspaceAdapters {
 
   /** Tests a stored workspace; never throws for the provider's sake. */
   async checkStored(stored: StoredWorkspace): Promise<WorkspaceCheckResult> {
+    const adapter = this.adapterOf(stored);
+    return 'check' in adapter ? adapter.check() : adapter;
+  }
+
+  /**
+   * The adapter of a stored workspace, or why there can be none (a failed check: the token cannot be
+   * opened, was the sandbox's, or the provider's OAuth client is not configured).
+   */
+  adapterOf(stored: StoredWorkspace): WorkspaceAdapter | Extract<WorkspaceCheckResult, { ok: false }> {
     let token: string | null;
     try {
       token = this.open(stored);
@@ -160,7 +169,7 @@ export class WorkspaceAdapters {
       return { ok: false, error: WORKSPACE_CHECK_ERRORS.noClient, detail: null };
     if (!this.options.sandbox && !this.options[stored.provider])
       return { ok: false, error: WORKSPACE_CHECK_ERRORS.notConfigured, detail: null };
-    return this.with(stored.provider, token, stored.organizationUuid).check();
+    return this.with(stored.provider, token, stored.organizationUuid);
   }
 
   seal(refreshToken: string): string {
