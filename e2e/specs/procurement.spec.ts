@@ -38,6 +38,9 @@ test('orders two laptops on rent for an employee and follows the order to delive
   await page.getByRole('radio', { name: new RegExp(name) }).check();
   await expect(page.getByText(`For ${name}`)).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search the catalog' }).fill('Latitude');
+  // The search is in the address once it applies (the list's filters are).
+  await expect(page).toHaveURL(/q=Latitude/);
+  await expect(page.getByText('1 model', { exact: true })).toBeVisible();
   const add = page.getByRole('button', { name: /^Add Dell Latitude 7440/ }).first();
   await expect(add).toBeEnabled();
   await add.click();

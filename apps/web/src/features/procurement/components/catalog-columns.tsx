@@ -93,9 +93,20 @@ function Specifications({
   );
 }
 
+/** The lowest price of an item for the way it is paid (null: none of its configurations can be rented). */
+function lowestPrice(item: CatalogItem, purchaseType: PurchaseType): CatalogSpecification | null {
+  const priced = item.specifications.filter((spec) => priceOf(spec, purchaseType) !== null);
+  if (priced.length === 0) return null;
+  return priced.reduce((low, spec) =>
+    (priceOf(spec, purchaseType) ?? 0) < (priceOf(low, purchaseType) ?? 0) ? spec : low,
+  );
+}
+
 /**
- * The catalog's columns: the model with its picture, type and operating system, the scope, and its
- * specifications with the price for the way it is paid (each with Add in the order wizard).
+ * The catalog's columns: the model with its picture, type and operating system and, under it, its
+ * configurations with their price for the way it is paid (each with Add in the order wizard) — in the
+ * first column, which never hides when the table is narrow; the lowest price (sorted by it) and the
+ * scope beside it.
  */
 export function catalogColumns(
   purchaseType: PurchaseType,
@@ -103,34 +114,57 @@ export function catalogColumns(
 ) {
   return [
     column.accessor('label', {
-      header: () => <Trans>Model</Trans>,
-      meta: meta('label', 'min-w-56 max-w-80', { skeleton: 'person' }),
+      header: () =>
+        purchaseType === 'rent' ? (
+          <Trans>Model and configurations (rent)</Trans>
+        ) : (
+          <Trans>Model and configurations</Trans>
+        ),
+      meta: meta('label', 'min-w-[26rem]', { skeleton: 'person', maxWidth: '46rem' }),
       cell: ({ row }) => (
-        <div className="flex min-w-0 items-center gap-3">
-          {row.original.imageUrl ? (
-            <img
-              src={row.original.imageUrl}
-              alt=""
-              className="size-10 shrink-0 rounded-lg object-contain ring-1 ring-slate-200"
-            />
-          ) : (
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600">
-              <DeviceTypeIcon type={row.original.deviceType} className="size-5" />
-            </span>
-          )}
-          <div className="min-w-0">
-            <p className="truncate font-medium text-slate-900">{row.original.label}</p>
-            <p className="truncate text-xs text-slate-500">
-              {row.original.manufacturer} · {DEVICE_TYPE_LABELS[row.original.deviceType]} ·{' '}
-              {DEVICE_OS_LABELS[row.original.operatingSystem]}
-            </p>
+        <div className="min-w-0 space-y-2 py-1">
+          <div className="flex min-w-0 items-center gap-3">
+            {row.original.imageUrl ? (
+              <img
+                src={row.original.imageUrl}
+                alt=""
+                className="size-10 shrink-0 rounded-lg object-contain ring-1 ring-slate-200"
+              />
+            ) : (
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600">
+                <DeviceTypeIcon type={row.original.deviceType} className="size-5" />
+              </span>
+            )}
+            <div className="min-w-0">
+              <p className="truncate font-medium text-slate-900">{row.original.label}</p>
+              <p className="truncate text-xs text-slate-500">
+                {row.original.manufacturer} · {DEVICE_TYPE_LABELS[row.original.deviceType]} ·{' '}
+                {DEVICE_OS_LABELS[row.original.operatingSystem]}
+              </p>
+            </div>
           </div>
+          <Specifications item={row.original} purchaseType={purchaseType} onAdd={onAdd} />
         </div>
       ),
     }),
+    column.display({
+      id: 'lowestPrice',
+      header: () => <Trans>Lowest price</Trans>,
+      meta: meta(purchaseType === 'rent' ? 'rentPrice' : 'price', 'w-36', { priority: 2 }),
+      cell: ({ row }) => {
+        const spec = lowestPrice(row.original, purchaseType);
+        return spec ? (
+          <Price spec={spec} purchaseType={purchaseType} />
+        ) : (
+          <span className="text-slate-500">
+            <Trans>Not for rent</Trans>
+          </span>
+        );
+      },
+    }),
     column.accessor('scope', {
       header: () => <Trans>Catalog</Trans>,
-      meta: meta(undefined, 'w-36', { priority: 0 }),
+      meta: meta(undefined, 'w-36', { priority: 1 }),
       cell: (info) =>
         info.getValue() === 'General' ? (
           <Badge tone="indigo">
@@ -141,21 +175,6 @@ export function catalogColumns(
             <Trans>Your organisation</Trans>
           </Badge>
         ),
-    }),
-    column.display({
-      id: 'specifications',
-      header: () =>
-        purchaseType === 'rent' ? (
-          <Trans>Configurations and rent</Trans>
-        ) : (
-          <Trans>Configurations and price</Trans>
-        ),
-      meta: meta(purchaseType === 'rent' ? 'rentPrice' : 'price', 'min-w-[22rem]', {
-        maxWidth: '44rem',
-        // What is ordered: the last column to hide when the table is narrow.
-        priority: 10,
-      }),
-      cell: ({ row }) => <Specifications item={row.original} purchaseType={purchaseType} onAdd={onAdd} />,
     }),
   ];
 }
