@@ -1,15 +1,56 @@
 import { z } from 'zod';
-import { defineArea } from '../define-area.ts';
+import { defineArea, drafts } from '../define-area.ts';
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+const NOTIFICATIONS = {
+  /** An order's parcel left: who it is for (null: the organisation's stock) and the carrier's number. */
+  'order.shipped': z.object({
+    orderUuid: z.string(),
+    recipientName: z.string().nullable(),
+    trackingNumber: z.string().nullable(),
+  }),
+  /** An order's parcel is held up (delayed, a failed attempt, returned, lost): its shipment state. */
+  'order.stuck': z.object({
+    orderUuid: z.string(),
+    recipientName: z.string().nullable(),
+    shipmentState: z.string(),
+  }),
+};
+const draft = drafts(NOTIFICATIONS);
 
 /**
- * Procurement (issue 31, decision 031). No events yet: its webhook type waits for the orders' events
- * (item 6). Its jobs move checkouts and orders at the provider one step at a time (the sandbox provider
- * walks them; a real provider's steps arrive by its webhook).
+ * Procurement (issue 31, decisions 031 and 035). Its jobs move checkouts and orders at the provider one
+ * step at a time (the sandbox provider walks them; a real provider's steps arrive by its webhook). An
+ * order's changes are events: every status change, the parcel leaving (ORDER_SHIPPED) and a parcel held
+ * up (ORDER_STUCK), which IT owners are told about.
  */
 export const procurementArea = defineArea({
   name: 'procurement',
-  events: [],
-  webhookGroups: { orders: ['order.status_changed'] },
+  events: ['ORDER_STATUS_CHANGED', 'ORDER_SHIPPED', 'ORDER_STUCK'],
+  webhookGroups: { orders: ['order.status_changed', 'order.shipped', 'order.stuck'] },
+  webhookOfEvent: {
+    ORDER_STATUS_CHANGED: 'order.status_changed',
+    ORDER_SHIPPED: 'order.shipped',
+    ORDER_STUCK: 'order.stuck',
+  },
+  notificationParams: NOTIFICATIONS,
+  notificationRules: {
+    ORDER_SHIPPED: (event) => [
+      draft('order.shipped', 'info', 'it-owners', {
+        orderUuid: event.subjectUuid ?? '',
+        recipientName: text(event.data?.recipientName),
+        trackingNumber: text(event.data?.trackingNumber),
+      }),
+    ],
+    ORDER_STUCK: (event) => [
+      draft('order.stuck', 'negative', 'it-owners', {
+        orderUuid: event.subjectUuid ?? '',
+        recipientName: text(event.data?.recipientName),
+        shipmentState: text(event.data?.shipmentState) ?? '',
+      }),
+    ],
+  },
   jobs: {
     /** Asks the provider where a checkout stands and applies its next status (accepted: the order is made). */
     'procurement.checkout': z.object({ organizationUuid: z.uuid(), checkoutUuid: z.uuid() }),

@@ -36,5 +36,16 @@ export const procurementApiArea = defineApiArea(procurementArea, {
         log,
       }),
   },
-  eventWords: { en: {}, de: {} },
+  eventWords: {
+    en: {
+      ORDER_STATUS_CHANGED: 'Order status changed',
+      ORDER_SHIPPED: 'Order shipped',
+      ORDER_STUCK: 'Order held up',
+    },
+    de: {
+      ORDER_STATUS_CHANGED: 'Bestellstatus geändert',
+      ORDER_SHIPPED: 'Bestellung versandt',
+      ORDER_STUCK: 'Bestellung aufgehalten',
+    },
+  },
 });

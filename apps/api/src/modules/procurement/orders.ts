@@ -1,4 +1,5 @@
 import type { OrderStatus, OrderTrackingEvent, ShipmentState } from '@equip/domain/procurement';
+import { shipmentCategory } from '@equip/domain/procurement';
 import { isFinalStatus, transition } from '@equip/domain/procurement-status';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppJobs } from '../../background/app-job-types.ts';
@@ -20,7 +21,9 @@ import type {
   ProviderCheckout,
   ProviderOrder,
 } from '../../providers/procurement/adapter.ts';
+import { type EventInput, logEvent } from '../audit-log/index.ts';
 import { addOrderedDevices, deliverOrderedDevices } from '../devices/index.ts';
+import { personRef } from '../people/index.ts';
 
 /**
  * Checkouts and orders moving at the provider (decision 031): one step per job. Each step asks the
@@ -243,6 +246,10 @@ export async function applyOrderUpdate(
       updatedAt: new Date(),
     })
     .where(eq(orders.uuid, orderUuid));
+  await logOrderEvents(tx, order, {
+    status: statusChanges ? update.status! : null,
+    shipment: shipmentChanges ? update.shipment! : null,
+  });
   if (statusChanges && update.status === 'delivered') {
     const items = await tx
       .select({ uuid: orderItems.uuid })
@@ -254,6 +261,52 @@ export async function applyOrderUpdate(
     );
   }
   return { applied: true };
+}
+
+/**
+ * An applied change as events (issue 31, item 6): every status change (ORDER_STATUS_CHANGED); the
+ * parcel's first state past its order data (ORDER_SHIPPED); a parcel entering an exception state
+ * (ORDER_STUCK). The provider is the actor, so none is named. The events' hooks write the webhooks and
+ * the IT owners' notifications in the same transaction.
+ */
+async function logOrderEvents(
+  tx: Db,
+  order: ProviderOrder & { organizationUuid: string },
+  change: { status: OrderStatus | null; shipment: ShipmentState | null },
+): Promise<void> {
+  const [row] = await tx
+    .select({ recipientUserUuid: orders.recipientUserUuid })
+    .from(orders)
+    .where(eq(orders.uuid, order.uuid));
+  const recipient = row?.recipientUserUuid ? await personRef(tx, row.recipientUserUuid) : null;
+  const recipientName = recipient ? `${recipient.firstName} ${recipient.lastName}`.trim() : null;
+  const base = { organizationUuid: order.organizationUuid, actorUuid: null, subjectUuid: order.uuid };
+  const events: EventInput[] = [];
+  if (change.status)
+    events.push({ ...base, type: 'ORDER_STATUS_CHANGED', data: { from: order.status, to: change.status } });
+  if (change.shipment) {
+    const category = shipmentCategory(change.shipment);
+    const before = order.shipment ? shipmentCategory(order.shipment) : null;
+    if (category !== 'data' && category !== 'exception' && (before === null || before === 'data')) {
+      const [parcel] = await tx
+        .select({ trackingNumber: shipments.trackingNumber })
+        .from(shipments)
+        .where(eq(shipments.orderUuid, order.uuid))
+        .limit(1);
+      events.push({
+        ...base,
+        type: 'ORDER_SHIPPED',
+        data: {
+          recipientName,
+          trackingNumber: parcel?.trackingNumber ?? null,
+          shipmentState: change.shipment,
+        },
+      });
+    }
+    if (category === 'exception')
+      events.push({ ...base, type: 'ORDER_STUCK', data: { recipientName, shipmentState: change.shipment } });
+  }
+  await logEvent(tx, events);
 }
 
 function deliveryStatusOf(status: OrderStatus, _from: OrderStatus) {

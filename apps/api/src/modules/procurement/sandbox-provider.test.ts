@@ -7,9 +7,17 @@ import type {
   OrderPage,
   ProcurementDraftRecord,
 } from '@equip/domain/procurement';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkouts, devices, orderItems, orders, shipments } from '../../db/schema/index.ts';
+import {
+  checkouts,
+  devices,
+  eventLog,
+  notifications,
+  orderItems,
+  orders,
+  shipments,
+} from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import type { App } from '../../http/types.ts';
 import { procurementAdapterOf } from '../../providers/procurement/procurement-adapters.ts';
@@ -138,6 +146,25 @@ describe('sandbox procurement provider', () => {
     const items = await db().select().from(orderItems).where(eq(orderItems.orderUuid, order!.uuid));
     expect(items).toEqual([expect.objectContaining({ quantity: 2, specificationUuid: spec })]);
     expect(items[0]!.label).toContain('M4');
+    // Its events: each status change, the parcel leaving once; the IT owners are told it shipped.
+    const events = await db()
+      .select({ type: eventLog.type, data: eventLog.data })
+      .from(eventLog)
+      .where(eq(eventLog.subjectUuid, order!.uuid))
+      .orderBy(eventLog.createdAt);
+    expect(events.filter((e) => e.type === 'ORDER_STATUS_CHANGED').map((e) => e.data)).toEqual([
+      { from: 'created', to: 'confirmed' },
+      { from: 'confirmed', to: 'in-progress' },
+      { from: 'in-progress', to: 'delivered' },
+    ]);
+    expect(events.filter((e) => e.type === 'ORDER_SHIPPED')).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'ORDER_STUCK')).toHaveLength(0);
+    const told = await db()
+      .select({ kind: notifications.kind, params: notifications.params })
+      .from(notifications)
+      .where(and(eq(notifications.organizationUuid, orgUuid), eq(notifications.kind, 'order.shipped')));
+    expect(told.length).toBeGreaterThanOrEqual(1);
+    expect(told[0]!.params).toMatchObject({ orderUuid: order!.uuid, trackingNumber: expect.any(String) });
     // The two laptops became devices of the recipient, awaiting registration once delivered (item 6).
     const made = await db().select().from(devices).where(eq(devices.orderItemUuid, items[0]!.uuid));
     expect(made).toHaveLength(2);
@@ -263,6 +290,15 @@ describe('sandbox procurement provider', () => {
     const order = await finalOrder(checkout.uuid);
     expect(order).toMatchObject({ status: 'undelivered', deliveryStatus: 'undelivered' });
     expect((await parcelOf(order!.uuid))?.state).toBe('exception_returned_to_sender');
+    // A parcel held up is an event the IT owners are told about.
+    const stuck = await db()
+      .select({ data: eventLog.data })
+      .from(eventLog)
+      .where(and(eq(eventLog.subjectUuid, order!.uuid), eq(eventLog.type, 'ORDER_STUCK')));
+    expect(stuck.length).toBeGreaterThanOrEqual(1);
+    expect(stuck.map((e) => (e.data as { shipmentState: string }).shipmentState)).toContain(
+      'exception_returned_to_sender',
+    );
     // Its devices never arrived: they stay ordered.
     const [item] = await db().select().from(orderItems).where(eq(orderItems.orderUuid, order!.uuid));
     const made = await db().select().from(devices).where(eq(devices.orderItemUuid, item!.uuid));

@@ -4,6 +4,7 @@ import type { ColumnPreferences } from '@/lib/list-state/use-column-preferences'
 import { MenuItem } from '../multi-select';
 import type { ColumnFit } from './column-fit';
 import { ColumnMenu } from './column-menu';
+import { ListCount } from './list-count';
 
 /**
  * The end of a list's filter bar: how many rows match (announced politely as it changes, once the first
@@ -27,11 +28,7 @@ export function ListToolbarEnd<C extends string>({
 }) {
   return (
     <>
-      {count === undefined ? null : (
-        <p aria-live="polite" className="text-sm whitespace-nowrap text-slate-500 tabular-nums">
-          {count}
-        </p>
-      )}
+      <ListCount>{count}</ListCount>
       <ColumnMenu
         columns={columns.columns}
         labels={labels}

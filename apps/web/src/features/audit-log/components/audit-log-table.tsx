@@ -5,6 +5,7 @@ import { History } from 'lucide-react';
 import { formatNumber } from '@/lib/format';
 import { useListTable } from '@/lib/list-state/use-list-table';
 import { DataTable } from '@/ui/data-table/data-table';
+import { ListCount } from '@/ui/data-table/list-count';
 import { noMatchesState } from '@/ui/data-table/no-matches';
 import type { EmptyStateProps } from '@/ui/empty-state';
 import { AUDIT_LOG_PAGE_SIZE, getAuditLogQueryOptions } from '../api/get-audit-log';
@@ -64,11 +65,7 @@ export function AuditLogTable({ trailing }: { trailing?: React.ReactNode }) {
         onReset={table.resetFilters}
         trailing={
           <>
-            {table.query.data ? (
-              <p aria-live="polite" className="text-sm whitespace-nowrap text-slate-500 tabular-nums">
-                {eventsCount(table.total)}
-              </p>
-            ) : null}
+            <ListCount>{table.query.data ? eventsCount(table.total) : null}</ListCount>
             {trailing}
           </>
         }

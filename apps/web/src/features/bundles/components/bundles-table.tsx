@@ -10,6 +10,7 @@ import { Button } from '@/ui/button';
 import { DataTable } from '@/ui/data-table/data-table';
 import { DebouncedSearch } from '@/ui/data-table/debounced-search';
 import { FilterBar } from '@/ui/data-table/filter-bar';
+import { ListCount } from '@/ui/data-table/list-count';
 import { noMatchesState } from '@/ui/data-table/no-matches';
 import type { EmptyStateProps } from '@/ui/empty-state';
 import { BUNDLES_PAGE_SIZE, getBundlesQueryOptions } from '../api/get-bundles';
@@ -59,13 +60,7 @@ export function BundlesTable({ onOpen }: { onOpen: (uuid: string) => void }) {
         label={t`Filter bundles`}
         isDefault={table.hasDefaultFilters}
         onReset={table.resetFilters}
-        trailing={
-          table.query.data ? (
-            <p aria-live="polite" className="text-sm whitespace-nowrap text-slate-500 tabular-nums">
-              {bundlesCount(table.total)}
-            </p>
-          ) : null
-        }
+        trailing={<ListCount>{table.query.data ? bundlesCount(table.total) : null}</ListCount>}
       >
         <DebouncedSearch
           label={t`Search bundles`}

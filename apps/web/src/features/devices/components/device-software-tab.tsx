@@ -13,6 +13,7 @@ import { Button } from '@/ui/button';
 import { DataTable } from '@/ui/data-table/data-table';
 import { DebouncedSearch } from '@/ui/data-table/debounced-search';
 import { FilterBar } from '@/ui/data-table/filter-bar';
+import { ListCount } from '@/ui/data-table/list-count';
 import { noMatchesState } from '@/ui/data-table/no-matches';
 import type { EmptyStateProps } from '@/ui/empty-state';
 import { MultiSelect } from '@/ui/multi-select';
@@ -150,11 +151,7 @@ function DeviceSoftwareList({ device }: { device: DeviceDetail }) {
         onReset={table.resetFilters}
         trailing={
           <>
-            {table.query.data ? (
-              <p aria-live="polite" className="text-sm whitespace-nowrap text-slate-500 tabular-nums">
-                {applicationsCount(table.total)}
-              </p>
-            ) : null}
+            <ListCount>{table.query.data ? applicationsCount(table.total) : null}</ListCount>
             {provider ? (
               <Button variant="secondary" size="sm" loading={refresh.isPending} onClick={readFromMdm}>
                 <RefreshCw aria-hidden="true" />

@@ -11,6 +11,7 @@ import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { DataTable } from '@/ui/data-table/data-table';
 import { FilterBar } from '@/ui/data-table/filter-bar';
+import { ListCount } from '@/ui/data-table/list-count';
 import { noMatchesState } from '@/ui/data-table/no-matches';
 import { SelectField } from '@/ui/select-field';
 import { toast } from '@/ui/toast-store';
@@ -170,11 +171,9 @@ export function FailedJobsTable() {
         isDefault={jobsListBinding.list.hasDefaultFilters('failed', table.state.filters)}
         onReset={table.resetFilters}
         trailing={
-          table.query.data ? (
-            <p aria-live="polite" className="text-sm whitespace-nowrap text-slate-500 tabular-nums">
-              <Trans>{totalFailed} failed after their last try</Trans>
-            </p>
-          ) : null
+          <ListCount>
+            {table.query.data ? <Trans>{totalFailed} failed after their last try</Trans> : null}
+          </ListCount>
         }
       >
         <SelectField
