@@ -19,7 +19,7 @@ describe('the areas registry', () => {
       'DEVICE_ADDED',
     ]);
     expect(EventType.options).toEqual(AREAS.flatMap((area) => area.events));
-    expect(EventType.options).toHaveLength(62);
+    expect(EventType.options).toHaveLength(65);
     expect(Object.keys(WEBHOOK_EVENT_GROUPS)).toEqual([
       'employees',
       'devices',
@@ -39,6 +39,8 @@ describe('the areas registry', () => {
       'mdm.connection_failed',
       'mdm.connection_restored',
       'assets.imported',
+      'order.shipped',
+      'order.stuck',
     ]);
     expect(Object.keys(NOTIFICATION_PARAMS)).toEqual(NotificationKind.options);
     expect(Object.keys(JOBS).sort()).toEqual([
