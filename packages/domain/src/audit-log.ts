@@ -185,6 +185,14 @@ export const AUDIT_DATA_FIELDS = [
   'vendor',
   'modelNumber',
   'items',
+  // Orders
+  'from',
+  'to',
+  'recipientName',
+  'trackingNumber',
+  'shipmentState',
+  // Workspaces
+  'domain',
 ] as const;
 export type AuditDataField = (typeof AUDIT_DATA_FIELDS)[number];
 

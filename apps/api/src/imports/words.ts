@@ -135,6 +135,12 @@ const en: ExportWords = {
     vendor: 'Vendor',
     modelNumber: 'Model number',
     items: 'Items',
+    from: 'Status before',
+    to: 'Status after',
+    recipientName: 'Recipient',
+    trackingNumber: 'Tracking number',
+    shipmentState: 'Shipment',
+    domain: 'Domain',
   },
   values: {
     signInMethod: {
@@ -280,6 +286,12 @@ const de: ExportWords = {
     vendor: 'Hersteller',
     modelNumber: 'Modellnummer',
     items: 'Stück',
+    from: 'Status vorher',
+    to: 'Status nachher',
+    recipientName: 'Empfänger',
+    trackingNumber: 'Sendungsnummer',
+    shipmentState: 'Sendung',
+    domain: 'Domain',
   },
   values: {
     signInMethod: {

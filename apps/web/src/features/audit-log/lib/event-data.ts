@@ -107,6 +107,14 @@ export const DATA_FIELD_LABELS: Readonly<Record<AuditDataField, MessageDescripto
   vendor: msg`Vendor`,
   modelNumber: msg`Model number`,
   items: msg`Items`,
+  // Orders
+  from: msg`Status before`,
+  to: msg`Status after`,
+  recipientName: msg`Recipient`,
+  trackingNumber: msg`Tracking number`,
+  shipmentState: msg`Shipment`,
+  // Workspaces
+  domain: msg`Domain`,
 };
 
 const SIGN_IN_METHODS: Readonly<Record<SignInMethod, MessageDescriptor>> = {
