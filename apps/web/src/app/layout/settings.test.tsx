@@ -15,7 +15,7 @@ async function settingsLinks() {
 }
 
 describe('the Settings area', () => {
-  it('is in the sidebar of IT owners, with a page each for the organisation, single sign-on, MDM servers and webhooks', async () => {
+  it('is in the sidebar of IT owners, with a page each for the organisation, single sign-on, MDM servers, software and webhooks', async () => {
     installFakeApi({ 'GET /organization/settings': { name: 'Acme GmbH', timeZone: 'Europe/Berlin' } });
     const { router, user } = renderRoute('/dashboard/overview');
     const main = await screen.findByRole('navigation', { name: 'Main' });
@@ -26,6 +26,7 @@ describe('the Settings area', () => {
       ['Organisation', '/dashboard/settings/organization'],
       ['Single sign-on', '/dashboard/settings/single-sign-on'],
       ['MDM servers', '/dashboard/settings/mdm-servers'],
+      ['Software', '/dashboard/settings/software'],
       ['Webhooks', '/dashboard/settings/webhooks'],
     ]);
     expect(await screen.findByRole('form', { name: 'Organisation settings' })).toBeInTheDocument();
@@ -38,6 +39,7 @@ describe('the Settings area', () => {
       ['Organisation', '/dashboard/settings/organization'],
       ['Single sign-on', '/dashboard/settings/single-sign-on'],
       ['MDM servers', '/dashboard/settings/mdm-servers'],
+      ['Software', '/dashboard/settings/software'],
       ['Webhooks', '/dashboard/settings/webhooks'],
       ['Organisations', '/dashboard/settings/organizations'],
       ['Provider admins', '/dashboard/settings/provider-admins'],
