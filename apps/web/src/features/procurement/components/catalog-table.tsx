@@ -10,6 +10,7 @@ import { useListTable } from '@/lib/list-state/use-list-table';
 import { DataTable } from '@/ui/data-table/data-table';
 import { DebouncedSearch } from '@/ui/data-table/debounced-search';
 import { FilterBar } from '@/ui/data-table/filter-bar';
+import { ListCount } from '@/ui/data-table/list-count';
 import { noMatchesState } from '@/ui/data-table/no-matches';
 import type { EmptyStateProps } from '@/ui/empty-state';
 import { TextField } from '@/ui/form-field';
@@ -119,13 +120,7 @@ export function CatalogTable({
         label={t`Filter the catalog`}
         isDefault={table.hasDefaultFilters}
         onReset={table.resetFilters}
-        trailing={
-          table.query.data ? (
-            <p aria-live="polite" className="text-sm whitespace-nowrap text-slate-500 tabular-nums">
-              {modelsCount(table.total)}
-            </p>
-          ) : null
-        }
+        trailing={<ListCount>{table.query.data ? modelsCount(table.total) : null}</ListCount>}
       >
         <DebouncedSearch
           label={t`Search the catalog`}

@@ -5,7 +5,7 @@ import { Ban, CircleDot, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/api/error-message';
 import { useFeatureFlag } from '@/lib/flags-context';
-import { formatCountry, formatDate, formatDateTime, formatNumber, fullName } from '@/lib/format';
+import { formatDate, formatDateTime, formatNumber, fullName } from '@/lib/format';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/dialog';
@@ -19,6 +19,7 @@ import {
   SHIPMENT_CATEGORY_LABELS,
   SHIPMENT_STATE_LABELS,
 } from '../lib/procurement-labels';
+import { DeliveryAddressText } from './delivery-address-text';
 import { OrderStatusBadge, OrderTotal } from './orders-table';
 
 export const ORDER_TABS = ['summary', 'devices'] as const;
@@ -107,21 +108,7 @@ function OrderSummaryTab({ order }: { order: OrderDetail }) {
         </Field>
         {address ? (
           <Field label={t`Delivery address`}>
-            <address className="not-italic">
-              {address.recipient}
-              <br />
-              {address.careOf ? (
-                <>
-                  {t`c/o ${address.careOf}`}
-                  <br />
-                </>
-              ) : null}
-              {address.address}
-              <br />
-              {address.postalCode} {address.city}
-              <br />
-              {formatCountry(address.country)}
-            </address>
+            <DeliveryAddressText address={address} />
           </Field>
         ) : null}
       </dl>

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useId } from 'react';
 import { PersonPicker } from '@/features/devices/public';
 import { browserCountry, CountrySelect } from '@/features/organizations/public';
 import { errorMessage } from '@/lib/api/error-message';
-import { formatCountry, formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/format';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
@@ -32,6 +32,7 @@ import {
 import { CatalogAnnouncements } from './catalog-announcements';
 import { priceOf, specificationText } from './catalog-columns';
 import { CatalogTable } from './catalog-table';
+import { DeliveryAddressText } from './delivery-address-text';
 
 /** A line's price for the order's way of paying (rent: per month). */
 export const linePrice = (line: OrderLine, purchaseType: PurchaseType) =>
@@ -365,21 +366,7 @@ export function OrderSummaryStep() {
           <Trans>Delivery address</Trans>
         </dt>
         <dd className="text-slate-900">
-          <address className="not-italic">
-            {address.recipient}
-            <br />
-            {address.careOf ? (
-              <>
-                {t`c/o ${address.careOf}`}
-                <br />
-              </>
-            ) : null}
-            {address.address}
-            <br />
-            {address.postalCode} {address.city}
-            <br />
-            {formatCountry(address.country)}
-          </address>
+          <DeliveryAddressText address={address} />
         </dd>
       </div>
     </dl>

@@ -12,6 +12,7 @@ import { Button } from '@/ui/button';
 import { DataTable } from '@/ui/data-table/data-table';
 import { DebouncedSearch } from '@/ui/data-table/debounced-search';
 import { FilterBar } from '@/ui/data-table/filter-bar';
+import { ListCount } from '@/ui/data-table/list-count';
 import { noMatchesState } from '@/ui/data-table/no-matches';
 import type { EmptyStateProps } from '@/ui/empty-state';
 import { MultiSelect } from '@/ui/multi-select';
@@ -149,13 +150,7 @@ export function OrdersTable({ onOpen }: { onOpen: (uuid: string) => void }) {
         label={t`Filter orders`}
         isDefault={table.hasDefaultFilters}
         onReset={table.resetFilters}
-        trailing={
-          table.query.data ? (
-            <p aria-live="polite" className="text-sm whitespace-nowrap text-slate-500 tabular-nums">
-              {ordersCount(table.total)}
-            </p>
-          ) : null
-        }
+        trailing={<ListCount>{table.query.data ? ordersCount(table.total) : null}</ListCount>}
       >
         <DebouncedSearch
           label={t`Search orders`}
