@@ -26,6 +26,7 @@ import {
   fillWithSql,
 } from '../test/fill-every-table.ts';
 import { type FleetFake, startFleetFake } from '../test/fleet-fake.ts';
+import { type GoogleWorkspaceFake, startGoogleWorkspaceFake } from '../test/google-workspace-fake.ts';
 import { createScratchDatabase, type RunningEquip, startEquip } from '../test/running-equip.ts';
 import { type BackupResult, runBackup, SECRETS_FILE } from './backup.ts';
 import { closeSource, openSource, pgliteFolder, type Read, readerOf, readerOfDb } from './database-source.ts';
@@ -95,6 +96,7 @@ describe(`backup and restore of a running Equip (${kind})`, () => {
   let sourceUrl: string | undefined;
   let restoredUrl: string | undefined;
   let fleet: FleetFake;
+  let google: GoogleWorkspaceFake;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let server: RunningEquip | undefined;
   let filled: FilledOverHttp;
@@ -117,6 +119,9 @@ describe(`backup and restore of a running Equip (${kind})`, () => {
     const t0 = Date.now();
     const lap = (what: string) => console.log(`${what}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     fleet = await startFleetFake({ token: FLEET_TOKEN });
+    google = await startGoogleWorkspaceFake();
+    // Its groups replace the demo's sandbox ones when it is connected: workspace_groups keeps a row.
+    google.addGroup('Engineering', ['admin@acme.example']);
     receiver = await startReceiver();
     if (kind === 'postgres') {
       scratch.push(
@@ -143,6 +148,15 @@ describe(`backup and restore of a running Equip (${kind})`, () => {
       EQUIP_DATA_DIR: sourceDir,
       WEBHOOKS_ALLOW_PRIVATE: 'true',
       MDM_ALLOW_PRIVATE_SERVERS: 'true',
+      // Google Workspace is the fake (its refresh token sealed by Equip), not the demo's sandbox.
+      WORKSPACE_SANDBOX: 'false',
+      WORKSPACE_ALLOW_PRIVATE_SERVERS: 'true',
+      GOOGLE_WORKSPACE_CLIENT_ID: google.client.clientId,
+      GOOGLE_WORKSPACE_CLIENT_SECRET: google.client.clientSecret,
+      WORKSPACE_GOOGLE_ADMIN_URL: google.urls.adminUrl,
+      WORKSPACE_GOOGLE_LICENSING_URL: google.urls.licensingUrl,
+      WORKSPACE_GOOGLE_TOKEN_URL: google.urls.tokenUrl,
+      WORKSPACE_GOOGLE_AUTHORIZE_URL: google.urls.authorizeUrl,
       ...(sourceUrl ? { DATABASE_URL: sourceUrl, DATABASE_POOL_SIZE: '3' } : {}),
       ...(jwtSecret ? { JWT_SECRET: jwtSecret } : {}),
     });
@@ -151,6 +165,7 @@ describe(`backup and restore of a running Equip (${kind})`, () => {
       webhookReceiverUrl: receiver.url,
       fleetUrl: fleet.url,
       fleetToken: FLEET_TOKEN,
+      googleWorkspaceCode: google.code,
     });
     // The reset mail and the test delivery are written after the answers: wait until no table is empty.
     await until(
@@ -164,6 +179,7 @@ describe(`backup and restore of a running Equip (${kind})`, () => {
   afterAll(async () => {
     await server?.stop();
     await fleet?.close();
+    await google?.close();
     await receiver?.close();
     for (const s of scratch) await s.drop();
     rmSync(work, { recursive: true, force: true });

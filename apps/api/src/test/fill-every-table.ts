@@ -110,6 +110,11 @@ export interface HttpPeers {
   /** The fake Fleet server (MDM_ALLOW_PRIVATE_SERVERS=true on the server) and its API token. */
   fleetUrl: string;
   fleetToken: string;
+  /**
+   * A consent code the server's Google Workspace takes (a fake of Google, the server configured for it):
+   * connecting seals the workspace's refresh token (decision 033).
+   */
+  googleWorkspaceCode?: string;
 }
 
 export interface FilledOverHttp {
@@ -157,6 +162,12 @@ export async function fillOverHttp(
   // mdm_connections (a sealed token)
   const fleet = { baseUrl: peers.fleetUrl, apiToken: peers.fleetToken };
   await expectStatus(api('PUT', '/api/mdm-connections/FLEET', fleet), [200, 201]);
+  // workspaces (a sealed refresh token): Google Workspace connected with its consent code
+  if (peers.googleWorkspaceCode)
+    await expectStatus(
+      api('POST', '/api/workspaces/token', { code: peers.googleWorkspaceCode, providerKind: 'google' }),
+      [200, 201],
+    );
   // integrations (sealed credentials; the installation's sandbox HR system takes any, decision 029)
   const personio = { clientId: 'every-table-client', clientSecret: 'every-table-secret-0001' };
   await expectStatus(api('PUT', '/api/integrations/personio', personio), [200, 201]);
