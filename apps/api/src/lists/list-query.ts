@@ -547,9 +547,8 @@ export function totalStatement<TQuery extends PageQuery, TItem, TSortKey extends
  */
 export type JsonText<T> = string & { readonly __jsonOf?: T };
 
-/** A field name as a quoted SQL identifier and string literal (names come from code, never input). */
+/** A field name as a quoted SQL identifier (names come from code, never input). */
 const identifier = (field: string) => `"${field.replaceAll('"', '""')}"`;
-const literal = (field: string) => `'${field.replaceAll("'", "''")}'`;
 
 const jsonPages = new WeakMap<ReadStatement, ReadStatement>();
 
