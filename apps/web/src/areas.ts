@@ -7,6 +7,7 @@ import { authWebArea } from '@/features/auth/area';
 import { bundlesWebArea } from '@/features/bundles/area';
 import { devicesWebArea } from '@/features/devices/area';
 import { employeesWebArea } from '@/features/employees/area';
+import { integrationsWebArea } from '@/features/integrations/area';
 import { mdmConnectionsWebArea } from '@/features/mdm-connections/area';
 import { flowsWebArea } from '@/features/onboarding/area';
 import { organizationSettingsWebArea } from '@/features/organization-settings/area';
@@ -36,6 +37,7 @@ export const WEB_AREAS = [
   procurementWebArea,
   flowsWebArea,
   bundlesWebArea,
+  integrationsWebArea,
   workspacesWebArea,
 ] as const;
 

@@ -19,7 +19,7 @@ describe('the areas registry', () => {
       'DEVICE_ADDED',
     ]);
     expect(EventType.options).toEqual(AREAS.flatMap((area) => area.events));
-    expect(EventType.options).toHaveLength(65);
+    expect(EventType.options).toHaveLength(71);
     expect(Object.keys(WEBHOOK_EVENT_GROUPS)).toEqual([
       'employees',
       'devices',
@@ -41,6 +41,12 @@ describe('the areas registry', () => {
       'assets.imported',
       'order.shipped',
       'order.stuck',
+      'hardware_request.created',
+      'hardware_request.approved',
+      'hardware_request.declined',
+      'bundle.install_failed',
+      'workspace.failed',
+      'workspace.restored',
     ]);
     expect(Object.keys(NOTIFICATION_PARAMS)).toEqual(NotificationKind.options);
     expect(Object.keys(JOBS).sort()).toEqual([

@@ -10,8 +10,11 @@ import type { Severity } from './notifications.ts';
  * is one line there and the compiler holds every side to the gathered unions.
  */
 
-/** Who receives a notification: the person who caused the event, or every IT owner of the organisation. */
-export type NotificationAudience = 'actor' | 'it-owners';
+/**
+ * Who receives a notification: the person who caused the event, the person the event is about (its
+ * subject is a user, e.g. a hardware request's requester), or every IT owner of the organisation.
+ */
+export type NotificationAudience = 'actor' | 'subject' | 'it-owners';
 
 /** The fields of an event a notification rule reads (the event log's row, before or after it is written). */
 export interface NotifiableEvent<E extends string = string> {

@@ -164,6 +164,34 @@ describe('recipientsOf', () => {
     expect(recipientsOf('actor', { actorUuid: null }, ['x'])).toEqual([]);
   });
 
+  it("sends to the event's subject (a requester), not the actor who decided, or nobody without one", () => {
+    expect(recipientsOf('subject', { actorUuid: actor, subjectUuid: device }, ['x'])).toEqual([device]);
+    expect(recipientsOf('subject', { actorUuid: actor, subjectUuid: null }, ['x'])).toEqual([]);
+  });
+
+  it('tells the requester of a declined hardware request why, and the IT owners of a workspace that fails', () => {
+    const [declined] = notificationsFor({
+      type: 'HARDWARE_REQUEST_DECLINED',
+      actorUuid: actor,
+      subjectUuid: device,
+      data: { requestUuid: 'r-1', reason: 'Budget is frozen' },
+    });
+    expect(declined).toMatchObject({
+      audience: 'subject',
+      params: { requestUuid: 'r-1', reason: 'Budget is frozen' },
+    });
+    const [failed] = notificationsFor({
+      type: 'WORKSPACE_FAILED',
+      actorUuid: null,
+      data: { provider: 'google', error: 'The workspace refused Equip’s access' },
+    });
+    expect(failed).toMatchObject({
+      kind: 'workspace.failed',
+      audience: 'it-owners',
+      params: { provider: 'Google Workspace', reason: 'The workspace refused Equip’s access' },
+    });
+  });
+
   it('sends to each IT owner once', () => {
     expect(recipientsOf('it-owners', { actorUuid: actor }, ['a', 'b', 'a'])).toEqual(['a', 'b']);
   });

@@ -65,14 +65,15 @@ export function notificationsFor(event: NotifiableEvent): NotificationDraft[] {
 }
 
 /**
- * The people a draft goes to, given the organisation's IT owners: each once; the actor only when
- * there is one (the system notifies nobody by name).
+ * The people a draft goes to, given the organisation's IT owners: each once; the actor or the subject
+ * only when there is one (the system notifies nobody by name).
  */
 export function recipientsOf(
   audience: NotificationAudience,
-  event: Pick<NotifiableEvent, 'actorUuid'>,
+  event: Pick<NotifiableEvent, 'actorUuid' | 'subjectUuid'>,
   itOwners: readonly string[],
 ): string[] {
   if (audience === 'actor') return event.actorUuid ? [event.actorUuid] : [];
+  if (audience === 'subject') return event.subjectUuid ? [event.subjectUuid] : [];
   return [...new Set(itOwners)];
 }

@@ -30,6 +30,9 @@ export const paths = {
     overview: '/dashboard/overview',
     employees: (view?: EmployeeView) =>
       withQuery('/dashboard/employees', { view: view === 'all' ? undefined : view }),
+    /** One employee's record over the list (`tab`: overview or devices). */
+    employee: (uuid: string, tab?: 'overview' | 'devices') =>
+      withQuery(`/dashboard/employees/${encodeURIComponent(uuid)}`, { tab }),
     devices: (tab?: DevicesTab) =>
       withQuery('/dashboard/devices', { tab: tab === 'devices' ? undefined : tab }),
     /** One device's detail over the list (`tab`: overview or specification). */

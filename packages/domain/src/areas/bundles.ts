@@ -1,8 +1,20 @@
 import { z } from 'zod';
-import { defineArea } from '../define-area.ts';
+import { defineArea, drafts } from '../define-area.ts';
 
 /** People per job when a bundle change reaches many at once (the installs are queued a batch at a time). */
 export const BUNDLE_EFFECT_BATCH = 500;
+
+const NOTIFICATIONS = {
+  /** A bundle's application failed to install on a person's device (told to the IT owners). */
+  'bundle.install_failed': z.object({
+    userUuid: z.string(),
+    employeeName: z.string(),
+    applicationName: z.string(),
+    reason: z.string(),
+  }),
+};
+const draft = drafts(NOTIFICATIONS);
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /**
  * Bundles and applications (issue 29, decision 028): the software people get. Every change of a bundle
@@ -18,9 +30,17 @@ export const bundlesArea = defineArea({
     'BUNDLE_EMPLOYEE_ASSIGNED',
     'BUNDLE_EMPLOYEE_UNASSIGNED',
     'BUNDLE_SETTINGS_CHANGED',
+    'BUNDLE_INSTALL_FAILED',
   ],
   webhookGroups: {
-    bundles: ['bundle.created', 'bundle.updated', 'bundle.deleted', 'bundle.assigned', 'bundle.unassigned'],
+    bundles: [
+      'bundle.created',
+      'bundle.updated',
+      'bundle.deleted',
+      'bundle.assigned',
+      'bundle.unassigned',
+      'bundle.install_failed',
+    ],
   },
   webhookOfEvent: {
     BUNDLE_CREATED: 'bundle.created',
@@ -29,6 +49,19 @@ export const bundlesArea = defineArea({
     BUNDLE_DELETED: 'bundle.deleted',
     BUNDLE_EMPLOYEE_ASSIGNED: 'bundle.assigned',
     BUNDLE_EMPLOYEE_UNASSIGNED: 'bundle.unassigned',
+    BUNDLE_INSTALL_FAILED: 'bundle.install_failed',
+  },
+  notificationParams: NOTIFICATIONS,
+  notificationRules: {
+    // The event's subject is the person whose device it is; its data names the application and why.
+    BUNDLE_INSTALL_FAILED: (event) => [
+      draft('bundle.install_failed', 'negative', 'it-owners', {
+        userUuid: event.subjectUuid ?? '',
+        employeeName: text(event.data?.employeeName) ?? '',
+        applicationName: text(event.data?.applicationName) ?? '',
+        reason: text(event.data?.reason) ?? '',
+      }),
+    ],
   },
   jobs: {
     /**

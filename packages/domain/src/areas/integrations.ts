@@ -3,12 +3,13 @@ import { defineArea } from '../define-area.ts';
 import { HrProvider } from '../integrations.ts';
 
 /**
- * The organisation's HR integrations (issue 30, decisions 029 and 032). No events of its own: the sync
- * writes the employees' (USER_ADDED, USER_UPDATED with before and after, `via: 'hris'`).
+ * The organisation's HR integrations and SCIM tokens (issue 30, decisions 029, 032 and 034). The sync
+ * writes the employees' events (USER_ADDED, USER_UPDATED with before and after, `via: 'hris'`); a SCIM
+ * token made or revoked is the area's own.
  */
 export const integrationsArea = defineArea({
   name: 'integrations',
-  events: [],
+  events: ['SCIM_TOKEN_CREATED', 'SCIM_TOKEN_REVOKED'],
   jobs: {
     /** Hourly: enqueues `integrations.check` for every integration that is not paused. */
     'integrations.plan': z.object({}),

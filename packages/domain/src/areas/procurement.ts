@@ -16,6 +16,16 @@ const NOTIFICATIONS = {
     recipientName: z.string().nullable(),
     shipmentState: z.string(),
   }),
+  /** A regular user asked for a device (told to the IT owners): who and why. */
+  'hardware_request.created': z.object({
+    requestUuid: z.string(),
+    requesterName: z.string(),
+    reason: z.string(),
+  }),
+  /** An IT owner approved the requester's request (told to the requester): it became an order draft. */
+  'hardware_request.approved': z.object({ requestUuid: z.string() }),
+  /** An IT owner declined the requester's request (told to the requester), with the reason given. */
+  'hardware_request.declined': z.object({ requestUuid: z.string(), reason: z.string() }),
 };
 const draft = drafts(NOTIFICATIONS);
 
@@ -27,7 +37,14 @@ const draft = drafts(NOTIFICATIONS);
  */
 export const procurementArea = defineArea({
   name: 'procurement',
-  events: ['ORDER_STATUS_CHANGED', 'ORDER_SHIPPED', 'ORDER_STUCK'],
+  events: [
+    'ORDER_STATUS_CHANGED',
+    'ORDER_SHIPPED',
+    'ORDER_STUCK',
+    'HARDWARE_REQUEST_CREATED',
+    'HARDWARE_REQUEST_APPROVED',
+    'HARDWARE_REQUEST_DECLINED',
+  ],
   webhookGroups: { orders: ['order.status_changed', 'order.shipped', 'order.stuck'] },
   webhookOfEvent: {
     ORDER_STATUS_CHANGED: 'order.status_changed',
@@ -41,6 +58,25 @@ export const procurementArea = defineArea({
         orderUuid: event.subjectUuid ?? '',
         recipientName: text(event.data?.recipientName),
         trackingNumber: text(event.data?.trackingNumber),
+      }),
+    ],
+    // A hardware request's events have the requester as subject and the request in their data.
+    HARDWARE_REQUEST_CREATED: (event) => [
+      draft('hardware_request.created', 'info', 'it-owners', {
+        requestUuid: text(event.data?.requestUuid) ?? '',
+        requesterName: text(event.data?.requesterName) ?? '',
+        reason: text(event.data?.reason) ?? '',
+      }),
+    ],
+    HARDWARE_REQUEST_APPROVED: (event) => [
+      draft('hardware_request.approved', 'positive', 'subject', {
+        requestUuid: text(event.data?.requestUuid) ?? '',
+      }),
+    ],
+    HARDWARE_REQUEST_DECLINED: (event) => [
+      draft('hardware_request.declined', 'negative', 'subject', {
+        requestUuid: text(event.data?.requestUuid) ?? '',
+        reason: text(event.data?.reason) ?? '',
       }),
     ],
     ORDER_STUCK: (event) => [

@@ -40,6 +40,7 @@ export const bundlesApiArea = defineApiArea(bundlesArea, {
       BUNDLE_EMPLOYEE_ASSIGNED: 'Bundle assigned',
       BUNDLE_EMPLOYEE_UNASSIGNED: 'Bundle unassigned',
       BUNDLE_SETTINGS_CHANGED: 'Default management mode changed',
+      BUNDLE_INSTALL_FAILED: 'Bundle application failed to install',
     },
     de: {
       BUNDLE_CREATED: 'Bundle erstellt',
@@ -49,6 +50,7 @@ export const bundlesApiArea = defineApiArea(bundlesArea, {
       BUNDLE_EMPLOYEE_ASSIGNED: 'Bundle zugewiesen',
       BUNDLE_EMPLOYEE_UNASSIGNED: 'Bundle-Zuweisung aufgehoben',
       BUNDLE_SETTINGS_CHANGED: 'Standard-Verwaltungsmodus geändert',
+      BUNDLE_INSTALL_FAILED: 'Installation einer Bundle-Anwendung fehlgeschlagen',
     },
   },
 });

@@ -56,4 +56,8 @@ export const integrationsApiArea = defineApiArea(integrationsArea, {
     // The HR sync hourly at :17 (decision 032): new hires show within the hour.
     schedules: { 'integrations.plan': '47 * * * *', 'integrations.sync.plan': '17 * * * *' },
   },
+  eventWords: {
+    en: { SCIM_TOKEN_CREATED: 'SCIM token created', SCIM_TOKEN_REVOKED: 'SCIM token revoked' },
+    de: { SCIM_TOKEN_CREATED: 'SCIM-Token erstellt', SCIM_TOKEN_REVOKED: 'SCIM-Token widerrufen' },
+  },
 });

@@ -41,11 +41,17 @@ export const procurementApiArea = defineApiArea(procurementArea, {
       ORDER_STATUS_CHANGED: 'Order status changed',
       ORDER_SHIPPED: 'Order shipped',
       ORDER_STUCK: 'Order held up',
+      HARDWARE_REQUEST_CREATED: 'Hardware requested',
+      HARDWARE_REQUEST_APPROVED: 'Hardware request approved',
+      HARDWARE_REQUEST_DECLINED: 'Hardware request declined',
     },
     de: {
       ORDER_STATUS_CHANGED: 'Bestellstatus geändert',
       ORDER_SHIPPED: 'Bestellung versandt',
       ORDER_STUCK: 'Bestellung aufgehalten',
+      HARDWARE_REQUEST_CREATED: 'Hardware angefragt',
+      HARDWARE_REQUEST_APPROVED: 'Hardware-Anfrage genehmigt',
+      HARDWARE_REQUEST_DECLINED: 'Hardware-Anfrage abgelehnt',
     },
   },
 });

@@ -11,6 +11,9 @@ export const procurementWebArea = defineWebArea(procurementArea, {
     ORDER_STATUS_CHANGED: msg`Order status changed`,
     ORDER_SHIPPED: msg`Order shipped`,
     ORDER_STUCK: msg`Order held up`,
+    HARDWARE_REQUEST_CREATED: msg`Hardware requested`,
+    HARDWARE_REQUEST_APPROVED: msg`Hardware request approved`,
+    HARDWARE_REQUEST_DECLINED: msg`Hardware request declined`,
   },
   webhookGroupLabels: { orders: msg`Orders` },
   webhookDescriptions: {
@@ -19,6 +22,21 @@ export const procurementWebArea = defineWebArea(procurementArea, {
     'order.stuck': msg`An order's parcel is held up (delayed, a failed attempt, returned or lost)`,
   },
   notificationTexts: {
+    'hardware_request.created': ({ requesterName, reason }) => ({
+      title: t`Hardware requested`,
+      body: t`${requesterName} asks for a device: ${reason}`,
+      link: { to: paths.dashboard.orders(), label: t`Open the requests` },
+    }),
+    'hardware_request.approved': () => ({
+      title: t`Hardware request approved`,
+      body: t`Your request for a device was approved. Your IT team is ordering it.`,
+      link: { to: paths.dashboard.me, label: t`Open your page` },
+    }),
+    'hardware_request.declined': ({ reason }) => ({
+      title: t`Hardware request declined`,
+      body: t`Your request for a device was declined: ${reason}`,
+      link: { to: paths.dashboard.me, label: t`Open your page` },
+    }),
     'order.shipped': ({ orderUuid, recipientName, trackingNumber }) => ({
       title: t`Order shipped`,
       body: recipientName

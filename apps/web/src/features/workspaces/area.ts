@@ -1,5 +1,6 @@
 import { workspacesArea } from '@equip/domain/areas/workspaces';
-import { msg } from '@lingui/core/macro';
+import { msg, t } from '@lingui/core/macro';
+import { paths } from '@/config/paths';
 import { defineWebArea } from '@/lib/define-area';
 
 /** The workspace's events in words (gathered in `src/areas.ts`). */
@@ -9,5 +10,17 @@ export const workspacesWebArea = defineWebArea(workspacesArea, {
     WORKSPACE_DISCONNECTED: msg`Workspace disconnected`,
     WORKSPACE_FAILED: msg`Workspace connection failing`,
     WORKSPACE_RESTORED: msg`Workspace connection working again`,
+  },
+  notificationTexts: {
+    'workspace.failed': ({ provider, reason }) => ({
+      title: t`Workspace connection failing`,
+      body: t`Equip cannot reach ${provider}: ${reason}`,
+      link: { to: paths.dashboard.workspaces, label: t`Open the workspace` },
+    }),
+    'workspace.restored': ({ provider }) => ({
+      title: t`Workspace connection working again`,
+      body: t`Equip reaches ${provider} again.`,
+      link: { to: paths.dashboard.workspaces, label: t`Open the workspace` },
+    }),
   },
 });
