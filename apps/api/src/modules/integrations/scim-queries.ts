@@ -33,14 +33,26 @@ export async function insertScimToken(
   return row!;
 }
 
-/** Revokes a token of the tenant; null when there is none (or it is another organisation's). */
-export async function revokeScimToken(tx: Db, uuid: string): Promise<ScimTokenRow | null> {
+/**
+ * Revokes a token of the tenant; null when there is none (or it is another organisation's). `revoked`
+ * says whether this call revoked it (false: it was revoked already, its time kept).
+ */
+export async function revokeScimToken(
+  tx: Db,
+  uuid: string,
+): Promise<{ row: ScimTokenRow; revoked: boolean } | null> {
+  const [before] = await tx
+    .select({ revokedAt: scimTokens.revokedAt })
+    .from(scimTokens)
+    .where(eq(scimTokens.uuid, uuid))
+    .for('update');
+  if (!before) return null;
   const [row] = await tx
     .update(scimTokens)
     .set({ revokedAt: sql`coalesce(${scimTokens.revokedAt}, now())` })
     .where(eq(scimTokens.uuid, uuid))
     .returning(TOKEN_COLUMNS);
-  return row ?? null;
+  return row ? { row, revoked: before.revokedAt === null } : null;
 }
 
 /**

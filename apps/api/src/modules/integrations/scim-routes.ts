@@ -68,7 +68,7 @@ export const scimTokenRoutes: ModuleRoutes = (app, { scim }) => {
         response: { 200: ScimToken, 404: ApiErrorPayload },
       },
     },
-    (request) => request.tenant((tx) => scim.revokeToken(tx, request.params.uuid)),
+    (request) => request.tenant((tx) => scim.revokeToken(tx, requireAuth(request), request.params.uuid)),
   );
 };
 

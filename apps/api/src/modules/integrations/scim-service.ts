@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import type { AuthContext } from '../../http/access.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { logEvent } from '../audit-log/index.ts';
 import { sha256 } from '../auth/index.ts';
 import {
   addHrPerson,
@@ -596,13 +597,30 @@ export function createScimService(deps: ScimDeps) {
         hint: token.slice(-4),
         createdByUuid: auth.homeOrganizationUuid === auth.organizationUuid ? auth.userUuid : null,
       });
+      // The audit log names the token (its uuid and name), never its value nor any part of it.
+      await logEvent(tx, {
+        organizationUuid: auth.organizationUuid,
+        type: 'SCIM_TOKEN_CREATED',
+        actorUuid: auth.userUuid,
+        subjectUuid: row.uuid,
+        data: { name: row.name },
+      });
       return { ...tokenOf(row), token };
     },
 
-    async revokeToken(tx: Db, uuid: string): Promise<ScimToken> {
-      const row = await revokeScimToken(tx, uuid);
-      if (!row) throw notFound('SCIM token not found');
-      return tokenOf(row);
+    async revokeToken(tx: Db, auth: AuthContext, uuid: string): Promise<ScimToken> {
+      const revoked = await revokeScimToken(tx, uuid);
+      if (!revoked) throw notFound('SCIM token not found');
+      // Logged when this call revoked it; revoking a revoked token again changes nothing.
+      if (revoked.revoked)
+        await logEvent(tx, {
+          organizationUuid: auth.organizationUuid,
+          type: 'SCIM_TOKEN_REVOKED',
+          actorUuid: auth.userUuid,
+          subjectUuid: revoked.row.uuid,
+          data: { name: revoked.row.name },
+        });
+      return tokenOf(revoked.row);
     },
 
     list: (organizationUuid: string, kind: ScimKind, query: ScimListQuery) =>

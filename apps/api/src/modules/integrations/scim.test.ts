@@ -12,6 +12,7 @@ const ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
 const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
+const SCIM_PREFIX_LENGTH = 'equip_scim_'.length;
 
 /** A request as the vendor files record it (`../shared/vendors/scim/`), its placeholders filled in. */
 function vendorRequest(file: string, values: Record<string, string> = {}) {
@@ -87,6 +88,69 @@ describe('the SCIM 2.0 server (issue 30 item 6, decision 034)', () => {
       const refused = await scim('GET', '/scim/v2/Users', undefined, token);
       expect(refused.statusCode).toBe(401);
       expect(refused.json()).toMatchObject({ schemas: [ERROR], status: '401' });
+    });
+
+    it('logs the creation and the revocation in the audit log, naming the token and never its value', async () => {
+      const created = (await api('POST', '/api/scim-tokens', { name: 'Audited IdP' })).json();
+      expect((await api('POST', `/api/scim-tokens/${created.uuid}/revoke`)).statusCode).toBe(200);
+      // Revoking it again changes nothing and logs nothing.
+      expect((await api('POST', `/api/scim-tokens/${created.uuid}/revoke`)).statusCode).toBe(200);
+
+      const log = await api(
+        'GET',
+        `/api/audit-log?types=SCIM_TOKEN_CREATED&types=SCIM_TOKEN_REVOKED&subjectUuid=${created.uuid}`,
+      );
+      expect(log.statusCode).toBe(200);
+      const items = log.json().items as {
+        type: string;
+        subjectUuid: string;
+        data: unknown;
+        actorUuid: string;
+      }[];
+      expect(items.map((i) => i.type).sort()).toEqual(['SCIM_TOKEN_CREATED', 'SCIM_TOKEN_REVOKED']);
+      for (const item of items) {
+        expect(item.subjectUuid).toBe(created.uuid);
+        expect(item.data).toEqual({ name: 'Audited IdP' });
+        expect(item.actorUuid).not.toBeNull();
+      }
+      expect(log.body).not.toContain(created.token);
+      const rows = await db().select().from(eventLog).where(eq(eventLog.subjectUuid, created.uuid));
+      expect(rows).toHaveLength(2);
+      expect(JSON.stringify(rows)).not.toContain(created.token);
+      expect(JSON.stringify(rows)).not.toContain(created.token.slice(SCIM_PREFIX_LENGTH));
+      // Another organisation's log does not show them.
+      const other = await api(
+        'GET',
+        `/api/audit-log?subjectUuid=${created.uuid}`,
+        undefined,
+        otherOwnerToken,
+      );
+      expect(other.json().items).toEqual([]);
+    });
+
+    it('logs nothing for a refused creation or revocation', async () => {
+      const count = async () =>
+        (
+          await db()
+            .select()
+            .from(eventLog)
+            .where(and(eq(eventLog.organizationUuid, orgUuid), eq(eventLog.type, 'SCIM_TOKEN_CREATED')))
+        ).length;
+      const before = await count();
+      expect((await api('POST', '/api/scim-tokens', { name: '' })).statusCode).toBe(400);
+      expect((await api('POST', '/api/scim-tokens', { name: 'x' }, regularToken)).statusCode).toBe(403);
+      expect(await count()).toBe(before);
+      const mine = (await api('GET', '/api/scim-tokens'))
+        .json()
+        .items.find((i: { revokedAt: string | null }) => i.revokedAt === null).uuid;
+      expect(
+        (await api('POST', `/api/scim-tokens/${mine}/revoke`, undefined, otherOwnerToken)).statusCode,
+      ).toBe(404);
+      const revokedByOther = await db()
+        .select()
+        .from(eventLog)
+        .where(and(eq(eventLog.subjectUuid, mine), eq(eventLog.type, 'SCIM_TOKEN_REVOKED')));
+      expect(revokedByOther).toEqual([]);
     });
 
     it('refuses a bad name, a regular person, no token and another organisation’s token, writing nothing', async () => {
