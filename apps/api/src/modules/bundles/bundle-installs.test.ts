@@ -4,7 +4,15 @@ import type { BundleDetail } from '@equip/domain/bundles';
 import type { SoftwareCommand } from '@equip/domain/software-installs';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceCommands, devices, eventLog, notifications, users } from '../../db/schema/index.ts';
+import {
+  deviceCommands,
+  devices,
+  eventLog,
+  notifications,
+  users,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import { ensureApplications } from '../../demo/demo-software.ts';
 import type { App } from '../../http/types.ts';
@@ -247,9 +255,29 @@ describe('bundle installs (issue 29, item 5)', () => {
     expect(await commandsOf(mac)).toHaveLength(rows.length);
   });
 
-  it('a failed install shows failed with the reason and notifies who assigned it; installing it again succeeds', async () => {
-    const person = (await createUser(db(), { organizationUuid: orgUuid })).uuid;
+  it("a failed install shows failed with the reason, is the bundle's event (webhook, IT owners notified) and notifies who assigned it; installing it again succeeds", async () => {
+    const person = (
+      await createUser(db(), { organizationUuid: orgUuid, firstName: 'Fritz', lastName: 'Voll' })
+    ).uuid;
     const mac = await addMac(orgUuid, person);
+    // A second IT owner: each is told.
+    const secondOwner = (await createUser(db(), { organizationUuid: orgUuid, role: 'it-owner' })).uuid;
+    const [endpoint] = await db()
+      .insert(webhookEndpoints)
+      .values({
+        organizationUuid: orgUuid,
+        url: 'https://hooks.example/bundles',
+        eventTypes: ['bundle.install_failed'],
+        // Never opened here: the delivery is only queued.
+        secretCiphertext: 'unused',
+      })
+      .returning();
+    const bundleFailures = () =>
+      db()
+        .select({ data: eventLog.data, actorUuid: eventLog.actorUuid })
+        .from(eventLog)
+        .where(and(eq(eventLog.subjectUuid, person), eq(eventLog.type, 'BUNDLE_INSTALL_FAILED')))
+        .orderBy(eventLog.createdAt);
     // The sandbox refuses installs on a device named so (no free disk space).
     await db()
       .update(devices)
@@ -262,6 +290,70 @@ describe('bundle installs (issue 29, item 5)', () => {
     await settled(mac);
     const failed = await statusOf(person, 'Visual Studio Code');
     expect(failed).toMatchObject({ status: 'failed', reason: SANDBOX_INSTALL_FAILURE, deviceUuid: mac });
+
+    // The bundle's own event: the person as subject, the application and why.
+    const [failure, ...more] = await bundleFailures();
+    expect(more).toEqual([]);
+    expect(failure!.data).toEqual({
+      employeeName: 'Fritz Voll',
+      applicationName: 'Visual Studio Code',
+      applicationUuid: appUuid('Visual Studio Code'),
+      reason: SANDBOX_INSTALL_FAILURE,
+      bundleUuid: bundle.uuid,
+      deviceUuid: mac,
+    });
+    // Its webhook is queued for the endpoint that asked for it.
+    await expect
+      .poll(async () =>
+        (
+          await db()
+            .select({ eventType: webhookDeliveries.eventType, payload: webhookDeliveries.payload })
+            .from(webhookDeliveries)
+            .where(eq(webhookDeliveries.endpointUuid, endpoint!.uuid))
+        ).map((d) => [d.eventType, JSON.stringify(d.payload).includes(SANDBOX_INSTALL_FAILURE)]),
+      )
+      .toEqual([['bundle.install_failed', true]]);
+    await db().delete(webhookEndpoints).where(eq(webhookEndpoints.uuid, endpoint!.uuid));
+    // Every IT owner is told, once each.
+    const told = async () =>
+      (
+        await db()
+          .select({ userUuid: notifications.userUuid, params: notifications.params })
+          .from(notifications)
+          .where(
+            and(eq(notifications.kind, 'bundle.install_failed'), eq(notifications.organizationUuid, orgUuid)),
+          )
+      ).filter((n) => (n.params as { userUuid?: string }).userUuid === person);
+    const owners = await db()
+      .select({ uuid: users.uuid })
+      .from(users)
+      .where(and(eq(users.organizationUuid, orgUuid), eq(users.role, 'it-owner')));
+    expect(owners.map((o) => o.uuid)).toContain(secondOwner);
+    await expect
+      .poll(async () => (await told()).map((n) => n.userUuid).sort())
+      .toEqual(owners.map((o) => o.uuid).sort());
+    expect((await told())[0]!.params).toMatchObject({
+      userUuid: person,
+      employeeName: 'Fritz Voll',
+      applicationName: 'Visual Studio Code',
+      reason: SANDBOX_INSTALL_FAILURE,
+    });
+    // A status that stays failed is no new event.
+    await appsOf(person);
+    expect(await bundleFailures()).toHaveLength(1);
+    // An install outside the bundle that fails on the same Mac is the device's event only.
+    await ok('POST', `/api/devices/${mac}/software/install`, { applicationUuid: appUuid('Slack') }, 202);
+    await settled(mac);
+    expect(await bundleFailures()).toHaveLength(1);
+    // A retry that fails again is a new event.
+    await ok(
+      'POST',
+      `/api/devices/${mac}/software/install`,
+      { applicationUuid: appUuid('Visual Studio Code') },
+      202,
+    );
+    await settled(mac);
+    expect(await bundleFailures()).toHaveLength(2);
     // Events, webhooks and notifications on the devices' machinery: the command's completion, failed.
     const [completed] = await db()
       .select({ data: eventLog.data, actorUuid: eventLog.actorUuid })
@@ -303,6 +395,7 @@ describe('bundle installs (issue 29, item 5)', () => {
     await settled(mac);
     await inventory(mac, [{ name: 'Visual Studio Code', bundleId: 'com.microsoft.VSCode' }]);
     expect(await statusOf(person, 'Visual Studio Code')).toMatchObject({ status: 'installed', reason: null });
+    expect(await bundleFailures()).toHaveLength(2);
   });
 
   it("installs an application of a person's bundle on request: one never requested, refusing what cannot be", async () => {

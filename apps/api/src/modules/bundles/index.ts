@@ -2,4 +2,5 @@
 
 export { catalogApplications } from './catalog-applications.ts';
 export { catalogMatch } from './catalog-match.ts';
+export { logBundleInstallFailed } from './install-failed.ts';
 export { assignedBundle, removeFromBundles } from './people.ts';

@@ -14,6 +14,7 @@ import {
 } from '../../providers/mdm/adapter.ts';
 import { type MdmAdapters, NoMdmAdapter } from '../../providers/mdm/mdm-adapters.ts';
 import { logEvent } from '../audit-log/index.ts';
+import { logBundleInstallFailed } from '../bundles/index.ts';
 import { commandForWork, moveCommand, recordCommandReport } from './actions-queries.ts';
 
 /** Tries of `mdm.command` and of each `mdm.check` after the first (app-jobs.ts policies). */
@@ -101,6 +102,15 @@ export function registerMdmJobs(jobs: AppJobs, deps: { db: Db; mdm: MdmAdapters;
       const failed = { state: 'failed' as const, error, nextAttemptAt: null, completedAt: new Date() };
       if (!(await moveCommand(tx, item.uuid, state, failed))) return;
       await logEvent(tx, completion(item, 'failed', { error }));
+      // A bundle's application that failed to install for its person is the bundle's event too.
+      if (item.action === 'install_software' && item.application)
+        await logBundleInstallFailed(tx, {
+          organizationUuid: item.organizationUuid,
+          actorUuid: item.requestedByUuid,
+          deviceUuid: item.device.uuid,
+          application: { uuid: item.application.uuid, name: item.application.name },
+          reason: error,
+        });
     });
 
   const about = (item: WorkItem) => ({
