@@ -3,7 +3,7 @@ import type { Workspace, WorkspaceGroupList, WorkspaceState } from '@equip/domai
 import { WORKSPACE_CHECK_ERRORS } from '@equip/domain/workspaces';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eventLog, users, workspaceGroups, workspaces } from '../../db/schema/index.ts';
+import { eventLog, notifications, users, workspaceGroups, workspaces } from '../../db/schema/index.ts';
 import { SandboxWorkspaceAdapter } from '../../providers/workspace/sandbox.ts';
 import { decryptSecret, SEALED_SECRET_PURPOSES, sealingKey } from '../../security/sealed-secrets.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -473,6 +473,71 @@ describe('workspaces with the real Google client against a local fake of Google 
         }),
       ],
     });
+  });
+
+  it('a check that starts failing tells each IT owner once (a second failing check does not); working again tells them too', async () => {
+    google.reset();
+    google.addUser({ primaryEmail: 'admin@acme.example', givenName: 'Ada', familyName: 'Admin' });
+    // Its own organisation: two IT owners to tell, an employee who is not told, another organisation.
+    const org = (await createOrganization(db())).uuid;
+    const other = (await createOrganization(db())).uuid;
+    const roles = await tokensOfRoles(t.services, org, other);
+    const second = await createUser(db(), { organizationUuid: org, role: 'it-owner' });
+    const regular = await createUser(db(), { organizationUuid: org });
+    const owners = [roles.owner.uuid, second.uuid].sort();
+    const as = (method: Method, url: string, payload?: unknown) =>
+      t.app.inject({ method, url, headers: bearer(roles.ownerToken), payload: payload as never });
+    const told = () =>
+      db()
+        .select({
+          userUuid: notifications.userUuid,
+          kind: notifications.kind,
+          severity: notifications.severity,
+          params: notifications.params,
+        })
+        .from(notifications)
+        .where(and(eq(notifications.organizationUuid, org), like(notifications.kind, 'workspace.%')))
+        .orderBy(asc(notifications.createdAt), asc(notifications.userUuid));
+
+    const connected = await as('POST', '/api/workspaces/token', {
+      code: google.code,
+      providerKind: 'google',
+      redirectUri: 'https://equip.test/dashboard/workspaces',
+    });
+    expect(connected.statusCode, connected.body).toBe(201);
+    expect((await as('POST', '/api/workspaces/check')).json<Workspace>().status).toBe('ACTIVE');
+    expect(await told()).toEqual([]);
+
+    google.revoke();
+    expect((await as('POST', '/api/workspaces/check')).json<Workspace>().status).toBe('INVALID');
+    const failed = await told();
+    expect(failed.map((n) => n.userUuid).sort()).toEqual(owners);
+    expect(failed.map((n) => n.userUuid)).not.toContain(regular.uuid);
+    for (const n of failed)
+      expect(n).toMatchObject({
+        kind: 'workspace.failed',
+        severity: 'negative',
+        params: { provider: 'Google Workspace', reason: WORKSPACE_CHECK_ERRORS.refused },
+      });
+
+    // Failing again: nobody is told a second time.
+    expect((await as('POST', '/api/workspaces/check')).json<Workspace>().status).toBe('INVALID');
+    expect(await told()).toHaveLength(2);
+
+    // Working again: each IT owner is told once.
+    google.reset();
+    google.addUser({ primaryEmail: 'admin@acme.example', givenName: 'Ada', familyName: 'Admin' });
+    expect((await as('POST', '/api/workspaces/check')).json<Workspace>().status).toBe('ACTIVE');
+    const restored = (await told()).filter((n) => n.kind === 'workspace.restored');
+    expect(restored.map((n) => n.userUuid).sort()).toEqual(owners);
+    for (const n of restored)
+      expect(n).toMatchObject({ severity: 'positive', params: { provider: 'Google Workspace' } });
+    expect((await as('POST', '/api/workspaces/check')).json<Workspace>().status).toBe('ACTIVE');
+    expect(await told()).toHaveLength(4);
+    // The other organisation heard nothing.
+    expect(await db().select().from(notifications).where(eq(notifications.organizationUuid, other))).toEqual(
+      [],
+    );
   });
 });
 
