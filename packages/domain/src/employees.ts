@@ -13,6 +13,7 @@ import {
 } from './common.ts';
 import type { ExportSchema } from './csv-import/export.ts';
 import { Device } from './devices.ts';
+import { FlowDraftMark } from './flows.ts';
 import { Email, EmployeeStatus, Role, UserSource, UserType } from './identity.ts';
 
 export const EmployeeTableView = z.enum(['all', 'onboarding', 'offboarding']);
@@ -177,6 +178,9 @@ export const EmployeeListItem = Employee.omit({
   phone: true,
   createdAt: true,
   updatedAt: true,
+}).extend({
+  /** The person's draft onboarding or offboarding (from the HR sync or SCIM, decision 038), or null. */
+  flowDraft: FlowDraftMark.nullable(),
 });
 export type EmployeeListItem = z.infer<typeof EmployeeListItem>;
 export const EmployeePage = pageOf(EmployeeListItem);

@@ -13,6 +13,23 @@ export const OffboardingStatus = z.enum(['started', 'submitted', 'completed', 'd
 export const OffboardingTime = z.enum(['same-day', 'next-working-day']);
 export const YesNo = z.enum(['yes', 'no']);
 
+/**
+ * Where an onboarding or offboarding came from (decision 038): the HR sync (`hris`), an identity
+ * provider over SCIM (`scim`) or a person in Equip (`manual`). Not a SPEC enum: a column of its own.
+ */
+export const FlowOrigin = z.enum(['hris', 'scim', 'manual']);
+export type FlowOrigin = z.infer<typeof FlowOrigin>;
+/**
+ * A person's draft onboarding or offboarding (not yet submitted; decision 038), as the employees table
+ * marks it: which flow, where it came from and, for the HR sync, the HR provider's kind.
+ */
+export const FlowDraftMark = z.object({
+  kind: z.enum(['onboarding', 'offboarding']),
+  origin: FlowOrigin,
+  provider: z.string().nullable(),
+});
+export type FlowDraftMark = z.infer<typeof FlowDraftMark>;
+
 export const FlowStepState = z.object({
   isEnabled: z.boolean(),
   isVisible: z.boolean(),

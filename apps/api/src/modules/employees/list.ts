@@ -10,6 +10,8 @@ import { collated } from '../../db/collation.ts';
 import { userCounts, users } from '../../db/schema/index.ts';
 import { defineList, type ListDefinition, type SortKey } from '../../lists/list-query.ts';
 import { assignedBundle } from '../bundles/index.ts';
+import { offboardingDraftMark } from '../offboarding/index.ts';
+import { onboardingDraftMark } from '../onboarding/index.ts';
 
 /**
  * The employees table as a list of the shared machinery (lists/list-query.ts): the response's fields
@@ -37,6 +39,8 @@ export function fields(source: { uuid: SQL | typeof users.uuid }): EmployeeListC
     assignedBundle: assignedBundle.json,
     license: sql`${users.license}`,
     invitedAt: sql`${users.invitedAt}`,
+    // A draft offboarding (the newer flow) before a draft onboarding (decision 038).
+    flowDraft: sql`coalesce(${offboardingDraftMark(users.uuid)}, ${onboardingDraftMark(users.uuid)})`,
   };
 }
 type EmployeeListColumns = { [K in keyof EmployeeListItemType]-?: SQL };

@@ -21,6 +21,7 @@ import {
   type HrWriter,
   hrPeopleWhere,
 } from '../employees/index.ts';
+import { discardOffboardingDraft, draftOffboarding } from '../offboarding/index.ts';
 import {
   deleteScimGroup,
   deleteScimUser,
@@ -258,11 +259,27 @@ async function applyUser(ctx: ScimContext, person: HrPerson, wasActive: boolean,
   const leaves =
     wasActive && !active && person.employeeStatus !== 'OFFBOARDING' && person.employeeStatus !== 'INACTIVE';
   const returns = !wasActive && active && person.employeeStatus === 'OFFBOARDING';
+  const lastDate = person.lastDate ?? today();
   await changeHrPerson(ctx.tx, ctx.writer, person, {
     ...values,
-    ...(leaves ? { employeeStatus: 'OFFBOARDING' as const, lastDate: person.lastDate ?? today() } : {}),
+    ...(leaves ? { employeeStatus: 'OFFBOARDING' as const, lastDate } : {}),
     ...(returns ? { employeeStatus: 'ACTIVE' as const, lastDate: null } : {}),
   });
+  // The deactivated person's draft offboarding (decision 038); reactivated, the draft goes again.
+  if (leaves)
+    await draftOffboarding(ctx.tx, {
+      organizationUuid: ctx.organizationUuid,
+      userUuid: person.uuid,
+      lastDayOfWork: lastDate,
+      origin: 'scim',
+      provider: null,
+      submission: {
+        userUuid: person.uuid,
+        lastDayOfWork: lastDate,
+        scim: { userName: user.userName, externalId: user.externalId },
+      },
+    });
+  if (returns) await discardOffboardingDraft(ctx.tx, person.uuid);
 }
 
 async function ingressUser(

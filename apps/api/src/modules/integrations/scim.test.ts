@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventLog, scimTokens, users } from '../../db/schema/index.ts';
+import { eventLog, offboardings, scimTokens, users } from '../../db/schema/index.ts';
 import type { App } from '../../http/types.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { bearer, createOrganization, createUser, tokensOfRoles } from '../../test/factories.ts';
@@ -52,6 +52,8 @@ describe('the SCIM 2.0 server (issue 30 item 6, decision 034)', () => {
       },
       ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}),
     });
+  const offboardingsOf = (uuid: string) =>
+    db().select().from(offboardings).where(eq(offboardings.userUuid, uuid));
   const person = async (uuid: string) => (await db().select().from(users).where(eq(users.uuid, uuid)))[0]!;
 
   beforeAll(async () => {
@@ -343,6 +345,20 @@ describe('the SCIM 2.0 server (issue 30 item 6, decision 034)', () => {
       const employee = await person(userId);
       expect(employee.employeeStatus).toBe('OFFBOARDING');
       expect(employee.lastDate).not.toBeNull();
+      // A draft offboarding from SCIM, its last day the person's (decision 038); sent again, still one.
+      expect(await offboardingsOf(userId)).toEqual([
+        expect.objectContaining({
+          organizationUuid: orgUuid,
+          draft: true,
+          origin: 'scim',
+          originProvider: null,
+          lastDayOfWork: employee.lastDate,
+          status: 'started',
+          submission: expect.objectContaining({ userUuid: userId, lastDayOfWork: employee.lastDate }),
+        }),
+      ]);
+      expect((await scim('PATCH', `/scim/v2/Users/${userId}`, body)).statusCode).toBe(200);
+      expect(await offboardingsOf(userId)).toHaveLength(1);
       const events = await db()
         .select()
         .from(eventLog)
@@ -490,18 +506,22 @@ describe('the SCIM 2.0 server (issue 30 item 6, decision 034)', () => {
       expect(off.statusCode, off.body).toBe(200);
       expect(off.json().active).toBe(false);
       expect((await person(alice)).employeeStatus).toBe('OFFBOARDING');
+      expect(await offboardingsOf(alice)).toEqual([expect.objectContaining({ draft: true, origin: 'scim' })]);
       const on = await scim('PATCH', `/scim/v2/Users/${alice}`, {
         schemas: [PATCH_OP],
         Operations: [{ op: 'replace', value: { active: true } }],
       });
       expect(on.json().active).toBe(true);
       expect(await person(alice)).toMatchObject({ employeeStatus: 'ACTIVE', lastDate: null });
+      // Reactivated: the draft offboarding goes.
+      expect(await offboardingsOf(alice)).toEqual([]);
     });
 
     it('deletes a user: offboarding starts, the resource is gone and leaves its groups', async () => {
       const res = await scim('DELETE', `/scim/v2/Users/${bob}`);
       expect(res.statusCode).toBe(204);
       expect((await person(bob)).employeeStatus).toBe('OFFBOARDING');
+      expect(await offboardingsOf(bob)).toEqual([expect.objectContaining({ draft: true, origin: 'scim' })]);
       expect((await person(bob)).deletedAt).toBeNull();
       expect((await scim('GET', `/scim/v2/Users/${bob}`)).statusCode).toBe(404);
       expect((await scim('GET', `/scim/v2/Groups/${groupId}`)).json().members).toBeUndefined();

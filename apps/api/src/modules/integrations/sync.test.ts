@@ -11,7 +11,7 @@ import {
 } from '@equip/domain/integrations';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventLog, integrations, users } from '../../db/schema/index.ts';
+import { eventLog, integrations, offboardings, onboardings, users } from '../../db/schema/index.ts';
 import type { App } from '../../http/types.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { bearer, createOrganization, createUser, tokensOfRoles } from '../../test/factories.ts';
@@ -249,6 +249,109 @@ describe('HR sync against the Personio fake (issue 30, item 2; decision 032)', {
         ['Person2 Staff', 'offboard'],
       ]),
     );
+  });
+
+  it('writes a draft onboarding for a new hire and a draft offboarding for a leaver, once; a new start date updates the draft', async () => {
+    const nora = (await personByEmail('nora.new@demo.email'))!;
+    const person2 = (await personByEmail('person2.staff@demo.email'))!;
+    const person1 = (await personByEmail('person1.staff@demo.email'))!;
+    const onboardingsOf = (uuid: string) =>
+      db().select().from(onboardings).where(eq(onboardings.userUuid, uuid));
+    const offboardingsOf = (uuid: string) =>
+      db().select().from(offboardings).where(eq(offboardings.userUuid, uuid));
+
+    // The first sync's new hire: a draft from Personio with the start date and the HR data.
+    const [noraDraft, ...noraMore] = await onboardingsOf(nora.uuid);
+    expect(noraMore).toEqual([]);
+    expect(noraDraft).toMatchObject({
+      organizationUuid: orgUuid,
+      draft: true,
+      origin: 'hris',
+      originProvider: 'personio',
+      startDate: new Date(`${day(14)}T00:00:00.000Z`),
+    });
+    expect(noraDraft!.submission).toMatchObject({
+      userUuid: nora.uuid,
+      startDate: `${day(14)}T00:00:00.000Z`,
+      workEmail: 'nora.new@demo.email',
+      hr: {
+        provider: 'personio',
+        firstName: 'Nora',
+        lastName: 'New',
+        startDate: day(14),
+        status: 'onboarding',
+      },
+    });
+    // The last sync's leaver: a draft offboarding whose last day is the HR end date.
+    expect(await offboardingsOf(person2.uuid)).toEqual([
+      expect.objectContaining({
+        draft: true,
+        origin: 'hris',
+        originProvider: 'personio',
+        lastDayOfWork: day(10),
+        status: 'started',
+        submission: expect.objectContaining({ userUuid: person2.uuid, lastDayOfWork: day(10) }),
+      }),
+    ]);
+    // The existing staff brought in as active have none.
+    expect(await onboardingsOf(person1.uuid)).toEqual([]);
+    expect(await offboardingsOf(person1.uuid)).toEqual([]);
+
+    // The employees table marks them in its onboarding and offboarding views.
+    const onboardingView = (await send('GET', '/api/employees?view=onboarding&take=500')).json<{
+      items: { uuid: string; flowDraft: unknown }[];
+    }>();
+    expect(onboardingView.items.find((e) => e.uuid === nora.uuid)!.flowDraft).toEqual({
+      kind: 'onboarding',
+      origin: 'hris',
+      provider: 'personio',
+    });
+    const offboardingView = (await send('GET', '/api/employees?view=offboarding&take=500')).json<{
+      items: { uuid: string; flowDraft: unknown }[];
+    }>();
+    expect(offboardingView.items.find((e) => e.uuid === person2.uuid)!.flowDraft).toEqual({
+      kind: 'offboarding',
+      origin: 'hris',
+      provider: 'personio',
+    });
+
+    // Nora's start moves a week; Person2's end date too. Synced twice: each draft updated, never doubled.
+    const now = new Date().toISOString();
+    const hrNora = personio.employees.find((e) => e.firstName === 'Nora')!;
+    hrNora.hireDate = day(21);
+    hrNora.lastModifiedAt = now;
+    const hrPerson2 = personio.employees.find((e) => e.firstName === 'Person2')!;
+    hrPerson2.terminationDate = day(12);
+    hrPerson2.lastModifiedAt = now;
+    expect((await syncNow()).status).toBe('succeeded');
+    // A full read as well: everyone compared again, the drafts as they are.
+    await db()
+      .update(integrations)
+      .set({ syncCursor: null })
+      .where(eq(integrations.organizationUuid, orgUuid));
+    expect((await syncNow()).status).toBe('succeeded');
+
+    const [moved, ...again] = await onboardingsOf(nora.uuid);
+    expect(again).toEqual([]);
+    expect(moved).toMatchObject({
+      uuid: noraDraft!.uuid,
+      draft: true,
+      startDate: new Date(`${day(21)}T00:00:00.000Z`),
+    });
+    expect(moved!.submission).toMatchObject({
+      startDate: `${day(21)}T00:00:00.000Z`,
+      hr: { startDate: day(21) },
+    });
+    expect((await personByEmail('nora.new@demo.email'))!.employeeStatus).toBe('ONBOARDING');
+    const leaverDrafts = await offboardingsOf(person2.uuid);
+    expect(leaverDrafts).toHaveLength(1);
+    expect(leaverDrafts[0]).toMatchObject({ draft: true, lastDayOfWork: day(12) });
+    // Nobody else got a draft from the full read.
+    const drafts = await db()
+      .select({ userUuid: onboardings.userUuid })
+      .from(onboardings)
+      .where(eq(onboardings.organizationUuid, orgUuid));
+    expect(drafts.map((d) => d.userUuid)).toEqual([nora.uuid]);
   });
 
   it('lists a field edited in Equip after the HR change as a conflict; keep Equip is not asked again, keep HR applies it', async () => {

@@ -24,6 +24,8 @@ import {
   hrEmailsInUse,
   hrPeopleOf,
 } from '../employees/index.ts';
+import { draftOffboarding } from '../offboarding/index.ts';
+import { draftOnboarding } from '../onboarding/index.ts';
 import {
   type FoundConflict,
   findRun,
@@ -102,6 +104,13 @@ interface PlannedPerson {
     status: EmployeeStatus;
   };
   change?: { person: HrPerson; values: HrPersonValues & { employeeStatus?: EmployeeStatus }; link: string };
+  /**
+   * The draft flow the person gets or keeps (decision 038): a new hire's onboarding (the start date, the
+   * HR data as its submission), a leaver's offboarding (the last day of work). Written with the person.
+   */
+  draft?:
+    | { kind: 'onboarding'; startDate: string; submission: Record<string, unknown> }
+    | { kind: 'offboarding'; lastDayOfWork: string; submission: Record<string, unknown> };
   conflicts: FoundConflict[];
 }
 
@@ -117,6 +126,31 @@ function hrValueOf(person: HrEmployee, source: HrSourceField): string | null {
 }
 
 const nameOf = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
+
+/** The HR system's data about a person, as a draft flow's submission keeps it (decision 038). */
+function hrSubmissionOf(
+  provider: HrProvider,
+  hrPerson: HrEmployee,
+  values: HrPersonValues,
+  email: string | null,
+): Record<string, unknown> {
+  return {
+    workEmail: email,
+    privateEmail: hrPerson.personalEmail,
+    hr: {
+      provider,
+      externalId: hrPerson.externalId,
+      firstName: values.firstName ?? hrPerson.firstName,
+      lastName: values.lastName ?? hrPerson.lastName,
+      department: values.department ?? hrPerson.department?.name ?? null,
+      position: values.position ?? hrPerson.jobTitle,
+      phone: values.phone ?? hrPerson.phone,
+      startDate: hrPerson.startDate,
+      endDate: hrPerson.endDate,
+      status: hrPerson.status,
+    },
+  };
+}
 
 /**
  * Compares the HR system's people with the organisation's and plans what to write: new people
@@ -212,6 +246,7 @@ export async function planSync(input: {
       claimed.add(email);
       const startsLater =
         hrPerson.status === 'onboarding' || (values.startDate ?? hrPerson.startDate ?? '') > day;
+      const startDate = values.startDate ?? hrPerson.startDate;
       return {
         entry: entry('create', {
           changes: fields
@@ -227,6 +262,16 @@ export async function planSync(input: {
           },
           status: startsLater ? 'ONBOARDING' : 'ACTIVE',
         },
+        // A new hire who starts later gets a draft onboarding (one without a start date cannot have one).
+        ...(startsLater && startDate
+          ? {
+              draft: {
+                kind: 'onboarding' as const,
+                startDate,
+                submission: hrSubmissionOf(provider, hrPerson, values, email),
+              },
+            }
+          : {}),
         conflicts: [],
       };
     }
@@ -268,6 +313,26 @@ export async function planSync(input: {
           ? 'conflict'
           : 'skip';
     const linkOnly = person.hrExternalId !== link;
+    // The draft the person keeps: a leaver's offboarding (the last day the HR system's end date), an
+    // onboarding person's onboarding (its start date following the HR system's). Written whether or not
+    // a field changed, so a draft written once is updated and never written twice.
+    const status = apply.employeeStatus ?? person.employeeStatus;
+    const startDate = apply.startDate ?? person.startDate;
+    const leaving = left || hrPerson.endDate !== null;
+    const draft: PlannedPerson['draft'] =
+      status === 'OFFBOARDING' && leaving
+        ? {
+            kind: 'offboarding',
+            lastDayOfWork: hrPerson.endDate ?? apply.lastDate ?? person.lastDate ?? day,
+            submission: hrSubmissionOf(provider, hrPerson, values, email),
+          }
+        : status === 'ONBOARDING' && startDate
+          ? {
+              kind: 'onboarding',
+              startDate,
+              submission: hrSubmissionOf(provider, hrPerson, values, email),
+            }
+          : undefined;
     return {
       entry: entry(action, {
         changes,
@@ -281,6 +346,7 @@ export async function planSync(input: {
               : null,
       }),
       ...(changes.length > 0 || leaves || linkOnly ? { change: { person, values: apply, link } } : {}),
+      ...(draft ? { draft } : {}),
       conflicts,
     };
   });
@@ -319,6 +385,8 @@ export async function applyPlan(
           );
         else if (plan.change)
           await changeHrPerson(sp, writer, plan.change.person, plan.change.values, plan.change.link);
+        if (plan.draft && plan.entry.employeeUuid)
+          await writeDraft(sp, writer, provider, plan.entry.employeeUuid, plan.draft);
       });
       done.push(plan);
     } catch (error) {
@@ -336,6 +404,34 @@ export async function applyPlan(
     done.flatMap((p) => p.conflicts),
   );
   return done;
+}
+
+/** Writes (or updates) a person's draft onboarding or offboarding from the HR system (decision 038). */
+async function writeDraft(
+  tx: Db,
+  writer: HrWriter,
+  provider: HrProvider,
+  userUuid: string,
+  draft: NonNullable<PlannedPerson['draft']>,
+): Promise<void> {
+  const common = {
+    organizationUuid: writer.actor.organizationUuid,
+    userUuid,
+    origin: 'hris' as const,
+    provider,
+  };
+  if (draft.kind === 'onboarding')
+    await draftOnboarding(tx, {
+      ...common,
+      startDate: draft.startDate,
+      submission: { ...draft.submission, userUuid, startDate: `${draft.startDate}T00:00:00.000Z` },
+    });
+  else
+    await draftOffboarding(tx, {
+      ...common,
+      lastDayOfWork: draft.lastDayOfWork,
+      submission: { ...draft.submission, userUuid, lastDayOfWork: draft.lastDayOfWork },
+    });
 }
 
 /** The actor the sync writes as: the organisation's IT owners' rights, and the person who asked, if one did. */

@@ -32,7 +32,7 @@ export function useEmployee(uuid: string) {
 }
 
 /** What a header shows of a person: the record once loaded, until then the table's row (at once). */
-export function useEmployeeSummary(uuid: string): EmployeeListItem | undefined {
+export function useEmployeeSummary(uuid: string): Omit<EmployeeListItem, 'flowDraft'> | undefined {
   const queryClient = useQueryClient();
   const { data } = useEmployee(uuid);
   return data ?? findEmployeeInLists(queryClient, uuid);
