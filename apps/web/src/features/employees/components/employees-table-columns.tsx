@@ -16,6 +16,7 @@ import { formatDate, fullName } from '@/lib/format';
 import { USER_SOURCE_LABELS } from '../lib/employee-labels';
 import { EmployeeAvatar } from './employee-avatar';
 import { EmployeeStatusBadge } from './employee-status-badge';
+import { FlowDraftBadge } from './flow-draft-badge';
 
 const column = createColumnHelper<EmployeeListItem>();
 
@@ -55,7 +56,10 @@ export const COLUMNS = {
       <div className="flex min-w-0 items-center gap-3">
         <EmployeeAvatar person={row.original} />
         <div className="min-w-0">
-          <p className="truncate font-medium text-slate-900">{fullName(row.original)}</p>
+          <p className="flex min-w-0 items-center gap-2">
+            <span className="truncate font-medium text-slate-900">{fullName(row.original)}</span>
+            {row.original.flowDraft ? <FlowDraftBadge draft={row.original.flowDraft} /> : null}
+          </p>
           <p className="truncate text-xs text-slate-500">{row.original.email}</p>
         </div>
       </div>

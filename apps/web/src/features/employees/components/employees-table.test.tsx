@@ -162,6 +162,28 @@ describe('employees table', () => {
     expect(request?.query.get('sortingDirection')).toBe('asc');
   });
 
+  it('marks the HR sync’s and SCIM’s drafts in the onboarding and offboarding views (decision 038)', async () => {
+    const nora = {
+      ...makeEmployee({ firstName: 'Nora', lastName: 'New', employeeStatus: 'ONBOARDING' }),
+      flowDraft: { kind: 'onboarding', origin: 'hris', provider: 'personio' },
+    };
+    const olaf = {
+      ...makeEmployee({ firstName: 'Olaf', lastName: 'Old', employeeStatus: 'OFFBOARDING' }),
+      flowDraft: { kind: 'offboarding', origin: 'scim', provider: null },
+    };
+    const plain = { ...makeEmployee({ firstName: 'Paul', lastName: 'Plain' }), flowDraft: null };
+    installFakeApi(listHandler([nora, olaf, plain] as Employee[]));
+    renderPage('/dashboard/employees?view=onboarding');
+    const table = await screen.findByRole('table', { name: 'Employees' });
+    const noraRow = (await within(table).findByText('Nora New')).closest('tr')!;
+    expect(within(noraRow).getByText('Draft from Personio')).toBeInTheDocument();
+    expect(within(noraRow).getByTitle('Draft onboarding, not submitted yet')).toBeInTheDocument();
+    const olafRow = within(table).getByText('Olaf Old').closest('tr')!;
+    expect(within(olafRow).getByText('Draft from SCIM')).toBeInTheDocument();
+    const paulRow = within(table).getByText('Paul Plain').closest('tr')!;
+    expect(within(paulRow).queryByText(/^Draft/)).toBeNull();
+  });
+
   it('an empty organisation invites to add or import; a filter without matches offers a reset', async () => {
     installFakeApi(listHandler([]));
     const first = renderPage();
