@@ -63,6 +63,7 @@ describe('the areas registry', () => {
       'mdm.connections.plan',
       'mdm.inventory.plan',
       'mdm.inventory.sync',
+      'mdm.offer',
       'procurement.checkout',
       'procurement.order',
       'reminders.plan',

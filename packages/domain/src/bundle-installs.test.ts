@@ -23,6 +23,8 @@ describe('what a bundle does on the devices', () => {
       after: [entry('a', 'MANAGED_INSTALLS'), entry('b', 'SELF_SERVICE'), entry('c', 'NOT_NEEDED')],
       install: ['a'],
       uninstall: [],
+      offer: ['b'],
+      withdraw: [],
     },
     {
       case: 'leaving uninstalls managed uninstalls only',
@@ -30,6 +32,8 @@ describe('what a bundle does on the devices', () => {
       after: [],
       install: [],
       uninstall: ['b'],
+      offer: [],
+      withdraw: ['c'],
     },
     {
       case: 'moving keeps what both hold, installs the new and removes the old where it says so',
@@ -41,6 +45,8 @@ describe('what a bundle does on the devices', () => {
       after: [entry('a', 'MANAGED_INSTALLS'), entry('d', 'MANAGED_UPDATES')],
       install: ['d'],
       uninstall: ['b'],
+      offer: [],
+      withdraw: [],
     },
     {
       case: 'a self-service app turned auto install is installed',
@@ -48,6 +54,8 @@ describe('what a bundle does on the devices', () => {
       after: [entry('a', 'MANAGED_INSTALLS')],
       install: ['a'],
       uninstall: [],
+      offer: [],
+      withdraw: [],
     },
     {
       case: 'an auto-install app turned self service stays on the device',
@@ -55,6 +63,8 @@ describe('what a bundle does on the devices', () => {
       after: [entry('a', 'SELF_SERVICE')],
       install: [],
       uninstall: [],
+      offer: ['a'],
+      withdraw: [],
     },
     {
       case: 'nothing changed, nothing asked',
@@ -62,8 +72,28 @@ describe('what a bundle does on the devices', () => {
       after: [entry('a', 'MANAGED_INSTALLS')],
       install: [],
       uninstall: [],
+      offer: [],
+      withdraw: [],
     },
-  ])('$case', ({ before, after, install, uninstall }) => {
-    expect(bundleEffect(before, after)).toEqual({ install, uninstall });
+    {
+      case: 'a self-service app that leaves is withdrawn; one still offered is not offered again',
+      before: [entry('a', 'SELF_SERVICE'), entry('b', 'SELF_SERVICE')],
+      after: [entry('b', 'SELF_SERVICE'), entry('c', 'SELF_SERVICE')],
+      install: [],
+      uninstall: [],
+      offer: ['c'],
+      withdraw: ['a'],
+    },
+    {
+      case: 'a self-service app turned not needed is withdrawn',
+      before: [entry('a', 'SELF_SERVICE')],
+      after: [entry('a', 'NOT_NEEDED')],
+      install: [],
+      uninstall: [],
+      offer: [],
+      withdraw: ['a'],
+    },
+  ])('$case', ({ before, after, install, uninstall, offer, withdraw }) => {
+    expect(bundleEffect(before, after)).toEqual({ install, uninstall, offer, withdraw });
   });
 });

@@ -33,12 +33,14 @@ type Entry = Pick<BundleApplication, 'management'> & {
  * `before` is what their bundle held (empty when they had none), `after` what it holds now (empty when
  * they leave). An application to install now that was not installed before is installed; one that left
  * (or is no longer installed by the bundle) is uninstalled only where its old management type says so;
- * one installed before and after is left as it is.
+ * one installed before and after is left as it is. Self service alike: an application offered now that
+ * was not offered before is offered; an offer the bundle no longer makes is withdrawn — unless the
+ * application is now installed instead, whose install takes the offer's place.
  */
 export function bundleEffect(
   before: readonly Entry[],
   after: readonly Entry[],
-): { install: string[]; uninstall: string[] } {
+): { install: string[]; uninstall: string[]; offer: string[]; withdraw: string[] } {
   const installedBefore = new Set(
     before.filter((e) => requestOnJoin(e.management) === 'install').map((e) => e.application.uuid),
   );
@@ -49,7 +51,16 @@ export function bundleEffect(
   const uninstall = before
     .filter((e) => uninstallsOnLeave(e.management) && !now.has(e.application.uuid))
     .map((e) => e.application.uuid);
-  return { install, uninstall };
+  const offered = (entries: readonly Entry[]) =>
+    entries.filter((e) => requestOnJoin(e.management) === 'offer').map((e) => e.application.uuid);
+  const offeredBefore = new Set(offered(before));
+  const offeredAfter = new Set(offered(after));
+  const installedAfter = new Set(
+    after.filter((e) => requestOnJoin(e.management) === 'install').map((e) => e.application.uuid),
+  );
+  const offer = [...offeredAfter].filter((uuid) => !offeredBefore.has(uuid));
+  const withdraw = [...offeredBefore].filter((uuid) => !offeredAfter.has(uuid) && !installedAfter.has(uuid));
+  return { install, uninstall, offer, withdraw };
 }
 
 /**

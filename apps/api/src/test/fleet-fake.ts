@@ -41,6 +41,8 @@ export interface FakeHost {
    * /work/shared/vendors/fleet/GET-hosts-id.json); the documentation's three entries unless given.
    */
   software?: FakeSoftware[];
+  /** The host's team (Fleet Premium); absent or null: "No team" (team 0 in the software endpoints). */
+  team_id?: number | null;
 }
 
 /** One entry of a host's `software`, in the documented shape. */
@@ -89,6 +91,15 @@ export interface FakeTitle {
   /** An App Store app (VPP) rather than an uploaded package. */
   app_store_id?: string;
 }
+
+/*
+ * Self service (issue 29, item 5): a title's installer is offered in Fleet Desktop's Self-service per
+ * team (`self_service` in the host's software list's `software_package` / `app_store_app`), set by
+ * "Update package" (`PATCH /api/v1/fleet/software/titles/:id/package`, multipart/form-data with `team_id`
+ * and `self_service`, answering `{ software_package }`) and "Update App Store app" (`PATCH
+ * /api/v1/fleet/software/titles/:title_id/app_store_app`, JSON `{ team_id, self_service }`, answering
+ * `{ app_store_app }`) — Fleet's REST API documentation, docs/REST API/rest-api.md in fleetdm/fleet.
+ */
 
 /** An Apple MDM command run through `POST /api/v1/fleet/commands/run`. */
 export interface FakeCommand {
@@ -161,6 +172,9 @@ export async function startFleetFake(options: { token?: string; email?: string; 
   const titles = new Map<number, FakeTitle>();
   const titleStatus = new Map<string, { status: string | null; reads: number }>();
   let installOutcome: 'installed' | 'failed' = 'installed';
+  /** The titles offered in self service, per team (`<title id>:<team id>`, 0 for no team). */
+  const selfService = new Set<string>();
+  const offeredTo = (t: FakeTitle, h: FakeHost) => selfService.has(`${t.id}:${h.team_id ?? 0}`);
   /** A title's entry in a host's software list, with its status there. */
   const titleBody = (h: FakeHost, t: FakeTitle) => {
     const installed = (h.software ?? DOCUMENTED_SOFTWARE).some((s) => s.id === t.id);
@@ -171,8 +185,14 @@ export async function startFleetFake(options: { token?: string; email?: string; 
       status: titleStatus.get(`${h.id}:${t.id}`)?.status ?? (installed ? 'installed' : null),
       software_package: t.app_store_id
         ? null
-        : { name: `${t.name.replace(/\.app$/, '')}.pkg`, version: t.version, self_service: false },
-      app_store_app: t.app_store_id ? { app_store_id: t.app_store_id, version: t.version } : null,
+        : {
+            name: `${t.name.replace(/\.app$/, '')}.pkg`,
+            version: t.version,
+            self_service: offeredTo(t, h),
+          },
+      app_store_app: t.app_store_id
+        ? { app_store_id: t.app_store_id, version: t.version, self_service: offeredTo(t, h) }
+        : null,
       installed_versions: installed
         ? [{ version: t.version, bundle_identifier: t.bundle_identifier ?? '', vulnerabilities: [] }]
         : [],
@@ -224,6 +244,7 @@ export async function startFleetFake(options: { token?: string; email?: string; 
     hardware_model: h.hardware_model ?? (h.platform === 'darwin' ? 'MacBookPro18,3' : ''),
     seen_time: h.seen_time ?? new Date().toISOString(),
     disk_encryption_enabled: h.disk_encryption_enabled === undefined ? true : h.disk_encryption_enabled,
+    team_id: h.team_id ?? null,
     computer_name: h.hostname,
     display_name: h.hostname,
     status: 'online',
@@ -247,6 +268,18 @@ export async function startFleetFake(options: { token?: string; email?: string; 
   async function readBody(req: IncomingMessage): Promise<unknown> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
+    const type = req.headers['content-type'] ?? '';
+    // A multipart form (Fleet's package endpoints) as its fields.
+    if (type.startsWith('multipart/form-data')) {
+      const form = await new Response(Buffer.concat(chunks), {
+        headers: { 'content-type': type },
+      }).formData();
+      const fields: Record<string, string> = {};
+      form.forEach((value, key) => {
+        fields[key] = String(value);
+      });
+      return fields;
+    }
     const text = Buffer.concat(chunks).toString('utf8');
     return text ? JSON.parse(text) : null;
   }
@@ -366,6 +399,23 @@ export async function startFleetFake(options: { token?: string; email?: string; 
         meta: { has_next_results: (page + 1) * perPage < found.length, has_previous_results: page > 0 },
       });
     }
+    const installer = /^\/api\/v1\/fleet\/software\/titles\/(\d+)\/(package|app_store_app)$/.exec(
+      url.pathname,
+    );
+    if (installer && req.method === 'PATCH') {
+      const t = titles.get(Number(installer[1]));
+      const appStore = installer[2] === 'app_store_app';
+      if (!t || Boolean(t.app_store_id) !== appStore) return error(res, 404);
+      const fields = (body ?? {}) as { team_id?: string | number; self_service?: string | boolean };
+      const key = `${t.id}:${Number(fields.team_id ?? 0)}`;
+      if (String(fields.self_service) === 'true') selfService.add(key);
+      else if (String(fields.self_service) === 'false') selfService.delete(key);
+      return appStore
+        ? json(res, 200, {
+            app_store_app: { app_store_id: t.app_store_id, self_service: selfService.has(key) },
+          })
+        : json(res, 200, { software_package: { title_id: t.id, self_service: selfService.has(key) } });
+    }
     const softwareCommand = /^\/api\/v1\/fleet\/hosts\/(\d+)\/software\/(\d+)\/(install|uninstall)$/.exec(
       url.pathname,
     );
@@ -432,6 +482,10 @@ export async function startFleetFake(options: { token?: string; email?: string; 
     /** A title Fleet can install on its hosts (a package or an App Store app). */
     addTitle(title: FakeTitle) {
       titles.set(title.id, title);
+    },
+    /** Whether the title is offered in self service to the hosts of the team (0: no team). */
+    offeredInSelfService(titleId: number, teamId = 0) {
+      return selfService.has(`${titleId}:${teamId}`);
     },
     /** Whether the next installs succeed on the host or end `failed_install`. */
     installsEnd(outcome: 'installed' | 'failed') {

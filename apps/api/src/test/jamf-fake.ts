@@ -110,6 +110,12 @@ export interface FakeVppApp {
   version: string;
   /** The Jamf ids of the computers or mobile devices in its scope. */
   scope: string[];
+  /**
+   * `general.deployment_type` (the Classic API's mac_application / mobile_device_application): installed
+   * on the scope's devices (the default), or "Make Available in Self Service" — offered in Self Service
+   * to them, nothing installed until the person does (issue 29, item 5).
+   */
+  deploymentType?: 'Install Automatically/Prompt Users to Install' | 'Make Available in Self Service';
 }
 export interface FakeCommand {
   uuid: string;
@@ -397,7 +403,7 @@ export async function startJamfFake(options: { clientId?: string; clientSecret?:
           version: app.version,
           bundle_id: app.bundleId,
           is_free: true,
-          deployment_type: 'Install Automatically/Prompt Users to Install',
+          deployment_type: app.deploymentType ?? 'Install Automatically/Prompt Users to Install',
         };
         if (kind === 'computer')
           return json(res, 200, {
@@ -445,11 +451,14 @@ export async function startJamfFake(options: { clientId?: string; clientSecret?:
         const ids = [
           ...String(body).matchAll(new RegExp(`<${element}><id>(\\d+)</id></${element}>`, 'g')),
         ].map((m) => m[1]!);
+        // An app offered in Self Service is only listed there for the scope's devices: nothing to install.
+        const installs = app.deploymentType !== 'Make Available in Self Service';
         for (const id of ids)
-          if (!app.scope.includes(id))
+          if (installs && !app.scope.includes(id))
             vppPending.set(`${id}:${app.bundleId}`, { op: 'install', app, reads: 0 });
         for (const id of app.scope)
-          if (!ids.includes(id)) vppPending.set(`${id}:${app.bundleId}`, { op: 'remove', app, reads: 0 });
+          if (installs && !ids.includes(id))
+            vppPending.set(`${id}:${app.bundleId}`, { op: 'remove', app, reads: 0 });
         app.scope = ids;
         const root = kind === 'computer' ? 'mac_application' : 'mobile_device_application';
         res.writeHead(201, { 'content-type': 'text/xml;charset=UTF-8' });

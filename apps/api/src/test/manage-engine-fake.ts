@@ -53,6 +53,10 @@ import type { AddressInfo } from 'node:net';
  *   `{ app_ids, silent_install, notify_user_via_email }` and `{ app_ids }`; the list `{ apps: [{ app_id,
  *   app_name, version, status }] }`). The device list's names and the bodies' field names are from those
  *   pages; the `status` words (Installed, Yet to install, Installation failed) are the web console's.
+ * - Self service (issue 29, item 5): an app associated with `silent_install: false` is not pushed but
+ *   listed in the device's app catalog (the ME MDM app, where the person installs it), as the Devices
+ *   page's "Associate apps to device" describes the flag; it stays "Yet to install" until then. A
+ *   dissociation (`DELETE`) takes it back.
  * - Installed software (decision 026): the same list ("Retrieve apps installed on a managed device",
  *   …/help/api/onpremise/devices-get-apps-from-device.html: `GET /api/v1/mdm/devices/{device_id}/apps`,
  *   scope MDMInventory.READ, `limit`/`offset` paging) also holds what the device reports installed, by
@@ -136,7 +140,11 @@ export async function startManageEngineFake(options: { apiKey?: string } = {}) {
   const failing = new Set<string>();
   /** The app repository, and each device's associated apps (`<device id>:<app id>`) with their state. */
   const repository = new Map<number, FakeManageEngineApp>();
-  const deviceApps = new Map<string, { status: string; removing: boolean; reads: number }>();
+  /** `offered`: distributed without a silent install, so only listed in the device's app catalog. */
+  const deviceApps = new Map<
+    string,
+    { status: string; removing: boolean; reads: number; offered: boolean }
+  >();
   let installsFail = false;
 
   const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -276,7 +284,8 @@ export async function startManageEngineFake(options: { apiKey?: string } = {}) {
               deviceApps.delete(key);
               continue;
             }
-            if (state.status === 'Yet to install')
+            // An offer waits in the app catalog until the person installs it.
+            if (state.status === 'Yet to install' && !state.offered)
               state.status = installsFail ? 'Installation failed' : 'Installed';
           }
           listed.push({
@@ -305,8 +314,18 @@ export async function startManageEngineFake(options: { apiKey?: string } = {}) {
       if (ids.length === 0 || ids.some((id) => !repository.has(id)))
         return apiError(res, 400, 'INVALID_APP', 'No such app in the app repository');
       if (req.method === 'POST') {
-        for (const id of ids)
-          deviceApps.set(`${owner.id}:${id}`, { status: 'Yet to install', removing: false, reads: 0 });
+        const offered = (body as { silent_install?: unknown }).silent_install === false;
+        for (const id of ids) {
+          const before = deviceApps.get(`${owner.id}:${id}`);
+          // Offering what is installed leaves it installed.
+          if (offered && before?.status === 'Installed' && !before.removing) continue;
+          deviceApps.set(`${owner.id}:${id}`, {
+            status: 'Yet to install',
+            removing: false,
+            reads: 0,
+            offered,
+          });
+        }
         if (heldHere?.afterEffect) return void held.push(res);
         return json(res, 202, {});
       }
@@ -372,6 +391,11 @@ export async function startManageEngineFake(options: { apiKey?: string } = {}) {
     /** Whether the devices' next installs end `Installation failed`. */
     failInstalls(fail: boolean) {
       installsFail = fail;
+    },
+    /** Whether the app is offered in the device's app catalog (distributed without a silent install). */
+    offersApp(deviceId: string, appId: number) {
+      const state = deviceApps.get(`${deviceId}:${appId}`);
+      return Boolean(state && !state.removing && state.offered);
     },
     /** Whether the app is associated with the device (not being removed). */
     hasApp(deviceId: string, appId: number) {

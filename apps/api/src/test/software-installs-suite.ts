@@ -38,6 +38,18 @@ export interface InstallFake {
   expectInstalled(device: FakeDevice): void;
   /** What reached the provider for one uninstall (and that the device no longer has the app). */
   expectUninstalled(device: FakeDevice): void;
+  /**
+   * Before the self-service test: the provider may offer the application (Jamf offers only an app whose
+   * distribution is "Make Available in Self Service"); `reset` puts it back.
+   */
+  allowOffers?(): void;
+  /** Whether the provider offers the application in the device's self-service catalogue. */
+  offered(device: FakeDevice): boolean;
+  /**
+   * After the person left the bundle: whether the provider shows the offer withdrawn as it can (Fleet's
+   * self service is the whole team's, so its offer stays and nothing is sent).
+   */
+  withdrawn(device: FakeDevice): boolean;
   /** Installs end failed on the device (only providers that report a failed install). */
   failInstalls?(): void;
   close(): Promise<void>;
@@ -186,6 +198,46 @@ export function describeSoftwareInstalls(profile: InstallProfile): void {
           },
         ]);
       });
+
+    it('a bundle’s self-service application is offered in the device’s self-service catalogue, not installed, and withdrawn when the person leaves (issue 29, item 5)', async () => {
+      const { fakeDevice, device } = await managedDevice();
+      const person = await createUser(db(), { organizationUuid: orgUuid });
+      await db().update(devices).set({ assignedToUuid: person.uuid }).where(eq(devices.uuid, device));
+      fake.allowOffers?.();
+      const inject = (url: string, payload: object) =>
+        t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+      const created = await inject('/bundle-api/bundles', {
+        name: `Self service ${randomUUID().slice(0, 6)}`,
+        applications: [{ applicationUuid: slack, management: 'SELF_SERVICE' }],
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const bundle = created.json<{ uuid: string }>().uuid;
+      const assigned = await inject(`/bundle-api/bundles/${bundle}/employees`, {
+        employeeUuids: [person.uuid],
+      });
+      expect(assigned.statusCode, assigned.body).toBe(200);
+      await expect.poll(() => fake.offered(fakeDevice), { timeout: 20_000, interval: 100 }).toBe(true);
+      // The person's status reads offered; nothing was installed.
+      const status = await t.app.inject({
+        method: 'GET',
+        url: `/bundle-api/employees/${person.uuid}/applications`,
+        headers: bearer(token),
+      });
+      expect(status.json<{ items: unknown[] }>().items).toEqual([
+        expect.objectContaining({
+          status: 'offered',
+          reason: null,
+          application: expect.objectContaining({ uuid: slack }),
+        }),
+      ]);
+      expect(await newest(device)).toBeUndefined();
+      const left = await inject(`/bundle-api/bundles/${bundle}/employees/unassign`, {
+        employeeUuids: [person.uuid],
+      });
+      expect(left.statusCode, left.body).toBe(200);
+      await expect.poll(() => fake.withdrawn(fakeDevice), { timeout: 20_000, interval: 100 }).toBe(true);
+      expect(await newest(device)).toBeUndefined();
+    });
 
     it('an application the provider does not have fails at once, naming it', async () => {
       const { device } = await managedDevice();

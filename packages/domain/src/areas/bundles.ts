@@ -74,6 +74,9 @@ export const bundlesArea = defineArea({
       userUuids: z.array(z.uuid()).min(1).max(BUNDLE_EFFECT_BATCH),
       install: z.array(z.uuid()),
       uninstall: z.array(z.uuid()),
+      /** Self-service offers and their withdrawals (issue 29, item 5); absent in jobs queued before. */
+      offer: z.array(z.uuid()).default([]),
+      withdraw: z.array(z.uuid()).default([]),
     }),
   },
 });

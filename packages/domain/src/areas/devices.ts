@@ -100,6 +100,16 @@ export const devicesArea = defineArea({
     'mdm.command': z.object({ organizationUuid: z.uuid(), commandUuid: z.uuid() }),
     /** Asks the provider whether the device has carried out a sent command; again until it reports. */
     'mdm.check': z.object({ organizationUuid: z.uuid(), commandUuid: z.uuid() }),
+    /**
+     * Offers a catalog application in one device's self-service catalogue through its MDM, or withdraws
+     * the offer (`offered` false): a bundle's self-service applications (issue 29, item 5).
+     */
+    'mdm.offer': z.object({
+      organizationUuid: z.uuid(),
+      deviceUuid: z.uuid(),
+      applicationUuid: z.uuid(),
+      offered: z.boolean(),
+    }),
     /** Hourly: enqueues `mdm.inventory.sync` for every connected MDM server (decision 025). */
     'mdm.inventory.plan': z.object({}),
     /**

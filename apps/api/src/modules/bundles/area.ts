@@ -20,15 +20,20 @@ export const bundlesApiArea = defineApiArea(bundlesArea, {
     // (requestSoftwareFor leaves a command that is already open alone).
     policies: { 'bundles.effect': { retryLimit: 3, retryDelaySeconds: 10, batchSize: 1 } },
     register: (jobs, { database }) =>
-      jobs.handle('bundles.effect', ({ organizationUuid, actorUuid, userUuids, install, uninstall }) =>
-        withTenant(database.db, organizationUuid, async (tx) => {
-          await requestSoftwareFor(
-            tx,
-            jobs,
-            { organizationUuid, userUuid: actorUuid },
-            { userUuids, install, uninstall },
-          );
-        }),
+      jobs.handle(
+        'bundles.effect',
+        async ({ organizationUuid, actorUuid, userUuids, install, uninstall, offer, withdraw }) => {
+          await withTenant(database.db, organizationUuid, async (tx) => {
+            await requestSoftwareFor(
+              tx,
+              jobs,
+              { organizationUuid, userUuid: actorUuid },
+              { userUuids, install, uninstall, offer, withdraw },
+            );
+          });
+          jobs.kick('mdm.command');
+          jobs.kick('mdm.offer');
+        },
       ),
   },
   eventWords: {

@@ -36,10 +36,11 @@ const BundleApplicationParams = z.object({ uuid: Uuid, applicationUuid: Uuid });
 
 /** The bundle API (SPEC §7: `/bundle-api`, its own client in the browser). */
 export const bundleRoutes: ModuleRoutes = (app, { database, bundles, jobs }) => {
-  /** After a change that requested installs or uninstalls (issue 29, item 5): the MDM jobs start now. */
+  /** After a change that requested installs, uninstalls or offers (issue 29, item 5): the MDM jobs start now. */
   const effected = async <T>(work: Promise<T>): Promise<T> => {
     const result = await work;
     jobs.kick('mdm.command');
+    jobs.kick('mdm.offer');
     return result;
   };
 

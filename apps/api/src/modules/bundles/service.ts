@@ -158,7 +158,9 @@ export function createBundlesService(deps: BundlesDeps) {
    */
   const takeEffect: TakeEffect = async (tx, auth, userUuids, before, after) => {
     const effect = bundleEffect(before, after);
-    if (userUuids.length === 0 || effect.install.length + effect.uninstall.length === 0) return;
+    const asked =
+      effect.install.length + effect.uninstall.length + effect.offer.length + effect.withdraw.length;
+    if (userUuids.length === 0 || asked === 0) return;
     // A few people: their commands are queued at once, so the answer already shows them pending. Many
     // (a department, the whole organisation): a job per batch, sent with the change's transaction.
     if (userUuids.length <= BUNDLE_EFFECT_INLINE) {
@@ -510,9 +512,11 @@ export function createBundlesService(deps: BundlesDeps) {
             reason: installed.error,
             deviceUuid: installed.deviceUuid,
           };
-        if (request === 'offer') return { ...base, status: 'offered', reason: null, deviceUuid: null };
-        // An install never requested (a bundle's apps from before item 5) where a device could take it.
+        // Offered in self service on their devices that can take it (`mdm.offer`), else skipped below.
         const fits = own.some((device) => !softwareUnavailable(device, entry.application));
+        if (request === 'offer' && fits)
+          return { ...base, status: 'offered', reason: null, deviceUuid: null };
+        // An install never requested (a bundle's apps from before item 5) where a device could take it.
         if (request === null || fits)
           return { ...base, status: 'not_requested', reason: null, deviceUuid: null };
         return { ...base, status: 'skipped', reason: skipReason(own, entry.application), deviceUuid: null };

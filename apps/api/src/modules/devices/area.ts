@@ -12,6 +12,7 @@ import {
 } from './service.ts';
 import { softwareInstallRoutes } from './software-install-routes.ts';
 import { createSoftwareInstallsService, type SoftwareInstallsService } from './software-installs.ts';
+import { registerOfferJobs } from './software-offers.ts';
 
 declare module '../../app-services.ts' {
   interface AppServices {
@@ -79,6 +80,14 @@ export const devicesApiArea = defineApiArea(devicesArea, {
         batchSize: 1,
         workers: 3,
       },
+      // An offer in self service: tried again like a command while the provider is away.
+      'mdm.offer': {
+        retryLimit: MDM_JOB_RETRY_LIMIT,
+        retryDelaySeconds: 10,
+        expireInSeconds: 120,
+        batchSize: 1,
+        workers: 2,
+      },
       // The inventory sync (decision 025): a failure is recorded on the connection, not thrown, so a
       // retry is only for a crashed try; a sync of 10,000 devices takes well under the hour it may run.
       'mdm.inventory.plan': { retryLimit: 3, retryDelaySeconds: 30, batchSize: 1 },
@@ -92,6 +101,7 @@ export const devicesApiArea = defineApiArea(devicesArea, {
     },
     register: (jobs, { database, mdm, log }) => {
       registerMdmJobs(jobs, { db: database.db, mdm, log });
+      registerOfferJobs(jobs, { db: database.db, mdm, log });
       registerInventorySyncJobs(jobs, { db: database.db, mdm, log });
     },
     // Hourly like the connections' re-check (at :41), at :11: each connected MDM's devices are read

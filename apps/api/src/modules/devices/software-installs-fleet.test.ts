@@ -4,7 +4,10 @@ import { describeSoftwareInstalls } from '../../test/software-installs-suite.ts'
 
 const SLACK_TITLE = 900;
 
-/** Fleet installs through its software install endpoints and reads the host's software status. */
+/**
+ * Fleet installs through its software install endpoints and reads the host's software status; it offers
+ * in self service by its installer's `self_service` flag for the host's team.
+ */
 describeSoftwareInstalls({
   provider: 'FLEET',
   name: 'Fleet',
@@ -46,6 +49,19 @@ describeSoftwareInstalls({
       },
       expectInstalled: (host) => expect(posts(host.fakeId, 'install')).toHaveLength(1),
       expectUninstalled: (host) => expect(posts(host.fakeId, 'uninstall')).toHaveLength(1),
+      // Self service is the team's (the hosts here are in no team): offered by "Update package".
+      offered: () =>
+        fleet.offeredInSelfService(SLACK_TITLE, 0) &&
+        fleet.requests.some(
+          (r) =>
+            r.method === 'PATCH' &&
+            r.path === `/api/v1/fleet/software/titles/${SLACK_TITLE}/package` &&
+            JSON.stringify(r.body) === JSON.stringify({ team_id: '0', self_service: 'true' }),
+        ),
+      // A withdrawal sends nothing: other hosts of the team may be offered it too.
+      withdrawn: () =>
+        fleet.offeredInSelfService(SLACK_TITLE, 0) &&
+        !fleet.requests.some((r) => r.method === 'PATCH' && JSON.stringify(r.body).includes('"false"')),
       failInstalls: () => fleet.installsEnd('failed'),
       close: () => fleet.close(),
     };

@@ -6,7 +6,10 @@ const SLACK_VPP = 41;
 const SLACK_BUNDLE = 'com.tinyspeck.slackmacgap';
 const SCOPE_PATH = `/JSSResource/macapplications/id/${SLACK_VPP}`;
 
-/** Jamf Pro installs by scoping the VPP app to the Mac through the Classic API (XML). */
+/**
+ * Jamf Pro installs by scoping the VPP app to the Mac through the Classic API (XML); an app made available
+ * in Self Service is offered by the same scope.
+ */
 describeSoftwareInstalls({
   provider: 'JAMF',
   name: 'Jamf Pro',
@@ -34,7 +37,16 @@ describeSoftwareInstalls({
         putsBefore.set(computer.id, scopePuts().length);
         return { fakeId: computer.id, name: computer.name, type: 'COMPUTER', os: 'MACOS' };
       },
-      reset: () => jamf.reportAfterReads(1),
+      reset() {
+        jamf.reportAfterReads(1);
+        jamf.vppApps.get(SLACK_VPP)!.deploymentType = 'Install Automatically/Prompt Users to Install';
+      },
+      // Jamf offers an app in Self Service to its scope when that is its distribution.
+      allowOffers() {
+        jamf.vppApps.get(SLACK_VPP)!.deploymentType = 'Make Available in Self Service';
+      },
+      offered: (computer) => scope().includes(computer.fakeId),
+      withdrawn: (computer) => !scope().includes(computer.fakeId),
       fail429: () => jamf.failNext(429, { path: '/JSSResource/macapplications/id/', retryAfter: '120' }),
       holdInstalls(_computer, count) {
         for (let i = 0; i < count; i++) jamf.holdNext('/JSSResource/macapplications/id/');

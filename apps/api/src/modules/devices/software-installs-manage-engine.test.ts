@@ -52,6 +52,19 @@ describeSoftwareInstalls({
         expect(me.hasApp(device.fakeId, SLACK_APP)).toBe(false);
         expect(sent('DELETE', device.fakeId).map((r) => r.body)).toEqual([{ app_ids: [SLACK_APP] }]);
       },
+      // Offered in the app catalog: associated without a silent install; withdrawn: dissociated.
+      offered: (device) =>
+        me.offersApp(device.fakeId, SLACK_APP) &&
+        sent('POST', device.fakeId).some(
+          (r) =>
+            JSON.stringify(r.body) ===
+            JSON.stringify({ app_ids: [SLACK_APP], silent_install: false, notify_user_via_email: false }),
+        ),
+      withdrawn: (device) =>
+        !me.hasApp(device.fakeId, SLACK_APP) &&
+        sent('DELETE', device.fakeId).some(
+          (r) => JSON.stringify(r.body) === JSON.stringify({ app_ids: [SLACK_APP] }),
+        ),
       failInstalls: () => me.failInstalls(true),
       close: () => me.close(),
     };

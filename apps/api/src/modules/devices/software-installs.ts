@@ -179,18 +179,37 @@ export interface PeopleSoftwareResult {
  * (bundles, decision 028): the same commands and jobs as `POST /api/devices/:uuid/software/install`, an
  * open one of the same device and application joined instead of a second. A device the rule refuses
  * (not enrolled, not for its system) is left out; a person none of whose devices can take an install is
- * reported skipped with the reason. In the caller's tenant transaction; the caller kicks `mdm.command`.
+ * reported skipped with the reason. Offers in self service and their withdrawals go to the same devices
+ * as `mdm.offer` jobs. In the caller's tenant transaction; the caller kicks `mdm.command` and `mdm.offer`.
  */
 export async function requestSoftwareFor(
   tx: Db,
   jobs: AppJobs,
   auth: Pick<AuthContext, 'organizationUuid' | 'userUuid'>,
-  request: { userUuids: string[]; install: string[]; uninstall: string[] },
+  request: {
+    userUuids: string[];
+    install: string[];
+    uninstall: string[];
+    /** Offered in self service (`mdm.offer` jobs), or withdrawn, on the same devices. */
+    offer?: string[];
+    withdraw?: string[];
+  },
 ): Promise<PeopleSoftwareResult> {
   const result: PeopleSoftwareResult = { requested: 0, skipped: [] };
-  if (request.userUuids.length === 0 || request.install.length + request.uninstall.length === 0)
+  const offers = [
+    ...(request.offer ?? []).map((uuid) => [true, uuid] as const),
+    ...(request.withdraw ?? []).map((uuid) => [false, uuid] as const),
+  ];
+  if (
+    request.userUuids.length === 0 ||
+    request.install.length + request.uninstall.length + offers.length === 0
+  )
     return result;
-  const apps = await catalogApplications(tx, [...request.install, ...request.uninstall]);
+  const apps = await catalogApplications(tx, [
+    ...request.install,
+    ...request.uninstall,
+    ...offers.map(([, uuid]) => uuid),
+  ]);
   const targets = await softwareTargetsOf(tx, request.userUuids);
   const byPerson = new Map<string, typeof targets>();
   for (const device of targets) {
@@ -229,6 +248,24 @@ export async function requestSoftwareFor(
         });
     }
   }
+  // Offers and withdrawals: one `mdm.offer` job per device that can take the application.
+  const offerJobs = request.userUuids.flatMap((userUuid) =>
+    offers.flatMap(([offered, applicationUuid]) => {
+      const app = apps.get(applicationUuid);
+      if (!app) return [];
+      return (byPerson.get(userUuid) ?? [])
+        .filter((device) => !softwareUnavailable(device, app))
+        .map((device) => ({
+          payload: {
+            organizationUuid: auth.organizationUuid,
+            deviceUuid: device.uuid,
+            applicationUuid,
+            offered,
+          },
+        }));
+    }),
+  );
+  if (offerJobs.length > 0) await jobs.sendMany('mdm.offer', offerJobs, { db: tx });
   if (wanted.length === 0) return result;
   const open = await tx
     .select({

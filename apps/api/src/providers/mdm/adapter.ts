@@ -70,6 +70,17 @@ export interface MdmSoftwareCommand {
   application: InstallableApplication;
 }
 
+/**
+ * Offering a catalog application in the device's self-service catalogue (Fleet Desktop's Self-service,
+ * Jamf Self Service, ManageEngine's app catalog), where the person installs it when they want, or
+ * withdrawing the offer (issue 29, item 5: a bundle's `SELF_SERVICE` applications). Withdrawing never
+ * removes an application the person installed from the offer.
+ */
+export interface MdmOfferCommand {
+  offered: boolean;
+  application: InstallableApplication;
+}
+
 /** One page of the MDM's inventory; `next` is the cursor of the following page, null after the last. */
 export interface MdmInventoryPage {
   devices: MdmInventoryDevice[];
@@ -120,6 +131,13 @@ export interface MdmAdapter {
     command: MdmSoftwareCommand,
     sent: SentCommand & { sentAt: Date },
   ): Promise<CommandResult>;
+  /**
+   * Makes the application available in the device's self-service catalogue (`offered`), or withdraws
+   * it. Doing it twice is harmless (an offer already there is left as it is). Errors as for `send`:
+   * MdmCommandRejected for a device or an application the provider does not have, or an offer the
+   * provider cannot make (its words say why), MdmUnavailable when it cannot take it now.
+   */
+  offerSoftware(device: MdmDevice, command: MdmOfferCommand): Promise<void>;
   /** Asks whether the device has carried out a command sent at `sentAt`. Errors are retried. */
   result(
     device: MdmDevice,

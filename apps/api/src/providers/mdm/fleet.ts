@@ -15,6 +15,7 @@ import {
   type MdmDevice,
   type MdmInventoryDevice,
   type MdmInventoryPage,
+  type MdmOfferCommand,
   type MdmSoftwareCommand,
   MdmUnavailable,
   type SentCommand,
@@ -74,6 +75,8 @@ const FleetHost = z.object({
   seen_time: z.string().nullish(),
   /** macOS FileVault / Windows BitLocker, where Fleet knows it (null or absent otherwise). */
   disk_encryption_enabled: z.boolean().nullish(),
+  /** The host's team (Fleet Premium); null for hosts in no team. Self service is set per team. */
+  team_id: z.number().int().nullish(),
   mdm: z
     .object({
       device_status: z.string().optional(),
@@ -123,8 +126,21 @@ const FleetHostTitle = z.object({
   bundle_identifier: z.string().nullish(),
   /** `installed`, `pending_install`, `failed_install`, `pending_uninstall`, `failed_uninstall`, or null. */
   status: z.string().nullish(),
-  software_package: z.object({ name: z.string().nullish(), version: z.string().nullish() }).nullish(),
-  app_store_app: z.object({ app_store_id: z.string().nullish(), version: z.string().nullish() }).nullish(),
+  /** `self_service`: the host's team offers it in Fleet Desktop's Self-service. */
+  software_package: z
+    .object({
+      name: z.string().nullish(),
+      version: z.string().nullish(),
+      self_service: z.boolean().nullish(),
+    })
+    .nullish(),
+  app_store_app: z
+    .object({
+      app_store_id: z.string().nullish(),
+      version: z.string().nullish(),
+      self_service: z.boolean().nullish(),
+    })
+    .nullish(),
   installed_versions: z
     .array(z.object({ version: z.string().nullish(), bundle_identifier: z.string().nullish() }))
     .nullish(),
@@ -315,17 +331,48 @@ export class FleetClient {
   }
 
   /** One request; a 401 with a login (not a fixed token) logs in again once. */
+  /**
+   * Offers a title in Fleet Desktop's Self-service for a team's hosts, or stops offering it (Fleet's REST
+   * API documentation, docs/REST API/rest-api.md in fleetdm/fleet: "Update package", `PATCH
+   * /api/v1/fleet/software/titles/:id/package` as multipart/form-data with `team_id` and `self_service`;
+   * "Update App Store app", `PATCH /api/v1/fleet/software/titles/:title_id/app_store_app` as JSON with
+   * `team_id` and `self_service`). `teamId` 0 is "No team". The other fields of the installer stay.
+   */
+  async setSelfService(
+    titleId: number,
+    teamId: number,
+    appStore: boolean,
+    selfService: boolean,
+  ): Promise<void> {
+    if (appStore) {
+      await this.call('PATCH', `/api/v1/fleet/software/titles/${titleId}/app_store_app`, {
+        team_id: teamId,
+        self_service: selfService,
+      });
+      return;
+    }
+    const form = new FormData();
+    form.set('team_id', String(teamId));
+    form.set('self_service', String(selfService));
+    await this.call('PATCH', `/api/v1/fleet/software/titles/${titleId}/package`, form);
+  }
+
   private async call(method: string, path: string, json?: unknown, authenticated = true): Promise<unknown> {
     if (authenticated && !this.token) await this.login();
+    // A form is sent as multipart/form-data, encoded here (with its boundary in the content type) so that
+    // any fetch sends the same bytes.
+    const form = json instanceof FormData ? new Response(json) : null;
+    const formType = form?.headers.get('content-type') ?? null;
+    const formBody = form ? new Uint8Array(await form.arrayBuffer()) : null;
     const send = () =>
       this.fetcher(`${this.base}${path}`, {
         method,
         headers: {
           accept: 'application/json',
-          ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(json === undefined ? {} : { 'content-type': formType ?? 'application/json' }),
           ...(authenticated && this.token ? { authorization: `Bearer ${this.token}` } : {}),
         },
-        ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+        ...(json === undefined ? {} : { body: formBody ?? JSON.stringify(json) }),
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     let response = await send();
@@ -497,6 +544,26 @@ export class FleetMdmAdapter implements MdmAdapter {
       );
     await this.guard('command', () => this.client.softwareCommand(host.id, title.id, verbOf(command)));
     return { providerCommandId: `${SOFTWARE_PREFIX}${host.id}:${title.id}` };
+  }
+
+  /**
+   * Fleet offers software in self service per team (the title's installer's `self_service`, for every
+   * host of the host's team): an offer sets it on the host's team's installer of the title that is the
+   * application, unless it is set already. A withdrawal changes nothing at Fleet: the flag is the whole
+   * team's, and other people of the team may be offered the same title (Fleet can narrow it to hosts by
+   * labels, which Equip does not manage); the person's status in Equip is no longer offered.
+   */
+  async offerSoftware(device: MdmDevice, command: MdmOfferCommand): Promise<void> {
+    if (!command.offered) return;
+    const host = await this.guard('read', () => this.findHost(device));
+    const title = await this.guard('read', () => this.findTitle(host.id, command.application, true));
+    if (!title)
+      throw new MdmCommandRejected(`Fleet has no ${command.application.name} to offer on ${host.hostname}`);
+    if (title.software_package?.self_service || title.app_store_app?.self_service) return;
+    const appStore = !title.software_package && Boolean(title.app_store_app);
+    await this.guard('command', () =>
+      this.client.setSelfService(title.id, host.team_id ?? 0, appStore, true),
+    );
   }
 
   /** The title's `status` on the host: installed (or, for an uninstall, no longer there), failed, or pending. */

@@ -215,6 +215,29 @@ describe('Jamf Pro API client against a local fake of Jamf Pro', () => {
       });
       expect(jamf.vppApps.get(SLACK.id)!.scope).toEqual(['8']);
     });
+
+    it('offers in Self Service only an app made available there; an app installed automatically is refused, its scope left alone', async () => {
+      const offer = { offered: true, application: slack.application };
+      const refused = await adapter()
+        .offerSoftware(mac, offer)
+        .catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(MdmCommandRejected);
+      expect((refused as Error).message).toBe(
+        'Jamf Pro installs Slack automatically for its whole scope; to offer it, set its distribution to "Make Available in Self Service"',
+      );
+      expect(jamf.vppApps.get(SLACK.id)!.scope).toEqual([]);
+      // Installed automatically for the Mac: a withdrawal does not take it out of the installs' scope.
+      await adapter().sendSoftware(mac, slack);
+      await adapter().offerSoftware(mac, { offered: false, application: slack.application });
+      expect(jamf.vppApps.get(SLACK.id)!.scope).toEqual(['8']);
+      // Made available in Self Service: offered to the second Mac by its scope, and withdrawn.
+      jamf.vppApps.get(SLACK.id)!.deploymentType = 'Make Available in Self Service';
+      await adapter().offerSoftware(second, offer);
+      await adapter().offerSoftware(second, offer);
+      expect(jamf.vppApps.get(SLACK.id)!.scope.sort()).toEqual(['12', '8']);
+      await adapter().offerSoftware(second, { offered: false, application: slack.application });
+      expect(jamf.vppApps.get(SLACK.id)!.scope).toEqual(['8']);
+    });
   });
 
   it('finds the managed record across a page boundary (an old unmanaged record of the same serial first)', async () => {

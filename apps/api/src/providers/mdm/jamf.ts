@@ -10,6 +10,7 @@ import {
   type MdmDevice,
   type MdmInventoryDevice,
   type MdmInventoryPage,
+  type MdmOfferCommand,
   type MdmSoftwareCommand,
   MdmUnavailable,
   type SentCommand,
@@ -173,7 +174,18 @@ export type JamfCommand = z.infer<typeof JamfCommand>;
  * `/mobiledeviceapplications/bundleid/{id}`, JSON): its id and the devices in its scope (decision 030).
  */
 const VppScoped = z.array(z.object({ id: z.union([z.number(), z.string()]).transform(String) })).nullish();
-const VppGeneral = z.object({ id: z.number().int(), name: z.string() });
+/**
+ * `deployment_type`: "Install Automatically/Prompt Users to Install" or "Make Available in Self Service"
+ * (the Classic API's mac_application and mobile_device_application, `general`): how Jamf gives the app to
+ * every device of its scope.
+ */
+const VppGeneral = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  deployment_type: z.string().nullish(),
+});
+/** The deployment type of an app Jamf offers in Self Service to its scope instead of installing it. */
+export const JAMF_SELF_SERVICE_DEPLOYMENT = 'Make Available in Self Service';
 const MacVppApp = z.object({
   mac_application: z.object({ general: VppGeneral, scope: z.object({ computers: VppScoped }).nullish() }),
 });
@@ -188,6 +200,8 @@ export interface JamfVppApp {
   name: string;
   /** The Jamf ids of the computers (or mobile devices) in its scope. */
   scope: string[];
+  /** Offered in Self Service to its scope (`JAMF_SELF_SERVICE_DEPLOYMENT`) rather than installed. */
+  selfService: boolean;
 }
 const CommandPage = z.object({ totalCount: z.number().int(), results: z.array(JamfCommand) });
 
@@ -471,12 +485,24 @@ export class JamfClient {
       if (error instanceof JamfApiError && error.status === 404) return null;
       throw error;
     }
+    const app = (general: z.infer<typeof VppGeneral>, scope: string[]): JamfVppApp => ({
+      id: general.id,
+      name: general.name,
+      scope,
+      selfService: general.deployment_type === JAMF_SELF_SERVICE_DEPLOYMENT,
+    });
     if (kind === 'computer') {
       const { general, scope } = MacVppApp.parse(body).mac_application;
-      return { id: general.id, name: general.name, scope: (scope?.computers ?? []).map((c) => c.id) };
+      return app(
+        general,
+        (scope?.computers ?? []).map((c) => c.id),
+      );
     }
     const { general, scope } = MobileVppApp.parse(body).mobile_device_application;
-    return { id: general.id, name: general.name, scope: (scope?.mobile_devices ?? []).map((d) => d.id) };
+    return app(
+      general,
+      (scope?.mobile_devices ?? []).map((d) => d.id),
+    );
   }
 
   /**
@@ -505,10 +531,13 @@ export class JamfClient {
     bundleId: string,
     deviceId: string,
     member: boolean,
+    /** Only an app of this deployment (self service or not) is changed; others are answered unwritten. */
+    onlyIf?: { selfService: boolean },
   ): Promise<{ app: JamfVppApp | null; written: boolean }> {
     return inTurn(`${this.base} ${kind} ${bundleId.toLowerCase()}`, async () => {
       const app = await this.vppApp(kind, bundleId);
       if (!app || app.scope.includes(deviceId) === member) return { app, written: false };
+      if (onlyIf && app.selfService !== onlyIf.selfService) return { app, written: false };
       const scope = member ? [...app.scope, deviceId] : app.scope.filter((id) => id !== deviceId);
       await this.setVppScope(kind, app.id, scope);
       return { app, written: true };
@@ -699,6 +728,37 @@ export class JamfMdmAdapter implements MdmAdapter {
         `Jamf Pro has no App Store app ${application.name} (${bundleId}) to assign`,
       );
     return { providerCommandId: `${VPP_PREFIX}${record.kind}:${record.id}:${bundleId}` };
+  }
+
+  /**
+   * Jamf Pro offers an App Store app in Self Service to the devices of its scope when the app's
+   * deployment type is "Make Available in Self Service" (the Classic API's `general.deployment_type`;
+   * Jamf Pro's documentation, "Self Service for macOS / iOS": an app made available there appears in
+   * Self Service of every device in its scope): an offer adds the device to that app's scope, a
+   * withdrawal takes it out. The deployment type is the whole app's: an app Jamf installs automatically
+   * cannot also be offered, and the offer is refused saying so; its scope is the installs', which a
+   * withdrawal leaves alone.
+   */
+  async offerSoftware(device: MdmDevice, command: MdmOfferCommand): Promise<void> {
+    const record = await this.guard('read', () => this.findRecord(device));
+    const { application } = command;
+    const bundleId =
+      record.kind === 'computer'
+        ? application.macApplicationId
+        : (application.iosApplicationId ?? application.ipadApplicationId);
+    if (!bundleId)
+      throw new MdmCommandRejected(`The catalog has no bundle id of ${application.name} for Jamf Pro`);
+    const { app } = await this.guard('command', () =>
+      this.client.changeVppScope(record.kind, bundleId, record.id, command.offered, { selfService: true }),
+    );
+    if (!app)
+      throw new MdmCommandRejected(
+        `Jamf Pro has no App Store app ${application.name} (${bundleId}) to offer`,
+      );
+    if (command.offered && !app.selfService)
+      throw new MdmCommandRejected(
+        `Jamf Pro installs ${application.name} automatically for its whole scope; to offer it, set its distribution to "${JAMF_SELF_SERVICE_DEPLOYMENT}"`,
+      );
   }
 
   /** Whether the device's inventory has the app (an install) or no longer has it (an uninstall). */

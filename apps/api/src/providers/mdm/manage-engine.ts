@@ -1,5 +1,6 @@
 import { type ReportedSoftware, tidySoftware } from '@equip/domain/device-software';
 import { type DeviceAction, reportedStatusOf } from '@equip/domain/mdm';
+import type { InstallableApplication } from '@equip/domain/software-installs';
 import { z } from 'zod';
 import { retryAfterOf } from '../outbound/retry-after.ts';
 import {
@@ -9,6 +10,7 @@ import {
   type MdmDevice,
   type MdmInventoryDevice,
   type MdmInventoryPage,
+  type MdmOfferCommand,
   type MdmSoftwareCommand,
   MdmUnavailable,
   type SentCommand,
@@ -230,11 +232,15 @@ export class ManageEngineClient {
    * Distributes an app of the repository to the device, installed silently (`POST
    * /api/v1/mdm/devices/{device_id}/apps`), or takes it back, which removes it (`DELETE`).
    */
-  async distributeApp(deviceId: string, appId: string, install: boolean): Promise<void> {
+  async distributeApp(deviceId: string, appId: string, install: boolean, silent = true): Promise<void> {
     const path = `/api/v1/mdm/devices/${encodeURIComponent(deviceId)}/apps`;
     const ids = [Number.isSafeInteger(Number(appId)) ? Number(appId) : appId];
     if (install)
-      await this.request('POST', path, { app_ids: ids, silent_install: true, notify_user_via_email: false });
+      await this.request('POST', path, {
+        app_ids: ids,
+        silent_install: silent,
+        notify_user_via_email: false,
+      });
     else await this.request('DELETE', path, { app_ids: ids });
   }
 
@@ -371,7 +377,14 @@ export class ManageEngineMdmAdapter implements MdmAdapter {
    */
   async sendSoftware(device: MdmDevice, command: MdmSoftwareCommand): Promise<SentCommand> {
     const found = await this.guard('read', () => this.findDevice(device));
-    const { application } = command;
+    const app = await this.repositoryApp(device, command.application);
+    const install = command.action === 'install_software';
+    await this.guard('command', () => this.client.distributeApp(found.device_id, app.app_id, install));
+    return { providerCommandId: `${APP_PREFIX}${found.device_id}:${app.app_id}` };
+  }
+
+  /** The repository's app that is the catalog's: the same name, for the device's platform. */
+  private async repositoryApp(device: MdmDevice, application: InstallableApplication) {
     const platform = device.os === 'WINDOWS' ? 3 : 1;
     const wanted = comparableName(application.name);
     const app = await this.guard('read', () =>
@@ -384,9 +397,27 @@ export class ManageEngineMdmAdapter implements MdmAdapter {
       throw new MdmCommandRejected(
         `ManageEngine has no ${application.name} in its app repository for ${device.os}`,
       );
-    const install = command.action === 'install_software';
-    await this.guard('command', () => this.client.distributeApp(found.device_id, app.app_id, install));
-    return { providerCommandId: `${APP_PREFIX}${found.device_id}:${app.app_id}` };
+    return app;
+  }
+
+  /**
+   * ManageEngine offers an app in the device's app catalog (the ME MDM app's self-service catalogue) when
+   * it is distributed without a silent install (`POST /api/v1/mdm/devices/{device_id}/apps` with
+   * `silent_install: false`, the Devices page's "Associate apps to device"): the person installs it from
+   * there. A withdrawal takes back (`DELETE`, "Dissociate apps from devices") an offer the person did not
+   * take up; an app they installed from it stays (dissociating would remove it).
+   */
+  async offerSoftware(device: MdmDevice, command: MdmOfferCommand): Promise<void> {
+    const found = await this.guard('read', () => this.findDevice(device));
+    const app = await this.repositoryApp(device, command.application);
+    if (command.offered) {
+      await this.guard('command', () => this.client.distributeApp(found.device_id, app.app_id, true, false));
+      return;
+    }
+    const apps = await this.guard('read', () => this.client.deviceApps(found.device_id));
+    const entry = apps.find((a) => a.app_id === app.app_id);
+    if (!entry || /^installed$/i.test(entry.status?.trim() ?? '')) return;
+    await this.guard('command', () => this.client.distributeApp(found.device_id, app.app_id, false));
   }
 
   /** The app's status on the device: installed (or gone, for an uninstall), failed with its words, or pending. */

@@ -9,6 +9,7 @@ import {
   type MdmDevice,
   type MdmInventoryDevice,
   type MdmInventoryPage,
+  type MdmOfferCommand,
   type MdmSoftwareCommand,
   type SentCommand,
 } from './adapter.ts';
@@ -71,6 +72,16 @@ export class SandboxMdmAdapter implements MdmAdapter {
     if (!applicationIdFor(command.application, device.os))
       throw new MdmCommandRejected(`${this.provider} has no ${command.application.name} for ${device.os}`);
     return { providerCommandId: `sandbox:${command.action}:${this.now()}` };
+  }
+
+  /**
+   * An offer in self service (or its withdrawal) of an application the catalog has for the device's
+   * system is taken as the provider would (nothing to report back); one without an id is refused.
+   */
+  async offerSoftware(device: MdmDevice, command: MdmOfferCommand): Promise<void> {
+    if (device.os === 'UNKNOWN') throw new MdmCommandRejected('The device is not known to the MDM');
+    if (!applicationIdFor(command.application, device.os))
+      throw new MdmCommandRejected(`${this.provider} has no ${command.application.name} for ${device.os}`);
   }
 
   async softwareResult(
