@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_HR_FIELD_MAPPING, HR_CHECK_ERRORS, type HrIntegration } from '@equip/domain/integrations';
+import {
+  DEFAULT_HR_FIELD_MAPPING,
+  HR_CHECK_ERRORS,
+  type HrIntegration,
+  type HrSyncPreview,
+  type HrSyncRun,
+  type HrSyncRunPage,
+} from '@equip/domain/integrations';
 import { and, eq, gte, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readerOfDb } from '../../cli/database-source.ts';
 import { checkSealedSecrets } from '../../cli/installation-secret.ts';
 import { integrations } from '../../db/schema/index.ts';
 import type { App } from '../../http/types.ts';
+import { SandboxHrAdapter } from '../../providers/hr/sandbox.ts';
 import { decryptSecret, SEALED_SECRET_PURPOSES, sealingKey } from '../../security/sealed-secrets.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { type BambooHrFake, startBambooHrFake } from '../../test/bamboohr-fake.ts';
@@ -311,5 +319,69 @@ describe('HR integrations in the sandbox (the demo)', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json<HrIntegration>()).toMatchObject({ provider: 'kenjo', status: 'ACTIVE', sandbox: true });
+  });
+
+  it('changes a person at the next sync after the first: the diff in the audit log, the starter’s draft onboarding', async () => {
+    SandboxHrAdapter.reset();
+    const send = (method: 'PUT' | 'POST' | 'GET', url: string, payload?: unknown) =>
+      t.app.inject({ method, url, headers: bearer(ownerToken), payload: payload as never });
+    const connected = await send('PUT', '/api/integrations/personio', {
+      clientId: 'sandbox-id',
+      clientSecret: 'sandbox-secret-0001',
+    });
+    expect(connected.statusCode, connected.body).toBe(201);
+    const preview = await send('POST', '/api/integrations/personio/sync/preview');
+    expect(preview.json<HrSyncPreview>().counts.created).toBe(11);
+    const syncNow = async () => {
+      const queued = (await send('POST', '/api/integrations/personio/sync')).json<HrSyncRun>();
+      let done: HrSyncRun | undefined;
+      await expect
+        .poll(
+          async () => {
+            const runs = (
+              await send('GET', '/api/integrations/sync-runs?provider=personio')
+            ).json<HrSyncRunPage>();
+            done = runs.items.find((r) => r.uuid === queued.uuid);
+            return done?.status;
+          },
+          { timeout: 60_000, interval: 200 },
+        )
+        .toBe('succeeded');
+      return done!;
+    };
+    expect((await syncNow()).created).toBe(11);
+    const second = await syncNow();
+    expect(second.entries).toEqual([
+      expect.objectContaining({
+        action: 'update',
+        name: 'Lukas Becker',
+        changes: [
+          { field: 'position', before: 'Sales Development Representative', after: 'Account Executive' },
+        ],
+      }),
+    ]);
+    const log = (await send('GET', '/api/audit-log?types=USER_UPDATED')).json<{
+      items: { subjectName: string | null; data: Record<string, unknown> }[];
+    }>();
+    expect(log.items).toEqual([
+      expect.objectContaining({
+        subjectName: 'Lukas Becker',
+        data: {
+          before: { position: 'Sales Development Representative' },
+          after: { position: 'Account Executive' },
+          via: 'hris',
+        },
+      }),
+    ]);
+    const onboardingView = (await send('GET', '/api/employees?view=onboarding')).json<{
+      items: { firstName: string; flowDraft: unknown }[];
+    }>();
+    expect(onboardingView.items).toEqual([
+      expect.objectContaining({
+        firstName: 'Felix',
+        flowDraft: { kind: 'onboarding', origin: 'hris', provider: 'personio' },
+      }),
+    ]);
+    SandboxHrAdapter.reset();
   });
 });

@@ -31,6 +31,7 @@ const conflicts = integrationConflicts;
 export async function findSyncState(tx: Db, provider: HrProvider, lock = false) {
   const query = tx
     .select({
+      organizationUuid: integrations.organizationUuid,
       provider: integrations.provider,
       status: integrations.status,
       setupStatus: integrations.setupStatus,

@@ -59,7 +59,7 @@ export class HrSyncFailed extends Error {
 /** Every person (`since` null: the first sync, the preview) or those changed since `since`. */
 export async function readHrPeople(
   hr: HrAdapters,
-  state: Pick<SyncState, 'provider' | 'credentialsEncrypted'>,
+  state: Pick<SyncState, 'organizationUuid' | 'provider' | 'credentialsEncrypted'>,
   since: Date | null,
 ): Promise<HrEmployee[]> {
   try {

@@ -13,7 +13,7 @@ import type { HrAdapter, HrCheckResult } from './adapter.ts';
 import { BambooHrClient } from './bamboohr.ts';
 import { HiBobClient } from './hibob.ts';
 import { PersonioClient } from './personio.ts';
-import { SandboxHrAdapter } from './sandbox.ts';
+import { SANDBOX_HR_PAGE, SandboxHrAdapter } from './sandbox.ts';
 
 /** An HR system's API credentials, by field (`HR_CREDENTIAL_FIELDS`): what a client needs. */
 export type HrCredentials = Partial<Record<HrCredentialField, string>>;
@@ -23,6 +23,8 @@ const StoredCredentials = z.record(z.string(), z.string());
 export interface StoredIntegration {
   provider: HrProvider;
   credentialsEncrypted: string | null;
+  /** The organisation: the sandbox's scripted changes are per organisation (decision 038). */
+  organizationUuid?: string;
 }
 
 /** Why no adapter can read an integration's HR system. */
@@ -58,8 +60,9 @@ export class HrAdapters {
   }
 
   /** The adapter for these credentials; throws NoHrAdapter for a kind that cannot be reached. */
-  with(provider: HrProvider, credentials: HrCredentials | null): HrAdapter {
-    if (this.options.sandbox) return new SandboxHrAdapter(provider);
+  with(provider: HrProvider, credentials: HrCredentials | null, organizationUuid?: string): HrAdapter {
+    if (this.options.sandbox)
+      return new SandboxHrAdapter(provider, Date.now, SANDBOX_HR_PAGE, organizationUuid ?? null);
     if (!credentials) throw new NoHrAdapter(HR_CHECK_ERRORS.credentialsUnreadable);
     const http = {
       fetcher: this.fetcher,
@@ -86,7 +89,7 @@ export class HrAdapters {
 
   /** The adapter of a stored integration (its credentials opened). */
   for(integration: StoredIntegration): HrAdapter {
-    return this.with(integration.provider, this.open(integration));
+    return this.with(integration.provider, this.open(integration), integration.organizationUuid);
   }
 
   /** Tests the credentials against the HR system; never throws for the system's sake. */

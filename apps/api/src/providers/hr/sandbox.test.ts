@@ -62,6 +62,44 @@ describe('the sandbox HR system', () => {
     expect((await everyone((c) => sandbox.changesSince(since, c))).people).toEqual(first.people);
   });
 
+  it('takes the next scripted change at each read of an organisation’s changes, then settles; others see none', async () => {
+    SandboxHrAdapter.reset();
+    let now = NOW;
+    const org = new SandboxHrAdapter('personio', () => now, SANDBOX_HR_PAGE, 'org-a');
+    const plain = new SandboxHrAdapter('personio', () => now);
+    const title = async (adapter: SandboxHrAdapter, id: string) =>
+      (await everyone((c) => adapter.employees(c))).people.find((p) => p.externalId === id)!;
+    // Full reads (the preview, the first sync) take no step.
+    expect((await title(org, '1006')).jobTitle).toBe('Sales Development Representative');
+    expect((await title(org, '1006')).jobTitle).toBe('Sales Development Representative');
+
+    now += 60_000;
+    const since = new Date(now - 1_000);
+    const first = await everyone((c) => org.changesSince(since, c));
+    expect(first.people.map((p) => [p.externalId, p.jobTitle])).toEqual([['1006', 'Account Executive']]);
+    expect(first.people[0]!.updatedAt).toEqual(new Date(now));
+    expect((await title(org, '1006')).jobTitle).toBe('Account Executive');
+    // Without a scope, or another organisation: the fixed company.
+    expect((await title(plain, '1006')).jobTitle).toBe('Sales Development Representative');
+    expect(
+      (await title(new SandboxHrAdapter('personio', () => now, SANDBOX_HR_PAGE, 'org-b'), '1006')).jobTitle,
+    ).toBe('Sales Development Representative');
+
+    now += 60_000;
+    const second = await everyone((c) => org.changesSince(new Date(now - 1_000), c));
+    expect(second.people.map((p) => [p.externalId, p.jobTitle])).toEqual([
+      ['1004', 'Senior Frontend Engineer'],
+    ]);
+    now += 60_000;
+    const third = await everyone((c) => org.changesSince(new Date(now - 1_000), c));
+    expect(third.people.map((p) => [p.externalId, p.startDate])).toEqual([
+      ['1012', new Date(now + 21 * 86_400_000).toISOString().slice(0, 10)],
+    ]);
+    now += 60_000;
+    expect((await everyone((c) => org.changesSince(new Date(now - 1_000), c))).people).toEqual([]);
+    SandboxHrAdapter.reset();
+  });
+
   it('refuses a cursor it did not give', async () => {
     await expect(new SandboxHrAdapter('kenjo').employees('x')).rejects.toThrow(RangeError);
   });

@@ -182,10 +182,28 @@ const PEOPLE: readonly SandboxPerson[] = [
 const isoDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 /**
+ * What changes in the sandbox's company, one step at each sync after the first (a read of the changes
+ * since the last sync) of an organisation: a promotion, a new title, a start moved a week. After the
+ * last step nothing changes any more, so the demo's hourly sync settles.
+ */
+export const SANDBOX_HR_CHANGES: readonly { id: string; change: Partial<SandboxPerson> }[] = [
+  { id: '1006', change: { jobTitle: 'Account Executive' } },
+  { id: '1004', change: { jobTitle: 'Senior Frontend Engineer' } },
+  { id: '1012', change: { startInDays: 21 } },
+];
+
+/** The steps an organisation's sandbox took (when each was taken), per organisation and kind; in memory. */
+const stepsTaken = new Map<string, number[]>();
+
+/**
  * The sandbox HR system of one kind, for the demo and tests (decision 029): a fixed company of twelve
  * people in five departments with a starter (in two weeks) and a leaver (last week), paged like a
- * vendor, `changesSince` honoured. Its dates are relative to `now`, so the same answers every day; it
- * keeps no state.
+ * vendor, `changesSince` honoured. Its dates are relative to `now`, so the same answers every day.
+ * Without a scope it keeps no state. Given an organisation (`scope`, as the sync gives it), each read of
+ * the changes since the last sync first takes the next of `SANDBOX_HR_CHANGES` (decision 038): the
+ * demo's and the end-to-end specs' "a person changed in the HR system"; every read of that
+ * organisation then answers the changed person (updated at the step's time). The steps live in memory:
+ * a restart starts them again (the changes read again are no changes).
  */
 export class SandboxHrAdapter implements HrAdapter {
   readonly kind = 'sandbox' as const;
@@ -194,7 +212,18 @@ export class SandboxHrAdapter implements HrAdapter {
     readonly provider: HrProvider,
     private readonly now: () => number = Date.now,
     private readonly pageSize = SANDBOX_HR_PAGE,
+    /** The organisation whose scripted changes apply (none: the fixed company, no state). */
+    private readonly scope: string | null = null,
   ) {}
+
+  /** Forgets every organisation's steps (tests). */
+  static reset(): void {
+    stepsTaken.clear();
+  }
+
+  private get key(): string | null {
+    return this.scope === null ? null : `${this.scope}:${this.provider}`;
+  }
 
   async check(): Promise<HrCheckResult> {
     return { ok: true };
@@ -209,6 +238,12 @@ export class SandboxHrAdapter implements HrAdapter {
   }
 
   async changesSince(since: Date, cursor: string | null): Promise<HrEmployeePage> {
+    // A sync's read of the changes starts on its first page: the next scripted change happens then.
+    const key = this.key;
+    if (key !== null && cursor === null) {
+      const taken = stepsTaken.get(key) ?? [];
+      if (taken.length < SANDBOX_HR_CHANGES.length) stepsTaken.set(key, [...taken, this.now()]);
+    }
     return this.page(
       this.people().filter((p) => p.updatedAt && p.updatedAt >= since),
       cursor,
@@ -218,7 +253,19 @@ export class SandboxHrAdapter implements HrAdapter {
   private people(): HrEmployee[] {
     const now = this.now();
     const today = isoDay(now);
-    return PEOPLE.map((p) => {
+    const taken = this.key === null ? [] : (stepsTaken.get(this.key) ?? []);
+    const changed = PEOPLE.map((person) => {
+      let p = person;
+      let changedAt: number | null = null;
+      taken.forEach((at, step) => {
+        const { id, change } = SANDBOX_HR_CHANGES[step]!;
+        if (id !== person.id) return;
+        p = { ...p, ...change };
+        changedAt = at;
+      });
+      return { p, changedAt: changedAt as number | null };
+    });
+    return changed.map(({ p, changedAt }) => {
       const startDate = isoDay(now + p.startInDays * DAY);
       const endDate = p.endInDays === undefined ? null : isoDay(now + p.endInDays * DAY);
       const local = `${p.firstName}.${p.lastName}`.toLowerCase();
@@ -239,7 +286,7 @@ export class SandboxHrAdapter implements HrAdapter {
         startDate,
         endDate,
         status: statusOn(today, { startDate, endDate }, p.leave ? 'leave' : null),
-        updatedAt: new Date(now - p.changedDaysAgo * DAY),
+        updatedAt: new Date(changedAt ?? now - p.changedDaysAgo * DAY),
       };
     });
   }
