@@ -15,6 +15,16 @@ import { linguiMacro } from './vite-lingui-macro.ts';
 process.env.LINGUI_CONFIG = fileURLToPath(new URL('./lingui.config.ts', import.meta.url));
 
 const API_ORIGIN = 'http://localhost:3000';
+
+/**
+ * What the 'shared' chunk may hold: the dashboard's own frame (ui, lib, app, config, the areas'
+ * words) and the libraries. A feature's code shared by two of its pages stays out of it (its pages'
+ * common chunk), so a page loads only what the frame and its own feature need (bench/lighthouse.mjs).
+ */
+const SHARED_CODE =
+  /node_modules|apps[\\/]web[\\/]src[\\/](ui|lib|app|config|areas|locales)[\\/.]|packages[\\/]domain/;
+/** Libraries only some pages use (CSV parsing, forms, analytics): in those pages' chunks, loaded with them. */
+const PAGE_LIBRARIES = /node_modules[\\/](papaparse|react-hook-form|@hookform|@amplitude|@segment)[\\/]/;
 /** Paths the dev server forwards to the API process (one origin in production). */
 const PROXIED_PATHS = ['/api', '/bundle-api', '/experiment', '/segment', '/segment-cdn', '/healthz'];
 
@@ -84,7 +94,7 @@ export default defineConfig({
             {
               name: 'shared',
               minShareCount: 2,
-              test: (id) => !/node_modules[\\/]@(amplitude|segment)[\\/]/.test(id),
+              test: (id) => SHARED_CODE.test(id) && !PAGE_LIBRARIES.test(id),
             },
           ],
         },

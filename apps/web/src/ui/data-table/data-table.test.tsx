@@ -317,6 +317,33 @@ describe('DataTable fits its frame', () => {
     }
   });
 
+  it('lays out a sample of the rows with every column first, then the whole page in the columns that fit', async () => {
+    fakeLayout();
+    // What each measure of the frame found laid out: body rows and columns.
+    const measured: string[] = [];
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      const columns = this.querySelectorAll('thead th').length;
+      if (!this.querySelector('table')) return this.tagName === 'TH' ? 200 : 0;
+      measured.push(`${this.querySelectorAll('tbody tr').length}×${columns}`);
+      return 200 * columns;
+    });
+    try {
+      const many = Array.from({ length: 30 }, (_, index) => ({
+        ...MACHINES[0]!,
+        uuid: `m-${index}`,
+        name: `Machine ${index}`,
+      }));
+      renderMachines({ rows: many });
+      expect(await screen.findByText('Machine 29')).toBeInTheDocument();
+      expect(screen.getAllByRole('row')).toHaveLength(31);
+      expect(headers()).toEqual(['Name', 'Serial number', 'Actions']);
+      // Measured on 8 rows with every column, then on 8 in the columns that fit; then every row.
+      expect(measured).toEqual(['8×4', '8×3', '30×3']);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it('follows meta.priority over the order', () => {
     fakeLayout();
     try {

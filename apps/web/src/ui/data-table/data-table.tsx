@@ -15,6 +15,7 @@ import {
   type KeyboardEvent,
   type PointerEvent,
   type ReactNode,
+  startTransition,
   useDeferredValue,
   useEffect,
   useId,
@@ -99,6 +100,12 @@ declare module '@tanstack/react-table' {
 /** The id of the row actions' column: it sticks to the table's end and never hides. */
 export const ACTIONS_COLUMN_ID = 'actions';
 const DEFAULT_MAX_WIDTH = '16rem';
+/**
+ * Rows shown until the columns have been fitted to the frame once: enough to measure the columns by,
+ * few enough that a phone's first layout is not every column of a whole page (thousands of cells laid
+ * out and then mostly hidden; bench/lighthouse.mjs). The rest follow in a transition.
+ */
+const FIT_SAMPLE_ROWS = 8;
 
 export interface DataTableSelection<T> {
   /** The header checkbox: none, some or all of the page's rows selected. */
@@ -234,8 +241,17 @@ export function DataTable<T>({
     [rows, status.isPending, status.fetchStatus, status.isError, status.data, status.error],
   );
   const shownBody = useDeferredValue(current);
+  // Until the first fit, a sample of the rows (FIT_SAMPLE_ROWS); then all, in the background.
+  const [fitted, setFitted] = useState(false);
+  const markFitted = () => {
+    if (!fitted) startTransition(() => setFitted(true));
+  };
+  const modelRows = useMemo(
+    () => (fitted ? shownBody.rows : shownBody.rows.slice(0, FIT_SAMPLE_ROWS)),
+    [fitted, shownBody.rows],
+  );
   const model = useReactTable<T>({
-    data: shownBody.rows as T[],
+    data: modelRows as T[],
     columns: columns as ColumnDef<T, unknown>[],
     state: { columnVisibility: visibility },
     getRowId,
@@ -285,11 +301,13 @@ export function DataTable<T>({
     observer.observe(frame);
     return () => observer.disconnect();
   }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: what changes the table's width (above); `order` follows from the columns and `fit.preferred`.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: what changes the table's width (above, and the whole page after the sample); `order` follows from the columns and `fit.preferred`.
   useLayoutEffect(() => {
     const frame = frameRef.current;
     const table = tableRef.current;
-    if (!frame || !table || frame.clientWidth === 0) return;
+    if (!frame || !table) return;
+    // Without a layout (hidden, or a test's DOM) there is nothing to fit: every row shows.
+    if (frame.clientWidth === 0) return markFitted();
     for (const th of table.querySelectorAll<HTMLElement>('thead th[data-column]')) {
       widths.current[th.dataset.column!] = th.offsetWidth;
     }
@@ -302,7 +320,9 @@ export function DataTable<T>({
     }
     const next = nextHidden({ order, hidden: fit.hidden, overflow, room, widths: widths.current });
     if (next.join() !== fit.hidden.join()) fit.setHidden(next);
-  }, [shownBody, shownKey, fit.hidden, fit.preferred, frameWidth, i18n.locale]);
+    // Fitted once the columns stay as they are with rows to measure (not a skeleton or an empty list).
+    else if (shownBody.rows.length > 0) markFitted();
+  }, [shownBody, fitted, shownKey, fit.hidden, fit.preferred, frameWidth, i18n.locale]);
 
   const leafColumns = model.getVisibleLeafColumns();
   const firstColumnId = leafColumns[0]?.id;

@@ -298,7 +298,10 @@ describe('employees table', () => {
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'Person 003' })).toBeInTheDocument();
-    expect(within(dialog).getByRole('tab', { name: 'Status' })).toHaveAttribute('aria-selected', 'true');
+    expect(await within(dialog).findByRole('tab', { name: 'Status' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     expect(selectSelectedEmployeeId(store.getState())).toBe(people[2]!.uuid);
     expect(selectEmployeeViewState(store.getState(), people[2]!.uuid)?.activeTab).toBe('status');
     await user.click(within(dialog).getByRole('tab', { name: 'Devices' }));
