@@ -177,6 +177,18 @@ describe('bundle installs (issue 29, item 5)', () => {
       status: 'skipped',
       reason: 'The person has no enrolled device for this application',
     });
+    // Self service is offered through the MDM on Anna's Mac (an `mdm.offer` job); Bruno has no device.
+    expect(await statusOf(bruno, 'Notion')).toMatchObject({
+      status: 'skipped',
+      reason: 'The person has no enrolled device for this application',
+    });
+    const { rows: offers } = await t.services.database.jobStore.executeSql(
+      `select data from pgboss.job where name = 'mdm.offer' and data->>'organizationUuid' = $1`,
+      [orgUuid],
+    );
+    expect(offers.map((row) => row.data)).toEqual([
+      { organizationUuid: orgUuid, deviceUuid: annaMac, applicationUuid: appUuid('Notion'), offered: true },
+    ]);
 
     // The MDM carries them out; the next inventory confirms them.
     await settled(annaMac);
