@@ -16,8 +16,8 @@ import { demoLogin, expect, signIn, test } from '../support/fixtures.ts';
  * MDM (which reports an install done MDM_SANDBOX_DELAY_MS after it was sent; the device's next inventory,
  * here a software read through the API, confirms it); its software is edited, its applications filtered
  * by self service, and its address reloaded. One person's computer is named so that the sandbox refuses
- * installs on it (SANDBOX_FAILING_INSTALLS_MARK): their install shows failed with the reason, and once
- * the computer is renamed a retry installs it.
+ * installs on it (SANDBOX_FAILING_INSTALLS_MARK): their install shows failed with the reason (and the IT
+ * owner is notified of the failed bundle install), and once the computer is renamed a retry installs it.
  *
  * Only ManageEngine-managed computers are watched: jamf.spec.ts and mdm-connections.spec.ts connect the
  * demo's Jamf Pro and Fleet servers (local fakes that know none of these devices) while they run.
@@ -166,6 +166,17 @@ test('creates a bundle in the wizard, assigns a department, installs, retries a 
     await expect(appRow(failed, 'Mozilla Firefox')).toContainText('Failed', { timeout: 20_000 });
     await expect(appRow(failed, 'Mozilla Firefox')).toContainText(SANDBOX_INSTALL_FAILURE);
     await page.screenshot({ path: test.info().outputPath('bundle-employee-failed.png'), fullPage: true });
+    // The failed bundle install is told to the IT owners (BUNDLE_INSTALL_FAILED), with the reason.
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const notifications = page.getByRole('complementary', { name: 'Notifications' });
+    const told = notifications
+      .getByRole('listitem')
+      .filter({
+        hasText: `Mozilla Firefox could not be installed for ${fails.name}: ${SANDBOX_INSTALL_FAILURE}`,
+      });
+    await expect(told).toContainText('Installation failed', { timeout: 10_000 });
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await expect(notifications).toBeHidden();
 
     // Space is freed on it (renamed back), and a retry installs it.
     await renameDevice(request, headers, fails.computer.uuid, fails.computer.name);
