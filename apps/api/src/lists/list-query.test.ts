@@ -25,6 +25,8 @@ import {
   DEFERRED_JOIN_FROM_OFFSET,
   defineList,
   dialect,
+  enumLiteral,
+  inEnum,
   type ListDefinition,
   type PageQuery,
   readJsonPage,
@@ -57,6 +59,23 @@ export function projectionProblems(
   }
   return problems;
 }
+
+describe('enumeration values in a statement (decision 036)', () => {
+  const statuses = ['active', 'in-stock', 'ordered'] as const;
+  it('writes the values of the enumeration as literals, not parameters', () => {
+    const query = dialect.sqlToQuery(inEnum(sql`d.status`, ['active', 'ordered'], statuses));
+    expect(query).toEqual({ sql: "d.status in ('active', 'ordered')", params: [] });
+    expect(dialect.sqlToQuery(inEnum(sql`d.status`, ['ordered'], statuses, true)).sql).toBe(
+      "d.status not in ('ordered')",
+    );
+  });
+
+  it('refuses a value outside the enumeration, or one that could leave the literal', () => {
+    expect(() => enumLiteral('retired' as 'active', statuses)).toThrow('Not a value of the enumeration');
+    const sneaky = ["x') or true --", 'x'] as const;
+    expect(() => enumLiteral(sneaky[0], sneaky)).toThrow('Not a value of the enumeration');
+  });
+});
 
 describe('the list machinery', () => {
   let t: TestApp;

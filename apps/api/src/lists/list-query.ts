@@ -471,6 +471,33 @@ function pageBounds(take: number, offset: number): SQL {
   return offset === 0 ? limit : sql`${limit} offset ${offset}`;
 }
 
+/**
+ * A filter's values of an enumeration written into the statement as literals (decision 036), for the
+ * same reason as the page size: with them bound as parameters the generic plan cannot see how few rows
+ * `type = 'COMPUTER' and status = 'active'` leaves, and PostgreSQL plans each execution anew. An
+ * enumeration has few values, so the distinct statements stay few. Only a value of the enumeration's
+ * own options is ever written (the query schema has checked it; this holds it again, at the SQL).
+ */
+export function enumLiteral<const V extends string>(value: V, options: readonly V[]): SQL {
+  if (!options.includes(value) || !/^[A-Za-z0-9_.-]+$/.test(value))
+    throw new Error(`Not a value of the enumeration: ${JSON.stringify(value)}`);
+  return sql.raw(`'${value}'`);
+}
+
+/** `column in ('A', 'B')` (or `not in`) over values of an enumeration, as literals (`enumLiteral`). */
+export function inEnum<const V extends string>(
+  column: SQL | Column,
+  values: readonly V[],
+  options: readonly V[],
+  negate = false,
+): SQL {
+  const list = sql.join(
+    values.map((value) => enumLiteral(value, options)),
+    sql`, `,
+  );
+  return negate ? sql`${column} not in (${list})` : sql`${column} in (${list})`;
+}
+
 /** From this offset on, a page by offset finds its rows' keys first and reads only those rows. */
 export const DEFERRED_JOIN_FROM_OFFSET = 500;
 

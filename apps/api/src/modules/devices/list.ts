@@ -1,15 +1,25 @@
 import {
+  AssignmentType,
   DeviceListItem,
   type DeviceListItem as DeviceListItemType,
   type DeviceListQuery,
+  DeviceMdmStatus,
   type DeviceSortingKey,
+  DeviceStatus,
+  DeviceType,
   SHOW_STAGED_DEVICES_FLAG,
   STAGED_DEVICE_STATUSES,
 } from '@equip/domain/devices';
-import { and, eq, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { collated } from '../../db/collation.ts';
 import { deviceCounts, devices } from '../../db/schema/index.ts';
-import { defineList, type ListDefinition, type SortKey } from '../../lists/list-query.ts';
+import {
+  defineList,
+  enumLiteral,
+  inEnum,
+  type ListDefinition,
+  type SortKey,
+} from '../../lists/list-query.ts';
 import { flagIsOn } from '../flags/index.ts';
 
 /**
@@ -76,12 +86,17 @@ const filterColumnsOf = (table: typeof devices | typeof deviceCounts): FilterCol
  * then starts at the first value instead of reading every row before it — PostgreSQL before 17 cannot
  * use an IN list on an ordered index scan, and takes it as a filter.
  */
-function oneOf(column: SQL, values: readonly string[], ranged: boolean): SQL | undefined {
+function oneOf<const V extends string>(
+  column: SQL,
+  values: readonly V[],
+  options: readonly V[],
+  ranged: boolean,
+): SQL | undefined {
   if (values.length === 0) return undefined;
-  const inList = inArray(column, [...values]);
+  const inList = inEnum(column, values, options);
   if (!ranged || values.length === 1) return inList;
   const bounds = sql.join(
-    values.map((v) => code(sql`${v}`)),
+    values.map((v) => code(enumLiteral(v, options))),
     sql`, `,
   );
   return and(inList, sql`${column} >= least(${bounds})`, sql`${column} <= greatest(${bounds})`);
@@ -93,18 +108,20 @@ function oneOf(column: SQL, values: readonly string[], ranged: boolean): SQL | u
  * export agree. The flag is read by the statement itself.
  */
 const notStagedUnlessShown = (status: SQL): SQL | undefined =>
-  or(notInArray(status, [...STAGED_DEVICE_STATUSES]), flagIsOn(SHOW_STAGED_DEVICES_FLAG));
+  or(inEnum(status, STAGED_DEVICE_STATUSES, DeviceStatus.options, true), flagIsOn(SHOW_STAGED_DEVICES_FLAG));
 
 function filters(columns: FilterColumns, query: DeviceListQuery, ranged = false): (SQL | undefined)[] {
   return [
     notStagedUnlessShown(columns.status),
-    oneOf(columns.type, query.deviceTypes ?? [], ranged),
-    query.assignmentTypes?.length ? inArray(columns.assignmentType, query.assignmentTypes) : undefined,
-    oneOf(columns.status, query.deviceStatuses ?? [], ranged),
+    oneOf(columns.type, query.deviceTypes ?? [], DeviceType.options, ranged),
+    query.assignmentTypes?.length
+      ? inEnum(columns.assignmentType, query.assignmentTypes, AssignmentType.options)
+      : undefined,
+    oneOf(columns.status, query.deviceStatuses ?? [], DeviceStatus.options, ranged),
     query.showOnlyUnencrypted ? eq(columns.isEncrypted, false) : undefined,
     query.showOnlyUnprotected ? eq(columns.isProtected, false) : undefined,
     query.mdmStatuses?.length && columns.mdmStatus
-      ? inArray(columns.mdmStatus, query.mdmStatuses)
+      ? inEnum(columns.mdmStatus, query.mdmStatuses, DeviceMdmStatus.options)
       : undefined,
   ];
 }

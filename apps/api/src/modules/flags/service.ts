@@ -2,6 +2,7 @@ import { FEATURE_FLAGS, type FeatureFlagName, type FlagValues } from '@equip/dom
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { featureFlags } from '../../db/schema/index.ts';
+import { enumLiteral } from '../../lists/list-query.ts';
 
 /** Current flag values from the flag table (name → value). */
 export async function readFlagValues(db: Db): Promise<FlagValues> {
@@ -14,7 +15,7 @@ export async function readFlagValues(db: Db): Promise<FlagValues> {
  * (one cached statement serves either value; a change shows on the next read). Tenants may read flags.
  */
 export const flagIsOn = (name: FeatureFlagName): SQL =>
-  sql`exists (select 1 from ${featureFlags} where ${featureFlags.name} = ${name} and ${featureFlags.value} = 'on')`;
+  sql`exists (select 1 from ${featureFlags} where ${featureFlags.name} = ${enumLiteral(name, FEATURE_FLAGS)} and ${featureFlags.value} = 'on')`;
 
 /** Makes sure every flag of SPEC §9 has a row; existing values are never overwritten. */
 export async function ensureFeatureFlags(db: Db, defaultValue: 'on' | 'off'): Promise<void> {
