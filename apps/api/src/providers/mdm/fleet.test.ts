@@ -176,6 +176,46 @@ describe('Fleet REST client against a local fake of Fleet', () => {
       expect(await check()).toEqual({ state: 'completed', mdmStatus: 'locked' });
     });
 
+    it('offers in self service for the host’s team: a package by form, an App Store app by JSON, once; a withdrawal sends nothing', async () => {
+      fleet.hosts.get(8)!.team_id = 3;
+      fleet.addTitle({
+        id: 61,
+        name: 'Zoom.app',
+        version: '6.2',
+        source: 'apps',
+        bundle_identifier: 'us.zoom.xos',
+      });
+      fleet.addTitle({ id: 62, name: 'Keynote', version: '14', source: 'apps', app_store_id: '409183694' });
+      const app = (name: string, ids: Partial<{ macApplicationId: string; macAppStoreId: string }>) => ({
+        uuid: name,
+        name,
+        macApplicationId: null,
+        windowsApplicationId: null,
+        iosApplicationId: null,
+        ipadApplicationId: null,
+        macAppStoreId: null,
+        ...ids,
+      });
+      const zoom = app('Zoom', { macApplicationId: 'us.zoom.xos' });
+      const keynote = app('Keynote', { macAppStoreId: '409183694' });
+      const patches = () => fleet.requests.filter((r) => r.method === 'PATCH');
+      await adapter().offerSoftware(laptop, { offered: true, application: zoom });
+      await adapter().offerSoftware(laptop, { offered: true, application: keynote });
+      expect(patches().map((r) => [r.path, r.body])).toEqual([
+        ['/api/v1/fleet/software/titles/61/package', { team_id: '3', self_service: 'true' }],
+        ['/api/v1/fleet/software/titles/62/app_store_app', { team_id: 3, self_service: true }],
+      ]);
+      expect(fleet.offeredInSelfService(61, 3)).toBe(true);
+      expect(fleet.offeredInSelfService(62, 3)).toBe(true);
+      // Offered already: nothing more; withdrawn: the team's flag stays, nothing is sent.
+      await adapter().offerSoftware(laptop, { offered: true, application: zoom });
+      await adapter().offerSoftware(laptop, { offered: false, application: zoom });
+      expect(patches()).toHaveLength(2);
+      await expect(
+        adapter().offerSoftware(laptop, { offered: true, application: app('Nowhere', {}) }),
+      ).rejects.toThrow(new MdmCommandRejected('Fleet has no Nowhere to offer on olga-mbp'));
+    });
+
     it('unlocks and wipes (reset erases through wipe)', async () => {
       fleet.reportAfterReads(0);
       fleet.hosts.get(8)!.device_status = 'locked';

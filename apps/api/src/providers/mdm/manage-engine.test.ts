@@ -175,6 +175,41 @@ describe('ManageEngine MDM API client against a local fake of ManageEngine', () 
     ]);
   });
 
+  it('offers an app in the device’s app catalog (no silent install) and withdraws only an offer not installed from it', async () => {
+    me.addApp({ app_id: 4242, app_name: 'Slack', version: '24.11.20', platform_type: 1 });
+    const application = {
+      uuid: 'a1',
+      name: 'Slack',
+      macApplicationId: null,
+      windowsApplicationId: null,
+      iosApplicationId: 'com.tinyspeck.chatlyio',
+      ipadApplicationId: null,
+      macAppStoreId: null,
+    };
+    const apps = '/api/v1/mdm/devices/9007199254741001/apps';
+    const sent = (method: string) => me.requests.filter((r) => r.method === method && r.path === apps);
+    await adapter().offerSoftware(phone, { offered: true, application });
+    expect(sent('POST').map((r) => r.body)).toEqual([
+      { app_ids: [4242], silent_install: false, notify_user_via_email: false },
+    ]);
+    expect(me.offersApp('9007199254741001', 4242)).toBe(true);
+    // Not taken up: withdrawn (dissociated).
+    await adapter().offerSoftware(phone, { offered: false, application });
+    expect(sent('DELETE').map((r) => r.body)).toEqual([{ app_ids: [4242] }]);
+    expect(me.hasApp('9007199254741001', 4242)).toBe(false);
+    // Installed (here silently, as for an app once installed from the catalog): the withdrawal leaves it.
+    await adapter().sendSoftware(phone, { action: 'install_software', application });
+    await adapter().installedSoftware(phone);
+    await adapter().installedSoftware(phone);
+    await adapter().offerSoftware(phone, { offered: false, application });
+    expect(sent('DELETE')).toHaveLength(1);
+    expect(me.hasApp('9007199254741001', 4242)).toBe(true);
+    // An app the repository lacks is refused, naming it.
+    await expect(
+      adapter().offerSoftware(phone, { offered: true, application: { ...application, name: 'Nowhere' } }),
+    ).rejects.toThrow(new MdmCommandRejected('ManageEngine has no Nowhere in its app repository for IOS'));
+  });
+
   it('reads the device of the stored MDM id instead of searching, and searches when it is no longer the device', async () => {
     const paths = () => me.requests.map((r) => `${r.method} ${r.path}`);
     me.requests.length = 0;

@@ -67,6 +67,27 @@ describe('sandbox MDM adapters', () => {
     ).resolves.toBeDefined();
   });
 
+  it('offers in self service (and withdraws) what the catalog has for the system; refuses what it has not', async () => {
+    const sandbox = new SandboxMdmAdapter('FLEET', 0);
+    const application = {
+      uuid: 'a',
+      name: 'Slack',
+      macApplicationId: 'com.tinyspeck.slackmacgap',
+      windowsApplicationId: null,
+      iosApplicationId: null,
+      ipadApplicationId: null,
+      macAppStoreId: null,
+    };
+    await expect(sandbox.offerSoftware(device, { offered: true, application })).resolves.toBeUndefined();
+    await expect(sandbox.offerSoftware(device, { offered: false, application })).resolves.toBeUndefined();
+    await expect(
+      sandbox.offerSoftware({ ...device, os: 'WINDOWS' }, { offered: true, application }),
+    ).rejects.toThrow(new MdmCommandRejected('FLEET has no Slack for WINDOWS'));
+    await expect(
+      sandbox.offerSoftware({ ...device, os: 'UNKNOWN' }, { offered: true, application }),
+    ).rejects.toThrow(MdmCommandRejected);
+  });
+
   it('refuses devices the MDM cannot know', async () => {
     await expect(new SandboxMdmAdapter('JAMF', 0).send({ ...device, os: 'UNKNOWN' }, 'lock')).rejects.toThrow(
       MdmCommandRejected,
