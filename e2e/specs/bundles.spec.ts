@@ -169,11 +169,9 @@ test('creates a bundle in the wizard, assigns a department, installs, retries a 
     // The failed bundle install is told to the IT owners (BUNDLE_INSTALL_FAILED), with the reason.
     await page.getByRole('button', { name: /^Notifications/ }).click();
     const notifications = page.getByRole('complementary', { name: 'Notifications' });
-    const told = notifications
-      .getByRole('listitem')
-      .filter({
-        hasText: `Mozilla Firefox could not be installed for ${fails.name}: ${SANDBOX_INSTALL_FAILURE}`,
-      });
+    const told = notifications.getByRole('listitem').filter({
+      hasText: `Mozilla Firefox could not be installed for ${fails.name}: ${SANDBOX_INSTALL_FAILURE}`,
+    });
     await expect(told).toContainText('Installation failed', { timeout: 10_000 });
     await page.getByRole('button', { name: /^Notifications/ }).click();
     await expect(notifications).toBeHidden();
