@@ -69,6 +69,7 @@ export function shipmentCategory(state: ShipmentState): z.infer<typeof ShipmentC
 }
 export const ProcurementProviderKind = z.enum(['TopiComspot']);
 export const CatalogScope = z.enum(['Organization', 'General']);
+export type CatalogScope = z.infer<typeof CatalogScope>;
 export const OrderWizardStep = z.enum(['devices-selection', 'delivery-address', 'summary']);
 export const OrderViewTab = z.enum(['summary', 'devices']);
 

@@ -1,10 +1,11 @@
 import type { CatalogItem, CatalogSortingKey, CatalogSpecification } from '@equip/domain/procurement';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ColumnMeta, createColumnHelper } from '@tanstack/react-table';
-import { Plus } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { DEVICE_OS_LABELS, DEVICE_TYPE_LABELS, DeviceTypeIcon } from '@/features/devices/public';
 import { Badge } from '@/ui/badge';
-import { Button } from '@/ui/button';
+import { Button, IconButton } from '@/ui/button';
+import { ACTIONS_COLUMN_ID } from '@/ui/data-table/data-table';
 import { formatCents } from '../lib/money';
 import type { PurchaseType } from '../procurement-slice';
 
@@ -102,6 +103,29 @@ function lowestPrice(item: CatalogItem, purchaseType: PurchaseType): CatalogSpec
   );
 }
 
+/** Changing and removing models on the catalog page (not in the order wizard). */
+export interface CatalogManagement {
+  /** Whether the signed-in person may change this model (their organisation's own; General for provider admins). */
+  canChange: (item: CatalogItem) => boolean;
+  onChange: (item: CatalogItem) => void;
+  onRemove: (item: CatalogItem) => void;
+}
+
+function ManageActions({ item, manage }: { item: CatalogItem; manage: CatalogManagement }) {
+  const { t } = useLingui();
+  if (!manage.canChange(item)) return null;
+  return (
+    <div className="flex justify-end gap-1">
+      <IconButton label={t`Change ${item.label}`} onClick={() => manage.onChange(item)}>
+        <Pencil aria-hidden="true" className="size-4" />
+      </IconButton>
+      <IconButton label={t`Remove ${item.label}`} onClick={() => manage.onRemove(item)}>
+        <Trash2 aria-hidden="true" className="size-4" />
+      </IconButton>
+    </div>
+  );
+}
+
 /**
  * The catalog's columns: the model with its picture, type and operating system and, under it, its
  * configurations with their price for the way it is paid (each with Add in the order wizard) — in the
@@ -111,8 +135,9 @@ function lowestPrice(item: CatalogItem, purchaseType: PurchaseType): CatalogSpec
 export function catalogColumns(
   purchaseType: PurchaseType,
   onAdd?: (item: CatalogItem, spec: CatalogSpecification) => void,
+  manage?: CatalogManagement,
 ) {
-  return [
+  const columns = [
     column.accessor('label', {
       header: () =>
         purchaseType === 'rent' ? (
@@ -177,4 +202,19 @@ export function catalogColumns(
         ),
     }),
   ];
+  return manage
+    ? [
+        ...columns,
+        column.display({
+          id: ACTIONS_COLUMN_ID,
+          header: () => (
+            <span className="sr-only">
+              <Trans>Actions</Trans>
+            </span>
+          ),
+          meta: meta(undefined, 'w-24 text-right', { skeleton: 'none' }),
+          cell: ({ row }) => <ManageActions item={row.original} manage={manage} />,
+        }),
+      ]
+    : columns;
 }

@@ -20,7 +20,7 @@ import { CATALOG_PAGE_SIZE, getCatalogQueryOptions } from '../api/get-catalog';
 import { catalogListBinding } from '../catalog-list-slice';
 import { PURCHASE_TYPE_LABELS } from '../lib/procurement-labels';
 import type { PurchaseType } from '../procurement-slice';
-import { catalogColumns } from './catalog-columns';
+import { type CatalogManagement, catalogColumns } from './catalog-columns';
 
 const rowId = (item: CatalogItem) => item.uuid;
 
@@ -75,10 +75,13 @@ function AmountField({
 export function CatalogTable({
   purchaseType: fixedPurchaseType,
   onAdd,
+  manage,
 }: {
   /** The wizard's purchase type, which the list then follows (no choice of its own). */
   purchaseType?: PurchaseType;
   onAdd?: (item: CatalogItem, spec: CatalogSpecification) => void;
+  /** Changing and removing models (the catalog page). */
+  manage?: CatalogManagement;
 }) {
   const { t } = useLingui();
   const table = useListTable(catalogListBinding, 'all', {
@@ -93,7 +96,7 @@ export function CatalogTable({
       setFilter('purchaseType', fixedPurchaseType);
   }, [fixedPurchaseType, filters.purchaseType, setFilter]);
   const purchaseType = fixedPurchaseType ?? filters.purchaseType;
-  const columns = useMemo(() => catalogColumns(purchaseType, onAdd), [purchaseType, onAdd]);
+  const columns = useMemo(() => catalogColumns(purchaseType, onAdd, manage), [purchaseType, onAdd, manage]);
 
   const empty: EmptyStateProps = table.hasDefaultFilters
     ? {
