@@ -109,7 +109,11 @@ function bundleOf(bundles: readonly SeededBundle[], person: PlannedPerson): Seed
   return bundles.find((bundle) => bundle.members.includes(person));
 }
 
-/** Every person in ONBOARDING has an onboarding, submitted the way the onboarding flow sends it. */
+/**
+ * Every person in ONBOARDING has an onboarding, submitted the way the onboarding flow sends it; a few
+ * of those the HR system brought in are still the HR sync's drafts (decision 038): only what Personio
+ * says, not submitted yet, marked "Draft from Personio" in the employees table.
+ */
 export async function seedOnboardings(scope: DemoScope, facts: FlowFacts): Promise<void> {
   const { db, random, organizationUuid, staff, now } = scope;
   const rows = withStatus(staff.people, 'ONBOARDING').map((person, index) => {
@@ -119,11 +123,21 @@ export async function seedOnboardings(scope: DemoScope, facts: FlowFacts): Promi
     );
     const order = facts.orders.find((o) => o.recipient === person && o.intent === 'Onboarding');
     const bundle = bundleOf(facts.bundles, person);
-    const submission: OnboardingSubmission = {
+    const fromHr = person.row.source === 'hris';
+    const draft = fromHr && index % 3 === 1;
+    const privateEmail = `${emailLocalPart(person.row)}@gmx.de`;
+    const drafted: OnboardingSubmission = {
+      startDate: startDate.toISOString(),
+      userUuid: person.row.uuid,
+      privateEmail,
+      workEmail: person.row.email,
+    };
+    // Built for every person (the drafts too), so the demo's random draws stay the same.
+    const submitted: OnboardingSubmission = {
       startDate: startDate.toISOString(),
       userUuid: person.row.uuid,
       ...(bundle ? { bundleUuid: bundle.uuid } : {}),
-      privateEmail: `${emailLocalPart(person.row)}@gmx.de`,
+      privateEmail,
       workEmail: person.row.email,
       createWorkEmail: person.row.source === 'hris',
       workspace: {
@@ -141,12 +155,16 @@ export async function seedOnboardings(scope: DemoScope, facts: FlowFacts): Promi
         : {}),
       ...(order ? { purchaseDevices: purchaseOf(order), saveAddressForLater: true } : {}),
     };
+    const submission = draft ? drafted : submitted;
     const createdAt = addDays(now, -random.int(3, 20));
     return {
       organizationUuid,
       userUuid: person.row.uuid,
       startDate,
       submission,
+      draft,
+      origin: fromHr ? ('hris' as const) : ('manual' as const),
+      originProvider: fromHr ? 'personio' : null,
       createdAt,
       updatedAt: createdAt,
     };

@@ -230,6 +230,14 @@ describe('demo seed', () => {
     expect(seeded.offboardings.filter((o) => leaving.has(o.userUuid))).toHaveLength(leaving.size);
     for (const onboarding of seeded.onboardings)
       expect(OnboardingSubmission.safeParse(onboarding.submission).error).toBeUndefined();
+    // A few of the HR system's new hires are still the HR sync's drafts (decision 038).
+    const hris = new Set(seeded.users.filter((u) => u.source === 'hris').map((u) => u.uuid));
+    const drafts = seeded.onboardings.filter((o) => o.draft);
+    expect(drafts.length).toBeGreaterThan(0);
+    for (const draft of drafts) {
+      expect(hris.has(draft.userUuid)).toBe(true);
+      expect(draft).toMatchObject({ origin: 'hris', originProvider: 'personio' });
+    }
     for (const offboarding of seeded.offboardings)
       expect(OffboardingSubmission.safeParse(offboarding.submission).error).toBeUndefined();
   });
