@@ -60,9 +60,12 @@ test.describe('SCIM provisioning (decision 034)', () => {
     });
     expect(deactivated.status()).toBe(200);
 
-    // The person is an employee in offboarding now.
+    // The person is an employee in offboarding now, with SCIM's draft offboarding (decision 038).
     await page.goto(`/dashboard/employees?q=scim${tag}&status=OFFBOARDING`);
     await expect(page.getByRole('table', { name: 'Employees' }).getByText(email)).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Employees' }).getByRole('row', { name: new RegExp(`Scim${tag}`) }),
+    ).toContainText('Draft from SCIM');
 
     // The token's use shows; revoked, the identity provider is refused.
     await page.goto('/dashboard/integrations');
@@ -78,5 +81,17 @@ test.describe('SCIM provisioning (decision 034)', () => {
     expect(((await refused.json()) as { schemas: string[] }).schemas).toEqual([
       'urn:ietf:params:scim:api:messages:2.0:Error',
     ]);
+
+    // The audit log has the token's creation and revocation, by its name, never its value.
+    await page.goto('/dashboard/audit-log?type=SCIM_TOKEN_REVOKED');
+    const log = page.getByRole('table', { name: 'Audit log' });
+    const revokedEvent = log.getByRole('row').filter({ hasText: 'SCIM token revoked' }).first();
+    await expect(revokedEvent).toBeVisible();
+    await revokedEvent.click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer).toContainText(`Entra ID ${tag}`);
+    await expect(drawer).not.toContainText(token);
+    await page.goto('/dashboard/audit-log?type=SCIM_TOKEN_CREATED');
+    await expect(log.getByRole('row').filter({ hasText: 'SCIM token created' }).first()).toBeVisible();
   });
 });
