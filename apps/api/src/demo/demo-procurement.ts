@@ -1,5 +1,5 @@
 import type { DeliveryAddress } from '@equip/domain/procurement';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   catalogItemSpecifications,
@@ -36,15 +36,14 @@ export async function ensureHardwareCatalog(db: Db) {
       .insert(catalogItems)
       .values({ ...fields, scope: 'General' })
       .returning({ uuid: catalogItems.uuid });
-    // The monthly rent sits beside the one-time price (decision 031): a bought configuration is offered
-    // for the item's rent offer's monthly rate, a rent offer for its own.
+    // The monthly rent sits beside the one-time price (decision 031): each configuration is offered
+    // for its price and the item's rent offer's monthly rate. A rent offer is no configuration of its
+    // own (its price is a monthly rate, which the catalog would show as a price to buy at).
     const monthlyRent = specifications.find((spec) => spec.purchaseType === 'rent')?.priceCents ?? null;
     await db.insert(catalogItemSpecifications).values(
-      specifications.map((spec) => ({
-        ...spec,
-        rentPriceCents: spec.purchaseType === 'rent' ? spec.priceCents : monthlyRent,
-        catalogItemUuid: inserted!.uuid,
-      })),
+      specifications
+        .filter((spec) => spec.purchaseType === 'one-time-purchase')
+        .map((spec) => ({ ...spec, rentPriceCents: monthlyRent, catalogItemUuid: inserted!.uuid })),
     );
   }
   return db
@@ -63,7 +62,7 @@ export async function ensureHardwareCatalog(db: Db) {
       storage: catalogItemSpecifications.storage,
       color: catalogItemSpecifications.color,
       keyboardLanguage: catalogItemSpecifications.keyboardLanguage,
-      purchaseType: catalogItemSpecifications.purchaseType,
+      rentable: sql<boolean>`${catalogItemSpecifications.rentPriceCents} is not null`,
     })
     .from(catalogItemSpecifications)
     .innerJoin(catalogItems, eq(catalogItems.uuid, catalogItemSpecifications.catalogItemUuid))
@@ -243,7 +242,8 @@ export async function seedOrders(scope: DemoScope, offers: readonly CatalogOffer
         organizationUuid,
         checkoutUuid: checkout!.uuid,
         status: scenario.status,
-        purchaseType: items[0]!.offer.purchaseType,
+        // Every third order rented (where its first model can be), the others bought.
+        purchaseType: index % 3 === 2 && items[0]!.offer.rentable ? 'rent' : 'one-time-purchase',
         deliveryStatus: scenario.delivery,
         buyerUserUuid: staff.itOwner.row.uuid,
         recipientUserUuid: recipient.row.uuid,
