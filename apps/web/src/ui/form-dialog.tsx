@@ -14,6 +14,7 @@ export interface FormDialogProps {
   children: ReactNode;
   /** While work runs, Escape and a click outside do not close the dialog. */
   busy?: boolean;
+  /** Extra classes; a `max-w-*` among them replaces the default width (cn does not merge classes). */
   className?: string;
 }
 
@@ -54,7 +55,8 @@ export function FormDialog({
             if (lost && target?.isConnected) target.focus();
           }}
           className={cn(
-            'fixed top-1/2 left-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none',
+            'fixed top-1/2 left-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none',
+            /(^|\s|:)max-w-/.test(className ?? '') ? undefined : 'max-w-md',
             className,
           )}
         >
