@@ -118,8 +118,8 @@ function filters(columns: FilterColumns, query: DeviceListQuery, ranged = false)
       ? inEnum(columns.assignmentType, query.assignmentTypes, AssignmentType.options)
       : undefined,
     oneOf(columns.status, query.deviceStatuses ?? [], DeviceStatus.options, ranged),
-    query.showOnlyUnencrypted ? eq(columns.isEncrypted, false) : undefined,
-    query.showOnlyUnprotected ? eq(columns.isProtected, false) : undefined,
+    query.showOnlyUnencrypted ? sql`${columns.isEncrypted} = false` : undefined,
+    query.showOnlyUnprotected ? sql`${columns.isProtected} = false` : undefined,
     query.mdmStatuses?.length && columns.mdmStatus
       ? inEnum(columns.mdmStatus, query.mdmStatuses, DeviceMdmStatus.options)
       : undefined,

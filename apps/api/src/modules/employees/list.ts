@@ -4,11 +4,12 @@ import {
   type EmployeeListQuery,
   type EmployeeSortingKey,
 } from '@equip/domain/employees';
-import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { EmployeeStatus, UserSource, UserType } from '@equip/domain/identity';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { collated } from '../../db/collation.ts';
 import { userCounts, users } from '../../db/schema/index.ts';
-import { defineList, type ListDefinition, type SortKey } from '../../lists/list-query.ts';
+import { defineList, inEnum, type ListDefinition, type SortKey } from '../../lists/list-query.ts';
 import { assignedBundle } from '../bundles/index.ts';
 import { offboardingDraftMark } from '../offboarding/index.ts';
 import { onboardingDraftMark } from '../onboarding/index.ts';
@@ -63,13 +64,17 @@ const groupColumnsOf = (table: typeof users | typeof userCounts, withoutBundle: 
 
 function groupFilters(columns: GroupColumns, query: EmployeeListQuery): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [];
-  if (query.view === 'onboarding') conditions.push(eq(columns.employeeStatus, 'ONBOARDING'));
-  else if (query.view === 'offboarding') conditions.push(eq(columns.employeeStatus, 'OFFBOARDING'));
+  // Enumeration values as literals (decision 036): the generic plan then sees what they leave.
+  const status = (values: readonly EmployeeStatus[], negate = false) =>
+    inEnum(columns.employeeStatus, values, EmployeeStatus.options, negate);
+  if (query.view === 'onboarding') conditions.push(status(['ONBOARDING']));
+  else if (query.view === 'offboarding') conditions.push(status(['OFFBOARDING']));
   else {
-    if (!query.withInactiveUsers) conditions.push(ne(columns.employeeStatus, 'INACTIVE'));
-    if (query.userType?.length) conditions.push(inArray(columns.userType, query.userType));
-    if (query.employeeStatus?.length) conditions.push(inArray(columns.employeeStatus, query.employeeStatus));
-    if (query.userSources?.length) conditions.push(inArray(columns.source, query.userSources));
+    if (!query.withInactiveUsers) conditions.push(status(['INACTIVE'], true));
+    if (query.userType?.length) conditions.push(inEnum(columns.userType, query.userType, UserType.options));
+    if (query.employeeStatus?.length) conditions.push(status(query.employeeStatus));
+    if (query.userSources?.length)
+      conditions.push(inEnum(columns.source, query.userSources, UserSource.options));
     if (query.onlyWithoutAssignedBundle) conditions.push(columns.withoutBundle);
   }
   return conditions;
@@ -79,7 +84,7 @@ function groupFilters(columns: GroupColumns, query: EmployeeListQuery): (SQL | u
 function summaryTotal(query: EmployeeListQuery, organizationUuid: string): SQL<number> {
   const where = and(
     eq(userCounts.organizationUuid, organizationUuid),
-    ...groupFilters(groupColumnsOf(userCounts, eq(userCounts.hasBundle, false)), query),
+    ...groupFilters(groupColumnsOf(userCounts, sql`${userCounts.hasBundle} = false`), query),
   );
   return sql<number>`(select coalesce(sum(${userCounts.count}), 0)::integer from ${userCounts} where ${where})`;
 }
