@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bundleApplications, bundleEmployees, devices, users } from '../../db/schema/index.ts';
+import { bundleApplications, bundleEmployees } from '../../db/schema/index.ts';
 import { logEvent } from '../audit-log/index.ts';
 
 /**
@@ -18,20 +18,15 @@ export async function logBundleInstallFailed(
     organizationUuid: string;
     actorUuid: string | null;
     deviceUuid: string;
+    /** The device's person (the devices module knows them). */
+    person: { uuid: string; name: string };
     application: { uuid: string; name: string };
     reason: string;
   },
 ): Promise<void> {
-  const [person] = await tx
-    .select({
-      userUuid: users.uuid,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      bundleUuid: bundleEmployees.bundleUuid,
-    })
-    .from(devices)
-    .innerJoin(users, eq(users.uuid, devices.assignedToUuid))
-    .innerJoin(bundleEmployees, eq(bundleEmployees.userUuid, users.uuid))
+  const [membership] = await tx
+    .select({ bundleUuid: bundleEmployees.bundleUuid })
+    .from(bundleEmployees)
     .innerJoin(
       bundleApplications,
       and(
@@ -39,19 +34,20 @@ export async function logBundleInstallFailed(
         eq(bundleApplications.applicationUuid, failure.application.uuid),
       ),
     )
-    .where(eq(devices.uuid, failure.deviceUuid));
-  if (!person) return;
+    .where(eq(bundleEmployees.userUuid, failure.person.uuid))
+    .limit(1);
+  if (!membership) return;
   await logEvent(tx, {
     organizationUuid: failure.organizationUuid,
     type: 'BUNDLE_INSTALL_FAILED',
     actorUuid: failure.actorUuid,
-    subjectUuid: person.userUuid,
+    subjectUuid: failure.person.uuid,
     data: {
-      employeeName: `${person.firstName} ${person.lastName}`,
+      employeeName: failure.person.name,
       applicationName: failure.application.name,
       applicationUuid: failure.application.uuid,
       reason: failure.reason,
-      bundleUuid: person.bundleUuid,
+      bundleUuid: membership.bundleUuid,
       deviceUuid: failure.deviceUuid,
     },
   });

@@ -148,6 +148,10 @@ export async function commandForWork(tx: Db, commandUuid: string) {
         // The MDM's own id of the record (the inventory sync keeps it), and whether the MDM still lists it.
         mdmDeviceId: devices.mdmDeviceId,
         mdmMissingSince: devices.mdmMissingSince,
+        // Its person (names kept on the device): a failed install of their bundle's application is theirs.
+        assignedToUuid: devices.assignedToUuid,
+        assigneeFirstName: devices.assigneeFirstName,
+        assigneeLastName: devices.assigneeLastName,
       },
     })
     .from(deviceCommands)

@@ -103,11 +103,15 @@ export function registerMdmJobs(jobs: AppJobs, deps: { db: Db; mdm: MdmAdapters;
       if (!(await moveCommand(tx, item.uuid, state, failed))) return;
       await logEvent(tx, completion(item, 'failed', { error }));
       // A bundle's application that failed to install for its person is the bundle's event too.
-      if (item.action === 'install_software' && item.application)
+      if (item.action === 'install_software' && item.application && item.device.assignedToUuid)
         await logBundleInstallFailed(tx, {
           organizationUuid: item.organizationUuid,
           actorUuid: item.requestedByUuid,
           deviceUuid: item.device.uuid,
+          person: {
+            uuid: item.device.assignedToUuid,
+            name: `${item.device.assigneeFirstName ?? ''} ${item.device.assigneeLastName ?? ''}`.trim(),
+          },
           application: { uuid: item.application.uuid, name: item.application.name },
           reason: error,
         });
