@@ -14,9 +14,14 @@ const ITEM = `u.uuid, u.first_name as "firstName", u.last_name as "lastName", u.
   u.employee_status as "employeeStatus", u.user_type as "userType", u.role, u.source,
   u.devices_assigned as "devicesAssigned",
   case when b.uuid is null then null else json_build_object('uuid', b.uuid, 'name', b.name) end as "assignedBundle",
-  u.license, to_char(u.invited_at at time zone 'UTC', :iso) as "invitedAt"`;
-const BUNDLE =
-  'left join bundle_employees be on be.user_uuid = u.uuid left join bundles b on b.uuid = be.bundle_uuid';
+  u.license, to_char(u.invited_at at time zone 'UTC', :iso) as "invitedAt",
+  case when fo.uuid is not null then json_build_object('kind', 'offboarding', 'origin', fo.origin, 'provider', fo.origin_provider)
+    when fi.uuid is not null then json_build_object('kind', 'onboarding', 'origin', fi.origin, 'provider', fi.origin_provider)
+  end as "flowDraft"`;
+/** The person's bundle, and their draft offboarding or onboarding (one each at most: partial unique indexes). */
+const BUNDLE = `left join bundle_employees be on be.user_uuid = u.uuid left join bundles b on b.uuid = be.bundle_uuid
+  left join offboardings fo on fo.user_uuid = u.uuid and fo.draft
+  left join onboardings fi on fi.user_uuid = u.uuid and fi.draft`;
 const PEOPLE = 'u.organization_uuid = :org and u.deleted_at is null';
 
 /** The total of a page without a search: the kept per-group counts (user_counts). */
