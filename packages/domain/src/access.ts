@@ -167,3 +167,27 @@ export function decideDraftWrite(
     return deny(403, PROCUREMENT_ACCESS_MESSAGES.organizationRequired, 'organizationUuid');
   return { allowed: true };
 }
+
+export const HARDWARE_REQUEST_ACCESS_MESSAGES = {
+  reviewersOnly: 'Only IT owners can review hardware requests',
+  onlyRequester: 'Only the requester can withdraw a request',
+} as const;
+
+/**
+ * Hardware requests (decision 037): anyone signed in asks for themselves; IT owners (and provider
+ * admins acting for the organisation) see the organisation's requests and approve or decline them;
+ * only the requester withdraws their own.
+ */
+export function decideHardwareRequestReview(actor: Actor): GrantDecision {
+  if (!isManager(actor.role)) return deny(403, HARDWARE_REQUEST_ACCESS_MESSAGES.reviewersOnly);
+  return { allowed: true };
+}
+
+export function decideHardwareRequestWithdraw(
+  actor: Actor,
+  request: { requesterUserUuid: string | null },
+): GrantDecision {
+  if (request.requesterUserUuid !== actor.userUuid)
+    return deny(403, HARDWARE_REQUEST_ACCESS_MESSAGES.onlyRequester);
+  return { allowed: true };
+}

@@ -39,6 +39,7 @@ describe('procurement status table (SPEC §4, decision 031)', () => {
       'device',
       'shipmentCategory',
       'shipment',
+      'hardwareRequest',
     ]);
   });
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { DeviceStatus } from './devices.ts';
+import { HardwareRequestStatus } from './hardware-requests.ts';
 import {
   AssetShipmentStatus,
   CheckoutStatus,
@@ -34,6 +35,7 @@ export const STATUS_FAMILIES = {
   device: DeviceStatus,
   shipmentCategory: ShipmentCategory,
   shipment: ShipmentState,
+  hardwareRequest: HardwareRequestStatus,
 } as const;
 export type StatusFamily = keyof typeof STATUS_FAMILIES;
 export const STATUS_FAMILY_NAMES = Object.keys(STATUS_FAMILIES) as StatusFamily[];
@@ -109,6 +111,17 @@ const DEVICE: TransitionTable<StatusOf<'device'>> = {
   inactive: ['in-stock', 'awaiting-registration', 'active'],
 };
 
+/**
+ * A hardware request (decision 037) waits as requested until an IT owner approves it (it becomes a
+ * draft) or declines it, or its requester withdraws it; all three are final.
+ */
+const HARDWARE_REQUEST: TransitionTable<StatusOf<'hardwareRequest'>> = {
+  requested: ['approved', 'declined', 'withdrawn'],
+  approved: [],
+  declined: [],
+  withdrawn: [],
+};
+
 /** Shipment categories run data → transit → destination → customs → delivery; an exception can happen anywhere and the parcel moves on from it. */
 const SHIPMENT_CATEGORY: TransitionTable<StatusOf<'shipmentCategory'>> = {
   data: ['transit', 'destination', 'customs', 'delivery', 'exception'],
@@ -161,6 +174,7 @@ export const STATUS_TRANSITIONS: {
   device: DEVICE,
   shipmentCategory: SHIPMENT_CATEGORY,
   shipment: shipmentStates(),
+  hardwareRequest: HARDWARE_REQUEST,
 };
 
 /** Why a status may not follow another. */

@@ -62,6 +62,7 @@ export const TABLE_OWNERS = {
   catalogItemSpecifications: ['procurement'],
   procurementDrafts: ['procurement'],
   checkouts: ['procurement'],
+  hardwareRequests: ['procurement'],
   orders: ['procurement'],
   orderItems: ['procurement'],
   shipments: ['procurement'],

@@ -14,6 +14,7 @@ import {
   SecurityAddOnProvider,
 } from '@equip/domain/devices';
 import { OffboardingStatus } from '@equip/domain/flows';
+import { HardwareRequestStatus } from '@equip/domain/hardware-requests';
 import {
   EmployeeStatus,
   MfaMethod,
@@ -92,6 +93,7 @@ export const offboardingTypeEnum = textEnum(SubscriptionOffboardingType);
 export const defaultManagementModeEnum = textEnum(DefaultManagementMode);
 export const procurementIntentEnum = textEnum(ProcurementIntent);
 export const purchaseTypeEnum = textEnum(OrderPurchaseType);
+export const hardwareRequestStatusEnum = textEnum(HardwareRequestStatus);
 export const orderStatusEnum = textEnum(OrderStatus);
 export const deliveryStatusEnum = textEnum(OrderDeliveryStatus);
 export const checkoutStatusEnum = textEnum(CheckoutStatus);

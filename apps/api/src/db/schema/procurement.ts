@@ -11,6 +11,7 @@ import {
   deliveryStatusEnum,
   deviceOsEnum,
   deviceTypeEnum,
+  hardwareRequestStatusEnum,
   orderStatusEnum,
   procurementIntentEnum,
   purchaseTypeEnum,
@@ -197,4 +198,39 @@ export const procurementWebhookMessages = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.providerKind, t.messageId] })],
+);
+
+/**
+ * A person's request for a device (issue 31 item 4, decision 037): what (a device type, optionally a
+ * catalog specification) and why; an IT owner approves it (the procurement draft it became) or declines
+ * it with a reason; the requester may withdraw it while it waits. Organisation-scoped (row-level
+ * security at start-up, as every table with an organisation).
+ */
+export const hardwareRequests = pgTable(
+  'hardware_requests',
+  {
+    uuid: primaryUuid(),
+    organizationUuid: organizationUuid().references(() => organizations.uuid, { onDelete: 'cascade' }),
+    requesterUserUuid: uuid('requester_user_uuid')
+      .notNull()
+      .references(() => users.uuid, { onDelete: 'cascade' }),
+    deviceType: deviceTypeEnum('device_type').notNull(),
+    specificationUuid: uuid('specification_uuid').references(() => catalogItemSpecifications.uuid, {
+      onDelete: 'set null',
+    }),
+    reason: text('reason').notNull(),
+    status: hardwareRequestStatusEnum('status').notNull().default('requested'),
+    /** Why it was declined (hardware_requests_decision_reason_check: required then). */
+    decisionReason: text('decision_reason'),
+    decidedByUserUuid: uuid('decided_by_user_uuid').references(() => users.uuid, { onDelete: 'set null' }),
+    decidedAt: nullableTimestamp('decided_at'),
+    /** The procurement draft the approval made. */
+    draftUuid: uuid('draft_uuid').references(() => procurementDrafts.uuid, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('hardware_requests_org_created_idx').on(t.organizationUuid, t.createdAt),
+    index('hardware_requests_requester_idx').on(t.requesterUserUuid, t.createdAt),
+  ],
 );

@@ -2,6 +2,8 @@ import { procurementArea } from '@equip/domain/areas/procurement';
 import { defineApiArea } from '../../define-area.ts';
 import { procurementAdapterOf } from '../../providers/procurement/procurement-adapters.ts';
 import { SEALED_SECRET_PURPOSES, sealingKey } from '../../security/sealed-secrets.ts';
+import { hardwareRequestRoutes } from './hardware-request-routes.ts';
+import { createHardwareRequestService, type HardwareRequestService } from './hardware-requests.ts';
 import { registerProcurementJobs } from './orders.ts';
 import { procurementRoutes } from './routes.ts';
 import { createProcurementService, type ProcurementService } from './service.ts';
@@ -9,12 +11,13 @@ import { createProcurementService, type ProcurementService } from './service.ts'
 declare module '../../app-services.ts' {
   interface AppServices {
     procurement: ProcurementService;
+    hardwareRequests: HardwareRequestService;
   }
 }
 
 /** Procurement (issue 31): the catalog, drafts and checkouts; its routes and its service, gathered in `src/areas.ts`. */
 export const procurementApiArea = defineApiArea(procurementArea, {
-  routes: [procurementRoutes],
+  routes: [procurementRoutes, hardwareRequestRoutes],
   services: ({ database, jobs, config, keys }) => ({
     procurement: createProcurementService({
       systemDb: database.db,
@@ -22,6 +25,7 @@ export const procurementApiArea = defineApiArea(procurementArea, {
       adapter: procurementAdapterOf(config.procurement),
       webhookKey: sealingKey(keys.jwtSecret, SEALED_SECRET_PURPOSES.procurementWebhooks),
     }),
+    hardwareRequests: createHardwareRequestService(),
   }),
   jobs: {
     // A step the provider could not answer (down, told to fail) is tried again; each step is one job.

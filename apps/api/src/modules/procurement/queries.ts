@@ -280,6 +280,20 @@ export async function insertDraft(
   return draftRecord(row!);
 }
 
+/** Replaces a draft's content (its intent and organisation stay). */
+export async function replaceDraft(
+  tx: Db,
+  uuid: string,
+  values: Omit<ProcurementDraftRecord, 'uuid' | 'createdAt' | 'organizationUuid' | 'procurementIntent'>,
+): Promise<ProcurementDraftRecord | null> {
+  const [row] = await tx
+    .update(procurementDrafts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(procurementDrafts.uuid, uuid))
+    .returning(draftColumns);
+  return row ? draftRecord(row) : null;
+}
+
 export async function draftOf(
   tx: Db,
   organizationUuid: string,

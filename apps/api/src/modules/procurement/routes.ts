@@ -175,6 +175,26 @@ export const procurementRoutes: ModuleRoutes = (app, { database, procurement }) 
     (request) => request.tenant((tx) => procurement.draft(tx, requireAuth(request), request.params.uuid)),
   );
 
+  app.put(
+    '/api/procurement/drafts/:uuid',
+    {
+      config: admins,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Replace a draft's content with the order wizard's (a hardware request's approval made it first): the same checks as a new draft; refused (409) once it has an open or accepted checkout",
+        params: UuidParams,
+        body: ProcurementDraftRequest,
+        response: { 200: ProcurementDraftRecord },
+      },
+    },
+    (request) =>
+      request.tenant((tx) =>
+        procurement.replaceDraft(tx, requireAuth(request), request.params.uuid, request.body),
+      ),
+  );
+
   app.post(
     '/api/procurement/checkouts',
     {

@@ -15,7 +15,7 @@ import type {
   RevokeCheckout,
   UpdateCatalogItemRequest,
 } from '@equip/domain/procurement';
-import { deliveryAddressProblems } from '@equip/domain/procurement';
+import { DeliveryAddress, deliveryAddressProblems } from '@equip/domain/procurement';
 import { transition } from '@equip/domain/procurement-status';
 import type { z } from 'zod';
 import type { AppJobs } from '../../background/app-job-types.ts';
@@ -48,6 +48,7 @@ import {
   orderDetailOf,
   orderMonthTotals,
   rentableSpecifications,
+  replaceDraft,
   revokeCheckout,
   updateCatalogItem,
 } from './queries.ts';
@@ -64,6 +65,7 @@ export const PROCUREMENT_MESSAGES = {
   draftHasCheckout: 'The draft already has an open or accepted checkout',
   noProvider: 'No procurement provider is configured for this installation',
   notRentable: 'This catalog specification cannot be rented',
+  draftIncomplete: 'The draft has no devices or no complete delivery address yet',
 } as const;
 
 const at = (...path: (string | number)[]) => ({ location: 'body' as const, param: path.join('.'), path });
@@ -101,6 +103,63 @@ function assertTransition(
     errorType: result.errorType,
     value: { family, from, to, reason: result.reason, allowed: result.allowed },
   });
+}
+
+/**
+ * A draft's values once allowed and checked: who may make it (the domain's rule, decision 004), then
+ * the address per country, the buyer and recipient among the organisation's people, and every
+ * specification one the organisation may order. All refusals before anything is written.
+ */
+async function checkedDraft(
+  tx: Db,
+  auth: AuthContext,
+  input: ProcurementDraftRequest,
+): Promise<Omit<ProcurementDraftRecord, 'uuid' | 'createdAt'>> {
+  assertDecision(decideDraftWrite(auth, { organizationUuid: input.organizationUuid }));
+  const problems = deliveryAddressProblems(input.deliveryAddress);
+  if (problems.length > 0)
+    throw new AppError(
+      400,
+      problems.map((p) => ({
+        msg: p.message,
+        errorType: ErrorType.ZodValidationError,
+        value: input.deliveryAddress[p.field],
+        ...at('deliveryAddress', p.field),
+      })),
+    );
+  if (!(await personRef(tx, input.buyerUserUuid)))
+    throw notFound(PROCUREMENT_MESSAGES.personNotFound, at('buyerUserUuid'));
+  if (input.recipientUserUuid && !(await personRef(tx, input.recipientUserUuid)))
+    throw notFound(PROCUREMENT_MESSAGES.personNotFound, at('recipientUserUuid'));
+  const wanted = input.items.map((item) => item.procurementItemSpecificationUuid);
+  const orderable = await orderableSpecifications(tx, auth.organizationUuid, wanted);
+  const missing = wanted.findIndex((uuid) => !orderable.has(uuid));
+  if (missing >= 0)
+    throw notFound(
+      PROCUREMENT_MESSAGES.specificationNotFound,
+      at('items', missing, 'procurementItemSpecificationUuid'),
+    );
+  if (input.purchaseType === 'rent') {
+    const rentable = await rentableSpecifications(tx, wanted);
+    const unrentable = wanted.findIndex((uuid) => !rentable.has(uuid));
+    if (unrentable >= 0)
+      throw badRequest(
+        PROCUREMENT_MESSAGES.notRentable,
+        at('items', unrentable, 'procurementItemSpecificationUuid'),
+      );
+  }
+  return {
+    organizationUuid: auth.organizationUuid,
+    procurementIntent: input.procurementIntent,
+    buyerUserUuid: input.buyerUserUuid,
+    recipientUserUuid: input.recipientUserUuid ?? null,
+    purchaseType: input.purchaseType,
+    deliveryAddress: {
+      ...input.deliveryAddress,
+      country: input.deliveryAddress.country.trim().toUpperCase(),
+    },
+    items: input.items,
+  };
 }
 
 export function createProcurementService(deps: ProcurementDeps) {
@@ -175,61 +234,34 @@ export function createProcurementService(deps: ProcurementDeps) {
       await writerOf(tenant, item.scope)((db) => deleteCatalogItem(db, uuid));
     },
 
-    /**
-     * A draft: who may make it (the domain's rule, decision 004), then the address per country, the
-     * buyer and recipient among the organisation's people, and every specification one the organisation
-     * may order. All refusals before anything is written.
-     */
+    /** A new draft (checked by `checkedDraft`). */
     async createDraft(
       tx: Db,
       auth: AuthContext,
       input: ProcurementDraftRequest,
     ): Promise<ProcurementDraftRecord> {
+      return insertDraft(tx, await checkedDraft(tx, auth, input));
+    },
+
+    /**
+     * Replaces a draft's content with the order wizard's (a hardware request's approval made the draft
+     * before the wizard completed it): the same checks as a new draft, refused once it has an open or
+     * accepted checkout. Its intent stays what it was.
+     */
+    async replaceDraft(
+      tx: Db,
+      auth: AuthContext,
+      uuid: string,
+      input: ProcurementDraftRequest,
+    ): Promise<ProcurementDraftRecord> {
       assertDecision(decideDraftWrite(auth, { organizationUuid: input.organizationUuid }));
-      const problems = deliveryAddressProblems(input.deliveryAddress);
-      if (problems.length > 0)
-        throw new AppError(
-          400,
-          problems.map((p) => ({
-            msg: p.message,
-            errorType: ErrorType.ZodValidationError,
-            value: input.deliveryAddress[p.field],
-            ...at('deliveryAddress', p.field),
-          })),
-        );
-      if (!(await personRef(tx, input.buyerUserUuid)))
-        throw notFound(PROCUREMENT_MESSAGES.personNotFound, at('buyerUserUuid'));
-      if (input.recipientUserUuid && !(await personRef(tx, input.recipientUserUuid)))
-        throw notFound(PROCUREMENT_MESSAGES.personNotFound, at('recipientUserUuid'));
-      const wanted = input.items.map((item) => item.procurementItemSpecificationUuid);
-      const orderable = await orderableSpecifications(tx, auth.organizationUuid, wanted);
-      const missing = wanted.findIndex((uuid) => !orderable.has(uuid));
-      if (missing >= 0)
-        throw notFound(
-          PROCUREMENT_MESSAGES.specificationNotFound,
-          at('items', missing, 'procurementItemSpecificationUuid'),
-        );
-      if (input.purchaseType === 'rent') {
-        const rentable = await rentableSpecifications(tx, wanted);
-        const unrentable = wanted.findIndex((uuid) => !rentable.has(uuid));
-        if (unrentable >= 0)
-          throw badRequest(
-            PROCUREMENT_MESSAGES.notRentable,
-            at('items', unrentable, 'procurementItemSpecificationUuid'),
-          );
-      }
-      return insertDraft(tx, {
-        organizationUuid: auth.organizationUuid,
-        procurementIntent: input.procurementIntent,
-        buyerUserUuid: input.buyerUserUuid,
-        recipientUserUuid: input.recipientUserUuid ?? null,
-        purchaseType: input.purchaseType,
-        deliveryAddress: {
-          ...input.deliveryAddress,
-          country: input.deliveryAddress.country.trim().toUpperCase(),
-        },
-        items: input.items,
-      });
+      const draft = await draftOf(tx, auth.organizationUuid, uuid);
+      if (!draft) throw notFound(PROCUREMENT_MESSAGES.draftNotFound);
+      if (await openCheckoutOfDraft(tx, draft.uuid))
+        throw conflict(PROCUREMENT_MESSAGES.draftHasCheckout, { value: draft.uuid });
+      const values = await checkedDraft(tx, auth, input);
+      const { procurementIntent: _kept, organizationUuid: _same, ...content } = values;
+      return (await replaceDraft(tx, uuid, content))!;
     },
 
     async draft(tx: Db, auth: AuthContext, uuid: string): Promise<ProcurementDraftRecord> {
@@ -247,6 +279,12 @@ export function createProcurementService(deps: ProcurementDeps) {
       assertDecision(decideDraftWrite(auth, { organizationUuid: auth.organizationUuid }));
       const draft = await draftOf(tx, auth.organizationUuid, input.procurementUuid);
       if (!draft) throw notFound(PROCUREMENT_MESSAGES.draftNotFound, at('procurementUuid'));
+      // A hardware request's approval makes a draft the wizard completes: not sent before it is.
+      if (draft.items.length === 0 || !DeliveryAddress.safeParse(draft.deliveryAddress).success)
+        throw badRequest(PROCUREMENT_MESSAGES.draftIncomplete, {
+          ...at('procurementUuid'),
+          value: draft.uuid,
+        });
       if (await openCheckoutOfDraft(tx, draft.uuid))
         throw conflict(PROCUREMENT_MESSAGES.draftHasCheckout, {
           ...at('procurementUuid'),
