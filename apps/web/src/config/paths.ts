@@ -56,6 +56,8 @@ export const paths = {
     /** The organisation's hardware orders (an addition to SPEC §2); one order at its own address. */
     orders: (uuid?: string, tab?: 'summary' | 'devices') =>
       uuid ? withQuery(`/dashboard/orders/${encodeURIComponent(uuid)}`, { tab }) : '/dashboard/orders',
+    /** The hardware requests waiting for IT (decision 037): the orders screen's Requests tab. */
+    hardwareRequests: '/dashboard/orders?view=requests',
     /** The hardware catalog (issue 31, item 1). */
     catalog: '/dashboard/catalog',
     /** The order wizard (SPEC §2): devices-selection, delivery-address, summary. */

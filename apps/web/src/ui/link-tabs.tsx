@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
 
 export interface LinkTab {
   id: string;
-  label: string;
+  /** The tab's words; may carry a count badge. */
+  label: ReactNode;
   to: string;
 }
 

@@ -25,7 +25,7 @@ export const procurementWebArea = defineWebArea(procurementArea, {
     'hardware_request.created': ({ requesterName, reason }) => ({
       title: t`Hardware requested`,
       body: t`${requesterName} asks for a device: ${reason}`,
-      link: { to: paths.dashboard.orders(), label: t`Open the requests` },
+      link: { to: paths.dashboard.hardwareRequests, label: t`Open the requests` },
     }),
     'hardware_request.approved': () => ({
       title: t`Hardware request approved`,

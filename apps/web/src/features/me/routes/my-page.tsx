@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { LifeBuoy, MonitorSmartphone, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { EmployeeStatusBadge } from '@/features/employees/public';
+import { MyHardwareRequests } from '@/features/procurement/public';
 import { useBootConfig } from '@/lib/boot-config-context';
 import { formatDate, fullName } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
@@ -151,6 +152,8 @@ function MyRecord({ user }: { user: CurrentUser }) {
         </h2>
         <Devices accountUuid={accountUuid} />
       </section>
+
+      <MyHardwareRequests />
 
       <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
         <div>

@@ -10,15 +10,23 @@ import { procurementKeys } from './query-keys';
 
 /**
  * The wizard's finish: `POST /api/procurement/drafts` then `POST /api/procurement/checkouts` with the
- * installation's provider. A draft whose checkout failed is sent again by the next try (`draftUuid`).
+ * installation's provider. A draft already made — by a finish whose checkout failed, or by a hardware
+ * request's approval (decision 037) — gets the wizard's content (`PUT /api/procurement/drafts/:uuid`)
+ * and is sent instead of a new one.
  */
 export async function placeOrder(
   input: z.input<typeof ProcurementDraftRequest>,
   draftUuid: string | null,
   onDraft: (uuid: string) => void,
 ): Promise<CheckoutRecord> {
-  const uuid =
-    draftUuid ?? (await platformApi.post<ProcurementDraftRecord>('/procurement/drafts', input)).uuid;
+  const uuid = draftUuid
+    ? (
+        await platformApi.put<ProcurementDraftRecord>(
+          `/procurement/drafts/${encodeURIComponent(draftUuid)}`,
+          input,
+        )
+      ).uuid
+    : (await platformApi.post<ProcurementDraftRecord>('/procurement/drafts', input)).uuid;
   onDraft(uuid);
   return platformApi.post<CheckoutRecord>('/procurement/checkouts', {
     procurementProviderKind: 'TopiComspot',

@@ -20,7 +20,12 @@ function meta(
 }
 
 /** A specification in a few words: chip, memory, storage, colour, keyboard, screen. */
-export function specificationText(spec: CatalogSpecification): string {
+export function specificationText(
+  spec: Pick<
+    CatalogSpecification,
+    'chip' | 'memory' | 'storage' | 'screenSize' | 'color' | 'keyboardLanguage'
+  >,
+): string {
   return [spec.chip, spec.memory, spec.storage, spec.screenSize, spec.color, spec.keyboardLanguage]
     .filter(Boolean)
     .join(' · ');

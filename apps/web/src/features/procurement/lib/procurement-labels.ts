@@ -1,3 +1,4 @@
+import type { HardwareRequestStatus } from '@equip/domain/hardware-requests';
 import type {
   OrderPurchaseType,
   OrderStatus,
@@ -69,3 +70,18 @@ export const ORDER_WIZARD_STEP_LABELS = translated<z.infer<typeof OrderWizardSte
   'delivery-address': msg`Delivery address`,
   summary: msg`Summary`,
 });
+
+/** A hardware request's status (decision 037). */
+export const HARDWARE_REQUEST_STATUS_LABELS = translated<HardwareRequestStatus>({
+  requested: msg`Waiting for IT`,
+  approved: msg`Approved`,
+  declined: msg`Declined`,
+  withdrawn: msg`Withdrawn`,
+});
+
+export const HARDWARE_REQUEST_STATUS_TONES: Record<HardwareRequestStatus, BadgeTone> = {
+  requested: 'amber',
+  approved: 'green',
+  declined: 'red',
+  withdrawn: 'neutral',
+};

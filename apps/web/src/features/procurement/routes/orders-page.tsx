@@ -3,10 +3,14 @@ import { ShoppingCart, Store } from 'lucide-react';
 import { useCallback } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { useFeatureFlag } from '@/lib/flags-context';
 import { useRecordUrl } from '@/lib/record-url';
 import { Button } from '@/ui/button';
+import { LinkTabs } from '@/ui/link-tabs';
 import { PageHeader } from '@/ui/page-header';
+import { useWaitingRequestCount } from '../api/hardware-requests';
 import { CheckoutNotice } from '../components/checkout-notice';
+import { HardwareRequestsPanel } from '../components/hardware-requests-panel';
 import { MonthTotals } from '../components/month-totals';
 import { ORDER_TABS, type OrderTab, OrderView } from '../components/order-view';
 import { OrdersTable } from '../components/orders-table';
@@ -14,7 +18,8 @@ import { OrdersTable } from '../components/orders-table';
 /**
  * `/dashboard/orders/:orderUuid?` (an addition to SPEC §2, docs/orders-screen.md): the order list with
  * the selected order at its own address, its view in `?tab=` (summary or devices); after the order
- * wizard, the checkout it sent (`?checkout=`) until the provider decided.
+ * wizard, the checkout it sent (`?checkout=`) until the provider decided. `?view=requests` is the
+ * Requests tab (decision 037, behind `it-2305-hardware-requests`): the hardware people asked for.
  */
 export function OrdersPage() {
   const { t } = useLingui();
@@ -36,6 +41,9 @@ export function OrdersPage() {
   const navigate = useNavigate();
   const showRecipient = (personUuid: string) =>
     navigate(`${paths.dashboard.orders()}?recipient=${encodeURIComponent(personUuid)}`);
+  const requestsOn = useFeatureFlag('it-2305-hardware-requests');
+  const showRequests = requestsOn && search.get('view') === 'requests' && !record.recordId;
+  const waiting = useWaitingRequestCount(requestsOn);
   return (
     <div className="space-y-6">
       <PageHeader
@@ -57,18 +65,51 @@ export function OrdersPage() {
           </div>
         }
       />
-      {checkout ? <CheckoutNotice uuid={checkout} onDismiss={dismissCheckout} /> : null}
-      {record.recordId ? (
-        <OrderView
-          key={record.recordId}
-          uuid={record.recordId}
-          tab={record.tab ?? 'summary'}
-          onTab={record.setTab}
-          onShowRecipient={showRecipient}
+      {requestsOn ? (
+        <LinkTabs
+          label={t`Orders and requests`}
+          current={showRequests ? 'requests' : 'orders'}
+          tabs={[
+            { id: 'orders', label: t`Orders`, to: paths.dashboard.orders() },
+            {
+              id: 'requests',
+              to: paths.dashboard.hardwareRequests,
+              label: (
+                <span className="inline-flex items-center gap-2">
+                  <Trans>Requests</Trans>
+                  {waiting.data ? (
+                    <span className="rounded-full bg-indigo-100 px-2 text-xs font-semibold text-indigo-700">
+                      {waiting.data}
+                      <span className="sr-only">
+                        {' '}
+                        <Trans>waiting</Trans>
+                      </span>
+                    </span>
+                  ) : null}
+                </span>
+              ),
+            },
+          ]}
         />
       ) : null}
-      <OrdersTable onOpen={(uuid) => record.open(uuid)} />
-      <MonthTotals />
+      {showRequests ? (
+        <HardwareRequestsPanel />
+      ) : (
+        <>
+          {checkout ? <CheckoutNotice uuid={checkout} onDismiss={dismissCheckout} /> : null}
+          {record.recordId ? (
+            <OrderView
+              key={record.recordId}
+              uuid={record.recordId}
+              tab={record.tab ?? 'summary'}
+              onTab={record.setTab}
+              onShowRecipient={showRecipient}
+            />
+          ) : null}
+          <OrdersTable onOpen={(uuid) => record.open(uuid)} />
+          <MonthTotals />
+        </>
+      )}
     </div>
   );
 }
