@@ -92,3 +92,69 @@ describe('my equipment', () => {
     expect(await screen.findByRole('heading', { name: 'No devices assigned to you' })).toBeInTheDocument();
   });
 });
+
+describe('my hardware requests (decision 037, behind it-2305-hardware-requests)', () => {
+  const request = (extra: object) => ({
+    uuid: '66666666-6666-4666-8666-666666666666',
+    requester: { uuid: me.accountUuid, firstName: 'Grace', lastName: 'Hopper' },
+    deviceType: 'COMPUTER',
+    specificationUuid: null,
+    specification: null,
+    reason: 'My laptop broke',
+    status: 'requested',
+    decisionReason: null,
+    decidedBy: null,
+    decidedAt: null,
+    draftUuid: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    ...extra,
+  });
+
+  it('lists the requests with their status and a decline’s reason, and sends a new one with a reason', async () => {
+    const server = installFakeApi({
+      [`GET ${base}`]: employee,
+      [`GET ${base}/devices`]: { items: [] },
+      'GET /procurement/hardware-requests/mine': {
+        items: [
+          request({ status: 'declined', decisionReason: 'You got one in May', reason: 'A second screen' }),
+        ],
+        total: 1,
+      },
+      'GET /procurement/hardware-requests/models': { items: [] },
+      'POST /procurement/hardware-requests': {
+        uuid: '77777777-7777-4777-8777-777777777777',
+        status: 'requested',
+        draftUuid: null,
+      },
+    });
+    const { user } = renderRoute('/dashboard/me', {
+      user: me,
+      boot: { flags: { 'it-2305-hardware-requests': 'on' } },
+    });
+    const section = await screen.findByRole('region', { name: 'Your device requests' });
+    expect(await within(section).findByText('Declined: You got one in May')).toBeInTheDocument();
+
+    await user.click(within(section).getByRole('button', { name: 'Request a device' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a device' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(within(dialog).getByText('Say why you need the device.')).toBeInTheDocument();
+    expect(server.requests.filter((r) => r.method === 'POST')).toEqual([]);
+    await user.selectOptions(within(dialog).getByLabelText('Device type'), 'PHONE');
+    await user.type(within(dialog).getByLabelText('Reason'), '  On call from next week  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    await vi.waitFor(() =>
+      expect(server.requests.find((r) => r.method === 'POST')?.body).toEqual({
+        deviceType: 'PHONE',
+        reason: 'On call from next week',
+      }),
+    );
+  });
+
+  it('shows nothing of requests while the flag is off', async () => {
+    installFakeApi({ [`GET ${base}`]: employee, [`GET ${base}/devices`]: { items: [] } });
+    renderRoute('/dashboard/me', { user: me });
+    expect(await screen.findByRole('heading', { name: 'No devices assigned to you' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request a device' })).toBeNull();
+  });
+});
