@@ -225,6 +225,8 @@ export const DeviceDetail = Device.extend({
   mdmStatus: DeviceMdmStatus.nullable(),
   /** Since when the device's MDM no longer lists it (the inventory sync, decision 025); null while it does. */
   mdmMissingSince: IsoDateTime.nullable(),
+  /** The hardware order it came from (issue 31): its page shows where that order stands; null otherwise. */
+  orderUuid: Uuid.nullable(),
 });
 export type DeviceDetail = z.infer<typeof DeviceDetail>;
 

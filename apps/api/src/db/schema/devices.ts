@@ -52,6 +52,8 @@ export const devices = pgTable(
      * provider accepted the checkout, in stock (or awaiting registration, assigned) once delivered.
      */
     orderItemUuid: uuid('order_item_uuid'),
+    /** That item's order (migration 0055): the device's page shows where the order stands. */
+    orderUuid: uuid('order_uuid'),
     /**
      * The assignee's names, kept by triggers (migration 0020) from users whenever the assignment or the
      * person's name changes: the devices table shows, sorts and searches them without a join.

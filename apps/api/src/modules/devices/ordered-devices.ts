@@ -20,7 +20,7 @@ export interface OrderedLine {
  */
 export async function addOrderedDevices(
   tx: Db,
-  order: { organizationUuid: string; recipientUserUuid: string | null; lines: OrderedLine[] },
+  order: { organizationUuid: string; orderUuid: string; recipientUserUuid: string | null; lines: OrderedLine[] },
 ): Promise<number> {
   const values = order.lines.flatMap((line) =>
     Array.from({ length: line.quantity }, () => ({
@@ -34,6 +34,7 @@ export async function addOrderedDevices(
       assignmentType: order.recipientUserUuid ? ('ASSIGNED' as const) : ('UNASSIGNED' as const),
       assignedToUuid: order.recipientUserUuid,
       orderItemUuid: line.orderItemUuid,
+      orderUuid: order.orderUuid,
     })),
   );
   if (values.length === 0) return 0;

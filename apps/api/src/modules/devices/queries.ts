@@ -43,6 +43,7 @@ const DETAIL_COLUMNS = {
   securityProvider: devices.securityProvider,
   mdmStatus: devices.mdmStatus,
   mdmMissingSince: devices.mdmMissingSince,
+  orderUuid: devices.orderUuid,
 };
 
 export type DeviceRow = NonNullable<Awaited<ReturnType<typeof findDevice>>>;

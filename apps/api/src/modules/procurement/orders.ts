@@ -151,6 +151,7 @@ async function createOrderOf(tx: Db, checkoutUuid: string): Promise<string> {
     // The hardware becomes devices now, `ordered` until delivered (issue 31, item 6).
     await addOrderedDevices(tx, {
       organizationUuid: draft.organizationUuid,
+      orderUuid: order!.uuid,
       recipientUserUuid: draft.recipientUserUuid,
       lines: items.flatMap((item) => {
         const spec = item.specificationUuid ? offered.get(item.specificationUuid) : undefined;

@@ -303,6 +303,13 @@ describe('sandbox procurement provider', () => {
     const [item] = await db().select().from(orderItems).where(eq(orderItems.orderUuid, order!.uuid));
     const made = await db().select().from(devices).where(eq(devices.orderItemUuid, item!.uuid));
     expect(made.map((device) => device.status)).toEqual(['ordered', 'ordered']);
+    // Each names its order, which the device's page shows (not delivered) with a link.
+    const detail = await app.inject({
+      method: 'GET',
+      url: `/api/devices/${made[0]!.uuid}`,
+      headers: bearer(ownerToken),
+    });
+    expect(detail.json()).toMatchObject({ status: 'ordered', orderUuid: order!.uuid });
   });
 
   it('a rejected order stops before any parcel', async () => {

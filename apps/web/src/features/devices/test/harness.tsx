@@ -43,6 +43,7 @@ export function detailOf(device: DeviceListItem, overrides: Partial<DeviceDetail
     specification: { CPU: 'M3 Pro', Memory: '18 GB' },
     securityProvider: device.isProtected ? 'withsecure' : null,
     mdmStatus: null,
+    orderUuid: null,
     createdAt: '2025-01-10T09:00:00.000Z',
     updatedAt: '2026-11-20T09:00:00.000Z',
     ...overrides,
