@@ -2,6 +2,7 @@ import type { DeviceDetail } from '@equip/domain/devices';
 import { Trans } from '@lingui/react/macro';
 import { Lock, LockOpen, ShieldAlert, ShieldCheck, UserRoundPen } from 'lucide-react';
 import { useState } from 'react';
+import { DeviceOrderNote } from '@/features/procurement/public';
 import { useFeatureFlag } from '@/lib/flags-context';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
 import { Button } from '@/ui/button';
@@ -50,6 +51,11 @@ export function DeviceOverviewTab({ device }: { device: DeviceDetail | undefined
         <Field label={<Trans>Status</Trans>}>
           <DeviceStatusBadge status={device.status} />
         </Field>
+        {device.orderUuid ? (
+          <Field label={<Trans>Order</Trans>}>
+            <DeviceOrderNote orderUuid={device.orderUuid} />
+          </Field>
+        ) : null}
       </Section>
       <Section title={<Trans>Security</Trans>}>
         <Field label={<Trans>Disk encryption</Trans>}>
