@@ -54,7 +54,7 @@ describe("the API's areas registry", () => {
       'procurement',
       'workspaces',
     ]);
-    expect(API_REGISTRY.routes).toHaveLength(26);
+    expect(API_REGISTRY.routes).toHaveLength(27);
   });
 
   it('registers a toy module through the same registry: its routes, its service and its words', async () => {
