@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { type Actor, decideGrant, GRANT_MESSAGES, type GrantTarget, grantableRoles } from './access.ts';
+import {
+  type Actor,
+  decideGrant,
+  decideHardwareRequestReview,
+  decideHardwareRequestWithdraw,
+  GRANT_MESSAGES,
+  type GrantTarget,
+  grantableRoles,
+  HARDWARE_REQUEST_ACCESS_MESSAGES,
+} from './access.ts';
 import { Role } from './identity.ts';
 
 const ORG = '11111111-1111-4111-8111-111111111111';
@@ -95,5 +104,31 @@ describe('decideGrant: who may grant what', () => {
         expect(decideGrant(actor, null, { action: 'create', role }).allowed).toBe(
           grantableRoles(actor).includes(role as 'regular'),
         );
+  });
+});
+
+describe('hardware requests: who reviews and who withdraws (decision 037)', () => {
+  it.each([
+    [owner, true],
+    [provider, true],
+    [regular, false],
+  ] as const)('%o reviews: %s', (actor, allowed) => {
+    const decision = decideHardwareRequestReview(actor);
+    expect(decision.allowed).toBe(allowed);
+    if (!decision.allowed) {
+      expect(decision.status).toBe(403);
+      expect(decision.reason).toBe(HARDWARE_REQUEST_ACCESS_MESSAGES.reviewersOnly);
+    }
+  });
+
+  it.each([
+    [regular, 'regular', true],
+    [regular, 'someone else', false],
+    [owner, 'regular', false],
+    [provider, 'regular', false],
+  ] as const)('%o withdraws the request of %s: %s', (actor, requesterUserUuid, allowed) => {
+    const decision = decideHardwareRequestWithdraw(actor, { requesterUserUuid });
+    expect(decision.allowed).toBe(allowed);
+    if (!decision.allowed) expect(decision.status).toBe(403);
   });
 });

@@ -22,21 +22,6 @@ export const procurementWebArea = defineWebArea(procurementArea, {
     'order.stuck': msg`An order's parcel is held up (delayed, a failed attempt, returned or lost)`,
   },
   notificationTexts: {
-    'hardware_request.created': ({ requesterName, reason }) => ({
-      title: t`Hardware requested`,
-      body: t`${requesterName} asks for a device: ${reason}`,
-      link: { to: paths.dashboard.hardwareRequests, label: t`Open the requests` },
-    }),
-    'hardware_request.approved': () => ({
-      title: t`Hardware request approved`,
-      body: t`Your request for a device was approved. Your IT team is ordering it.`,
-      link: { to: paths.dashboard.me, label: t`Open your page` },
-    }),
-    'hardware_request.declined': ({ reason }) => ({
-      title: t`Hardware request declined`,
-      body: t`Your request for a device was declined: ${reason}`,
-      link: { to: paths.dashboard.me, label: t`Open your page` },
-    }),
     'order.shipped': ({ orderUuid, recipientName, trackingNumber }) => ({
       title: t`Order shipped`,
       body: recipientName
@@ -59,5 +44,20 @@ export const procurementWebArea = defineWebArea(procurementArea, {
         link: { to: paths.dashboard.orders(orderUuid), label: t`Open the order` },
       };
     },
+    'hardware_request.created': ({ requesterName, reason }) => ({
+      title: t`Hardware requested`,
+      body: t`${requesterName} asks for a device: ${reason}`,
+      link: { to: paths.dashboard.hardwareRequests, label: t`Open the requests` },
+    }),
+    'hardware_request.approved': () => ({
+      title: t`Hardware request approved`,
+      body: t`Your request for a device was approved. Your IT team is ordering it.`,
+      link: { to: paths.dashboard.me, label: t`Open your page` },
+    }),
+    'hardware_request.declined': ({ reason }) => ({
+      title: t`Hardware request declined`,
+      body: t`Your request for a device was declined: ${reason}`,
+      link: { to: paths.dashboard.me, label: t`Open your page` },
+    }),
   },
 });
