@@ -2,6 +2,7 @@ import type { DeviceOs, DeviceType } from '@equip/domain/devices';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { devices } from '../../db/schema/index.ts';
+import { logEvent } from '../audit-log/index.ts';
 
 /** One line of an accepted order: how many devices of which kind, for whom. */
 export interface OrderedLine {
@@ -17,10 +18,16 @@ export interface OrderedLine {
 /**
  * The devices an accepted order makes (issue 31, item 6): one per unit, `ordered`, named after the
  * catalog item and assigned to the order's recipient when it has one, each linked to its order item.
+ * Each is a DEVICE_ADDED event in the same transaction (no actor: the provider accepted the order).
  */
 export async function addOrderedDevices(
   tx: Db,
-  order: { organizationUuid: string; orderUuid: string; recipientUserUuid: string | null; lines: OrderedLine[] },
+  order: {
+    organizationUuid: string;
+    orderUuid: string;
+    recipientUserUuid: string | null;
+    lines: OrderedLine[];
+  },
 ): Promise<number> {
   const values = order.lines.flatMap((line) =>
     Array.from({ length: line.quantity }, () => ({
@@ -38,7 +45,26 @@ export async function addOrderedDevices(
     })),
   );
   if (values.length === 0) return 0;
-  await tx.insert(devices).values(values);
+  const rows = await tx.insert(devices).values(values).returning({ uuid: devices.uuid });
+  await logEvent(
+    tx,
+    rows.map((row, i) => {
+      const device = values[i]!;
+      return {
+        organizationUuid: order.organizationUuid,
+        type: 'DEVICE_ADDED' as const,
+        actorUuid: null,
+        subjectUuid: row.uuid,
+        data: {
+          name: device.name,
+          type: device.type,
+          os: device.os,
+          status: device.status,
+          orderUuid: order.orderUuid,
+        },
+      };
+    }),
+  );
   return values.length;
 }
 

@@ -179,6 +179,16 @@ describe('sandbox procurement provider', () => {
         manufacturer: 'Apple',
         model: 'MacBook Air',
       });
+    // Each was added as DEVICE_ADDED when the order was made, with no actor (the provider accepted it).
+    const added = await db()
+      .select()
+      .from(eventLog)
+      .where(and(eq(eventLog.organizationUuid, orgUuid), eq(eventLog.type, 'DEVICE_ADDED')));
+    for (const device of made)
+      expect(added.find((e) => e.subjectUuid === device.uuid)).toMatchObject({
+        actorUuid: null,
+        data: { name: device.name, type: 'COMPUTER', os: 'MACOS', status: 'ordered', orderUuid: order!.uuid },
+      });
   });
 
   it('lists the orders with status, recipient, items, total and parcel, and shows one with its items', async () => {
