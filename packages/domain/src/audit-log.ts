@@ -193,6 +193,9 @@ export const AUDIT_DATA_FIELDS = [
   'shipmentState',
   // Workspaces
   'domain',
+  // Hardware requests and bundle installs
+  'requesterName',
+  'applicationName',
 ] as const;
 export type AuditDataField = (typeof AUDIT_DATA_FIELDS)[number];
 

@@ -5,6 +5,7 @@ import {
   catalogItemSpecifications,
   catalogItems,
   checkouts,
+  hardwareRequests,
   orderItems,
   orders,
   procurementDrafts,
@@ -40,11 +41,13 @@ export async function ensureHardwareCatalog(db: Db) {
     // for its price and the item's rent offer's monthly rate. A rent offer is no configuration of its
     // own (its price is a monthly rate, which the catalog would show as a price to buy at).
     const monthlyRent = specifications.find((spec) => spec.purchaseType === 'rent')?.priceCents ?? null;
-    await db.insert(catalogItemSpecifications).values(
-      specifications
-        .filter((spec) => spec.purchaseType === 'one-time-purchase')
-        .map((spec) => ({ ...spec, rentPriceCents: monthlyRent, catalogItemUuid: inserted!.uuid })),
-    );
+    await db
+      .insert(catalogItemSpecifications)
+      .values(
+        specifications
+          .filter((spec) => spec.purchaseType === 'one-time-purchase')
+          .map((spec) => ({ ...spec, rentPriceCents: monthlyRent, catalogItemUuid: inserted!.uuid })),
+      );
   }
   return db
     .select({
@@ -323,4 +326,49 @@ function trackingFor(random: Random): { carrier: string; trackingNumber: string 
     case 'DPD':
       return { carrier, trackingNumber: `0${random.digits(13)}` };
   }
+}
+
+/**
+ * Hardware requests (decision 037): two waiting for the IT owners (one from the demo's regular login, so
+ * their own page shows it) and one declined with its reason. Picked without the random source, so the
+ * rest of the demo stays as it was.
+ */
+export async function seedHardwareRequests(scope: DemoScope, offers: readonly CatalogOffer[]): Promise<void> {
+  const { db, now, organizationUuid, staff } = scope;
+  const colleagues = staff.people.filter(isAtWork);
+  if (colleagues.length < 3) return;
+  const laptop = offers.find((offer) => offer.deviceType === 'COMPUTER');
+  const requester = (index: number) => colleagues[index % colleagues.length]!.row.uuid;
+  await db.insert(hardwareRequests).values([
+    {
+      organizationUuid,
+      requesterUserUuid: requester(3),
+      deviceType: 'COMPUTER',
+      specificationUuid: laptop?.specificationUuid ?? null,
+      reason: 'My laptop is five years old and too slow for video calls and the new design tools.',
+      createdAt: addDays(now, -2),
+      updatedAt: addDays(now, -2),
+    },
+    {
+      organizationUuid,
+      requesterUserUuid: staff.regular?.row.uuid ?? requester(7),
+      deviceType: 'PHONE',
+      reason: 'I join the on-call rota next month and need a work phone for the alerts.',
+      createdAt: addDays(now, -1),
+      updatedAt: addDays(now, -1),
+    },
+    {
+      organizationUuid,
+      requesterUserUuid: requester(11),
+      deviceType: 'TABLET',
+      reason: 'A tablet to sketch on during customer workshops.',
+      status: 'declined',
+      decisionReason:
+        'Tablets are for the design team; please borrow one of the shared tablets in the studio.',
+      decidedByUserUuid: staff.itOwner.row.uuid,
+      decidedAt: addDays(now, -4),
+      createdAt: addDays(now, -6),
+      updatedAt: addDays(now, -4),
+    },
+  ]);
 }

@@ -5,7 +5,7 @@ import { devices, organizations, PROVIDER_ORGANIZATION_UUID, users } from '../db
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { ensureFeatureFlags } from '../modules/flags/service.ts';
 import { planDemoDevices, seedPeripherals } from './demo-devices.ts';
-import { ensureHardwareCatalog, seedOrders } from './demo-procurement.ts';
+import { ensureHardwareCatalog, seedHardwareRequests, seedOrders } from './demo-procurement.ts';
 import { ensureApplications, seedBundles } from './demo-software.ts';
 import {
   type DemoStaff,
@@ -112,6 +112,7 @@ export async function seedDemoOrganization(db: Db, options: DemoSeedOptions): Pr
     );
     const bundles = await seedBundles(acme, applicationUuids);
     const orders = await seedOrders(acme, catalog);
+    await seedHardwareRequests(acme, catalog);
     await seedHrIntegration(acme);
     const groups = await seedGoogleWorkspace(acme, ACME.domain);
     await seedOnboardings(acme, { devices: acmeDevices, bundles, orders, groups });

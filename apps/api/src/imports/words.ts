@@ -141,6 +141,8 @@ const en: ExportWords = {
     trackingNumber: 'Tracking number',
     shipmentState: 'Shipment',
     domain: 'Domain',
+    requesterName: 'Requested by',
+    applicationName: 'Application',
   },
   values: {
     signInMethod: {
@@ -292,6 +294,8 @@ const de: ExportWords = {
     trackingNumber: 'Sendungsnummer',
     shipmentState: 'Sendung',
     domain: 'Domain',
+    requesterName: 'Angefragt von',
+    applicationName: 'Anwendung',
   },
   values: {
     signInMethod: {

@@ -115,6 +115,9 @@ export const DATA_FIELD_LABELS: Readonly<Record<AuditDataField, MessageDescripto
   shipmentState: msg`Shipment`,
   // Workspaces
   domain: msg`Domain`,
+  // Hardware requests and bundle installs
+  requesterName: msg`Requested by`,
+  applicationName: msg`Application`,
 };
 
 const SIGN_IN_METHODS: Readonly<Record<SignInMethod, MessageDescriptor>> = {
