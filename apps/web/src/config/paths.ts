@@ -57,7 +57,7 @@ export const paths = {
     orders: (uuid?: string, tab?: 'summary' | 'devices') =>
       uuid ? withQuery(`/dashboard/orders/${encodeURIComponent(uuid)}`, { tab }) : '/dashboard/orders',
     /** The hardware requests waiting for IT (decision 037): the orders screen's Requests tab. */
-    hardwareRequests: '/dashboard/orders?view=requests',
+    hardwareRequests: '/dashboard/orders?view=requests&requestStatus=requested',
     /** The hardware catalog (issue 31, item 1). */
     catalog: '/dashboard/catalog',
     /** The order wizard (SPEC §2): devices-selection, delivery-address, summary. */

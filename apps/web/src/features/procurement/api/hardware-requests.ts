@@ -3,11 +3,11 @@ import type {
   CreateHardwareRequest,
   HardwareRequestOutcome,
   HardwareRequestPage,
-  HardwareRequestStatus,
   RequestableModels,
 } from '@equip/domain/hardware-requests';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { platformApi } from '@/lib/api/clients';
+import type { ListPageParams } from '@/lib/list-state/use-list-table';
 import { retryUnlessClientError } from '@/lib/session';
 import { procurementKeys } from './query-keys';
 
@@ -15,7 +15,8 @@ import { procurementKeys } from './query-keys';
 const requestKeys = {
   all: [...procurementKeys.all, 'hardware-requests'] as const,
   mine: () => [...requestKeys.all, 'mine'] as const,
-  list: (status: HardwareRequestStatus | null) => [...requestKeys.all, 'list', status] as const,
+  page: (params: ListPageParams) => [...requestKeys.all, 'list', params] as const,
+  waiting: () => [...requestKeys.all, 'waiting'] as const,
   models: (deviceType: DeviceType) => [...requestKeys.all, 'models', deviceType] as const,
 };
 
@@ -67,23 +68,24 @@ export function useWithdrawHardwareRequest() {
   });
 }
 
-/** `GET /api/procurement/hardware-requests`: the organisation's, newest first (IT owners). */
-export function useHardwareRequests(status: HardwareRequestStatus | null) {
-  return useQuery({
-    queryKey: requestKeys.list(status),
+export const HARDWARE_REQUESTS_PAGE_SIZE = 50;
+
+/** `GET /api/procurement/hardware-requests`: a page of the organisation's, newest first (IT owners). */
+export const getHardwareRequestsQueryOptions = (params: ListPageParams) =>
+  queryOptions({
+    queryKey: requestKeys.page(params),
     queryFn: ({ signal }) =>
       platformApi.get<HardwareRequestPage>('/procurement/hardware-requests', {
-        query: { ...(status ? { statuses: [status] } : {}), take: 200 },
+        query: { ...params.filter, skip: params.skip, take: params.take },
         signal,
       }),
-    retry: retryUnlessClientError,
+    placeholderData: keepPreviousData,
   });
-}
 
 /** How many requests wait for a decision (the Requests tab's badge). */
 export function useWaitingRequestCount(enabled: boolean) {
   return useQuery({
-    queryKey: [...requestKeys.list('requested'), 'count'],
+    queryKey: requestKeys.waiting(),
     enabled,
     queryFn: async ({ signal }) =>
       (

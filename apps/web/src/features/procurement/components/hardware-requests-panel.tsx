@@ -1,113 +1,169 @@
 import { type HardwareRequest, HardwareRequestStatus } from '@equip/domain/hardware-requests';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { createColumnHelper } from '@tanstack/react-table';
 import { Inbox } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api/error-message';
-import { formatDateTime, fullName } from '@/lib/format';
+import { formatDateTime, formatNumber, fullName } from '@/lib/format';
+import { useListTable } from '@/lib/list-state/use-list-table';
 import { useAppDispatch } from '@/lib/store';
 import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
-import { EmptyState } from '@/ui/empty-state';
+import { ACTIONS_COLUMN_ID, DataTable } from '@/ui/data-table/data-table';
+import { FilterBar } from '@/ui/data-table/filter-bar';
+import { ListCount } from '@/ui/data-table/list-count';
+import { noMatchesState } from '@/ui/data-table/no-matches';
+import type { EmptyStateProps } from '@/ui/empty-state';
 import { FormDialog, FormDialogActions } from '@/ui/form-dialog';
 import { TextField } from '@/ui/form-field';
-import { LoadError } from '@/ui/load-error';
-import { SelectField } from '@/ui/select-field';
-import { PageSpinner } from '@/ui/spinner';
-import { ActionsTh, Table, TableFrame, TableHead, Td, Th } from '@/ui/table';
+import { MultiSelect } from '@/ui/multi-select';
 import { toast } from '@/ui/toast-store';
 import {
+  getHardwareRequestsQueryOptions,
+  HARDWARE_REQUESTS_PAGE_SIZE,
   useApproveHardwareRequest,
   useDeclineHardwareRequest,
-  useHardwareRequests,
 } from '../api/hardware-requests';
+import { hardwareRequestsListBinding } from '../hardware-requests-list-slice';
 import { HARDWARE_REQUEST_STATUS_LABELS, HARDWARE_REQUEST_STATUS_TONES } from '../lib/procurement-labels';
 import { addLine, clearOrder, setDraftUuid, setRecipient } from '../procurement-slice';
 import { specificationText } from './catalog-columns';
 import { requestedThing } from './my-hardware-requests';
 
-type StatusFilter = HardwareRequestStatus | 'all';
+const rowId = (request: HardwareRequest) => request.uuid;
+const column = createColumnHelper<HardwareRequest>();
 
 /**
- * The orders screen's Requests tab (decision 037): the organisation's hardware requests, newest first,
- * filtered by status; Approve opens the order wizard with the requester (and the model) already in
- * the `procurement` slice and the approval's draft to complete; Decline asks for the reason.
+ * The orders screen's Requests tab (decision 037): the organisation's hardware requests on the list
+ * machinery (`lib/list-state`, `ui/data-table`), newest first, filtered by status in the URL; Approve
+ * opens the order wizard with the requester (and the model) already in the `procurement` slice and the
+ * approval's draft to complete; Decline asks for the reason.
  */
 export function HardwareRequestsPanel() {
   const { t } = useLingui();
-  const [status, setStatus] = useState<StatusFilter>('requested');
-  const requests = useHardwareRequests(status === 'all' ? null : status);
+  const table = useListTable(hardwareRequestsListBinding, 'all', {
+    queryOptions: getHardwareRequestsQueryOptions,
+    pageSize: HARDWARE_REQUESTS_PAGE_SIZE,
+    getRowId: rowId,
+  });
   const [declining, setDeclining] = useState<HardwareRequest | null>(null);
+  const columns = useMemo(
+    () => [
+      column.display({
+        id: 'requester',
+        header: () => <Trans>Requested by</Trans>,
+        meta: { className: 'min-w-40 font-medium text-slate-900' },
+        cell: ({ row }) => <RequesterName request={row.original} />,
+      }),
+      column.display({
+        id: 'device',
+        header: () => <Trans>Device</Trans>,
+        meta: { priority: 3 },
+        cell: ({ row }) => requestedThing(row.original),
+      }),
+      column.accessor('reason', {
+        header: () => <Trans>Reason</Trans>,
+        meta: { priority: 2, maxWidth: '20rem' },
+        cell: ({ row }) => (
+          <span className="flex flex-col">
+            <span className="truncate">{row.original.reason}</span>
+            {row.original.status === 'declined' && row.original.decisionReason ? (
+              <span className="truncate text-xs text-red-700">
+                <Trans>Declined: {row.original.decisionReason}</Trans>
+              </span>
+            ) : null}
+          </span>
+        ),
+      }),
+      column.accessor('status', {
+        header: () => <Trans>Status</Trans>,
+        meta: { priority: 4, skeleton: 'badge' },
+        cell: (info) => (
+          <Badge dot tone={HARDWARE_REQUEST_STATUS_TONES[info.getValue()]}>
+            {HARDWARE_REQUEST_STATUS_LABELS[info.getValue()]}
+          </Badge>
+        ),
+      }),
+      column.accessor('createdAt', {
+        header: () => <Trans>Requested</Trans>,
+        meta: { sortKey: 'createdAt', priority: 1 },
+        cell: (info) => formatDateTime(info.getValue()),
+      }),
+      column.display({
+        id: ACTIONS_COLUMN_ID,
+        header: () => (
+          <span className="sr-only">
+            <Trans>Actions</Trans>
+          </span>
+        ),
+        meta: { className: 'text-right', skeleton: 'none' },
+        cell: ({ row }) => (
+          <RequestActions request={row.original} onDecline={() => setDeclining(row.original)} />
+        ),
+      }),
+    ],
+    [],
+  );
+  const statusOptions = HardwareRequestStatus.options.map((value) => ({
+    value,
+    label: HARDWARE_REQUEST_STATUS_LABELS[value],
+  }));
+  const empty: EmptyStateProps = table.hasDefaultFilters
+    ? {
+        icon: Inbox,
+        title: t`No requests`,
+        description: t`When someone asks for a device from their own page, their request appears here.`,
+      }
+    : noMatchesState(
+        t`No requests waiting`,
+        t`Requests with another status show without this filter.`,
+        table.resetFilters,
+      );
   return (
-    <div className="space-y-4">
-      <SelectField
-        label={t`Status`}
-        className="max-w-xs"
-        value={status}
-        onChange={(event) => setStatus(event.target.value as StatusFilter)}
-        options={[
-          { value: 'all', label: t`All requests` },
-          ...HardwareRequestStatus.options.map((value) => ({
-            value,
-            label: HARDWARE_REQUEST_STATUS_LABELS[value],
-          })),
-        ]}
+    <div className="space-y-3">
+      <FilterBar
+        label={t`Filter the requests`}
+        isDefault={table.hasDefaultFilters}
+        onReset={table.resetFilters}
+        trailing={<ListCount>{table.query.data ? requestsCount(table.total) : null}</ListCount>}
+      >
+        <MultiSelect
+          label={t`Status`}
+          options={statusOptions}
+          value={table.state.filters.statuses}
+          onValueChange={(value) => table.setFilter('statuses', value)}
+        />
+      </FilterBar>
+      <DataTable
+        {...table.tableProps}
+        label={t`Hardware requests`}
+        className="max-h-[calc(100vh-20rem)] min-h-[12rem]"
+        columns={columns}
+        messages={{ loading: t`Loading the requests`, error: t`The requests could not be loaded` }}
+        empty={empty}
+        pagination={{ ...table.tableProps.pagination, label: t`Request pages` }}
+        keyboardHint={t`Use Tab to reach a request's Decline and Approve buttons.`}
       />
-      {requests.isPending ? (
-        <PageSpinner label={t`Loading the requests`} />
-      ) : requests.isError ? (
-        <LoadError
-          error={requests.error}
-          fallback={t`This could not be loaded.`}
-          retrying={requests.isFetching}
-          onRetry={() => requests.refetch()}
-        />
-      ) : requests.data.items.length === 0 ? (
-        <EmptyState
-          icon={Inbox}
-          headingLevel={3}
-          title={status === 'requested' ? t`No requests waiting` : t`No requests`}
-          description={t`When someone asks for a device from their own page, their request appears here.`}
-        />
-      ) : (
-        <TableFrame>
-          <Table aria-label={t`Hardware requests`}>
-            <TableHead>
-              <tr>
-                <Th>
-                  <Trans>Requested by</Trans>
-                </Th>
-                <Th>
-                  <Trans>Device</Trans>
-                </Th>
-                <Th>
-                  <Trans>Reason</Trans>
-                </Th>
-                <Th>
-                  <Trans>Status</Trans>
-                </Th>
-                <Th>
-                  <Trans>Requested</Trans>
-                </Th>
-                <ActionsTh />
-              </tr>
-            </TableHead>
-            <tbody>
-              {requests.data.items.map((request) => (
-                <RequestRow key={request.uuid} request={request} onDecline={() => setDeclining(request)} />
-              ))}
-            </tbody>
-          </Table>
-        </TableFrame>
-      )}
       <DeclineDialog request={declining} onClose={() => setDeclining(null)} />
     </div>
   );
 }
 
-function RequestRow({ request, onDecline }: { request: HardwareRequest; onDecline: () => void }) {
+function requestsCount(count: number): string {
+  const n = formatNumber(count);
+  return plural(count, { one: `${n} request`, other: `${n} requests` });
+}
+
+function RequesterName({ request }: { request: HardwareRequest }) {
+  const { t } = useLingui();
+  return <>{request.requester ? fullName(request.requester) : t`Someone no longer here`}</>;
+}
+
+function RequestActions({ request, onDecline }: { request: HardwareRequest; onDecline: () => void }) {
   const { t } = useLingui();
   const approve = useApproveHardwareRequest();
   const dispatch = useAppDispatch();
@@ -139,39 +195,18 @@ function RequestRow({ request, onDecline }: { request: HardwareRequest; onDeclin
         toast({ variant: 'negative', content: errorMessage(error, t`The request could not be approved.`) }),
     });
 
+  if (request.status !== 'requested') return null;
   return (
-    <tr>
-      <Td className="font-medium text-slate-900">{name}</Td>
-      <Td>{requestedThing(request)}</Td>
-      <Td className="max-w-xs">
-        <span className="line-clamp-2">{request.reason}</span>
-        {request.status === 'declined' && request.decisionReason ? (
-          <span className="block text-xs text-red-700">
-            <Trans>Declined: {request.decisionReason}</Trans>
-          </span>
-        ) : null}
-      </Td>
-      <Td>
-        <Badge dot tone={HARDWARE_REQUEST_STATUS_TONES[request.status]}>
-          {HARDWARE_REQUEST_STATUS_LABELS[request.status]}
-        </Badge>
-      </Td>
-      <Td className="whitespace-nowrap">{formatDateTime(request.createdAt)}</Td>
-      <Td className="text-right whitespace-nowrap">
-        {request.status === 'requested' ? (
-          <div className="flex justify-end gap-2">
-            <Button size="sm" variant="secondary" onClick={onDecline} disabled={approve.isPending}>
-              <Trans>Decline</Trans>
-              <span className="sr-only"> {name}</span>
-            </Button>
-            <Button size="sm" onClick={onApprove} loading={approve.isPending}>
-              <Trans>Approve and order</Trans>
-              <span className="sr-only"> {name}</span>
-            </Button>
-          </div>
-        ) : null}
-      </Td>
-    </tr>
+    <div className="flex justify-end gap-2">
+      <Button size="sm" variant="secondary" onClick={onDecline} disabled={approve.isPending}>
+        <Trans>Decline</Trans>
+        <span className="sr-only"> {name}</span>
+      </Button>
+      <Button size="sm" onClick={onApprove} loading={approve.isPending}>
+        <Trans>Approve and order</Trans>
+        <span className="sr-only"> {name}</span>
+      </Button>
+    </div>
   );
 }
 
