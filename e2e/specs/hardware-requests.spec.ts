@@ -54,7 +54,7 @@ test('a regular user requests a device; the IT owner approves it into an order a
   await signIn(owner, demoLogin('it-owner'));
   await owner.goto('/dashboard/orders');
   await owner.getByRole('link', { name: /^Requests/ }).click();
-  await expect(owner).toHaveURL(/\/dashboard\/orders\?view=requests$/);
+  await expect(owner).toHaveURL(/\/dashboard\/orders\?view=requests&requestStatus=requested$/);
   const laptopRow = owner.getByRole('row').filter({ hasText: laptopReason });
   await expect(laptopRow).toContainText('Waiting for IT');
   const name = (await laptopRow.getByRole('cell').first().textContent())!.trim();

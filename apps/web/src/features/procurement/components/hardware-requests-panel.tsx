@@ -62,12 +62,13 @@ export function HardwareRequestsPanel() {
       column.display({
         id: 'device',
         header: () => <Trans>Device</Trans>,
-        meta: { priority: 3 },
+        meta: { priority: 2 },
         cell: ({ row }) => requestedThing(row.original),
       }),
       column.accessor('reason', {
         header: () => <Trans>Reason</Trans>,
-        meta: { priority: 2, maxWidth: '20rem' },
+        // What the IT owner decides on: the last to make room.
+        meta: { priority: 5, maxWidth: '20rem' },
         cell: ({ row }) => (
           <span className="flex flex-col">
             <span className="truncate">{row.original.reason}</span>
