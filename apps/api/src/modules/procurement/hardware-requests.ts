@@ -15,25 +15,25 @@ import {
   type HardwareRequestOutcome,
   type HardwareRequestPage,
   type HardwareRequestSortingKey,
-  type HardwareRequestStatus,
+  HardwareRequestStatus,
   type HardwareRequest as HardwareRequestType,
   type MyHardwareRequestsQuery,
   type RequestableModels,
 } from '@equip/domain/hardware-requests';
 import type { DeliveryAddress } from '@equip/domain/procurement';
-import { transition } from '@equip/domain/procurement-status';
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { catalogItemSpecifications, catalogItems, hardwareRequests, orders } from '../../db/schema/index.ts';
 import type { TenantReads } from '../../db/tenant-reads.ts';
 import type { AuthContext } from '../../http/access.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { assertDecision } from '../../http/grants.ts';
-import { defineList, type JsonText, readJsonPage } from '../../lists/list-query.ts';
+import { defineList, inEnum, type JsonText, readJsonPage } from '../../lists/list-query.ts';
 import { logEvent } from '../audit-log/index.ts';
 import { flagIsOn, readFlagValues } from '../flags/index.ts';
 import { personRef, personSql } from '../people/index.ts';
 import { insertDraft } from './queries.ts';
+import { assertTransition } from './service.ts';
 
 /**
  * Hardware requests (issue 31 item 4, decision 037): a person asks for a device with a reason; IT owners
@@ -81,7 +81,7 @@ export const hardwareRequestList = defineList<RequestQuery, HardwareRequestType,
       eq(r.organizationUuid, organizationUuid),
       // Flag off: no requests to list (read where the statement runs).
       flagIsOn(HARDWARE_REQUESTS_FLAG),
-      query.statuses?.length ? inArray(r.status, [...query.statuses]) : undefined,
+      query.statuses?.length ? inEnum(r.status, query.statuses, HardwareRequestStatus.options) : undefined,
       query.requesterUserUuid ? eq(r.requesterUserUuid, query.requesterUserUuid) : undefined,
     ],
     sorts: { createdAt: { columns: [sql`${r.createdAt}`], keyset: true } },
@@ -95,17 +95,6 @@ export const hardwareRequestList = defineList<RequestQuery, HardwareRequestType,
 );
 
 const at = (...path: string[]) => ({ location: 'body' as const, param: path.join('.'), path });
-
-/** A move the status table refuses: a 409 in the error payload, naming what may follow. */
-function assertRequestTransition(from: HardwareRequestStatus, to: HardwareRequestStatus): void {
-  const result = transition('hardwareRequest', from, to);
-  if (result.ok) return;
-  throw new AppError(409, {
-    msg: result.message,
-    errorType: result.errorType,
-    value: { family: 'hardwareRequest', from, to, reason: result.reason, allowed: result.allowed },
-  });
-}
 
 const fullName = (person: { firstName: string; lastName: string } | null) =>
   person ? `${person.firstName} ${person.lastName}`.trim() : '';
@@ -248,7 +237,7 @@ export function createHardwareRequestService() {
       assertDecision(decideDraftWrite(auth, { organizationUuid: auth.organizationUuid }));
       await assertOn(tx);
       const request = await requestForUpdate(tx, auth, uuid);
-      assertRequestTransition(request.status, 'approved');
+      assertTransition('hardwareRequest', request.status, 'approved');
       const requester = await personRef(tx, request.requesterUserUuid);
       const [latest] = await tx
         .select({ deliveryAddress: orders.deliveryAddress })
@@ -310,7 +299,7 @@ export function createHardwareRequestService() {
       assertDecision(decideHardwareRequestReview(auth));
       await assertOn(tx);
       const request = await requestForUpdate(tx, auth, uuid);
-      assertRequestTransition(request.status, 'declined');
+      assertTransition('hardwareRequest', request.status, 'declined');
       const [row] = await tx
         .update(r)
         .set({
@@ -341,7 +330,7 @@ export function createHardwareRequestService() {
       await assertOn(tx);
       const request = await requestForUpdate(tx, auth, uuid);
       assertDecision(decideHardwareRequestWithdraw(auth, request));
-      assertRequestTransition(request.status, 'withdrawn');
+      assertTransition('hardwareRequest', request.status, 'withdrawn');
       const [row] = await tx
         .update(r)
         .set({ status: 'withdrawn', updatedAt: new Date() })

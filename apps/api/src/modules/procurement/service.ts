@@ -89,7 +89,7 @@ export interface ProcurementDeps {
 
 /** A transition refused by the status table, as a 409 in the spec's error payload, logged. */
 export class IllegalTransitionError extends AppError {}
-function assertTransition(
+export function assertTransition(
   family: Parameters<typeof transition>[0],
   from: string,
   to: string,
