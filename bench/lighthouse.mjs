@@ -4,7 +4,7 @@
 // transfer no JavaScript (hashed assets are `immutable`). Prints each page's median score of
 // BENCH_RUNS runs (3) and its main metrics; below target, the opportunities Lighthouse names.
 // `WEB_DIST_DIR=… node bench/lighthouse.mjs` measures another build; BENCH_LHR_DIR=folder keeps each
-// run's Lighthouse report (JSON) there. Scores depend on the CPU the runs get: Lighthouse scales the
+// run's Lighthouse report (JSON) and its trace (for DevTools' performance panel) there. Scores depend on the CPU the runs get: Lighthouse scales the
 // main-thread time it observes, so a busy machine scores lower (the bench prints its benchmark index).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -37,11 +37,20 @@ async function setCookies(port, cookies) {
 
 /** One Lighthouse run (performance only, mobile defaults); the figures this bench prints. */
 async function audit(port, url) {
-  const { lhr } = await lighthouse(url, { port, logLevel: 'error', onlyCategories: ['performance'] });
+  const { lhr, artifacts } = await lighthouse(url, {
+    port,
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   if (process.env.BENCH_LHR_DIR) {
     const name = `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`;
     writeFileSync(path.join(process.env.BENCH_LHR_DIR, name), JSON.stringify(lhr));
+    // The observed trace beside it (unthrottled: Lighthouse simulates the phone from it), for DevTools.
+    writeFileSync(
+      path.join(process.env.BENCH_LHR_DIR, name.replace(/\.json$/, '.trace.json')),
+      JSON.stringify(artifacts.Trace),
+    );
   }
   const a = lhr.audits;
   const scripts = (a['resource-summary'].details?.items ?? []).find((i) => i.resourceType === 'script');

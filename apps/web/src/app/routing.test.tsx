@@ -31,6 +31,18 @@ function SlowPage() {
   return <h1>Slow page loaded</h1>;
 }
 
+function FirstPage() {
+  return <h1>First page</h1>;
+}
+
+function SecondPage() {
+  return <h1>Second page</h1>;
+}
+
+function ToSecondPage() {
+  return <Link to="/second">To the second page</Link>;
+}
+
 function Home() {
   return (
     <nav>
@@ -138,6 +150,32 @@ describe('preloading the routes of the address the app opens on', () => {
     // A load that fails is the rendered route's to report, not an unhandled rejection here.
     preloadRoutes(routes, { pathname: '/broken', search: '' });
     expect(failing).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders a page whose code was preloaded at once, and each of two such pages in the same place', async () => {
+    const table = [
+      {
+        element: <RouteBoundary />,
+        children: [
+          { path: '/first', lazy: async () => ({ Component: FirstPage }) },
+          { path: '/second', lazy: async () => ({ Component: SecondPage }) },
+        ],
+      },
+    ];
+    await preloadRoutes(table, { pathname: '/first', search: '' });
+    await preloadRoutes(table, { pathname: '/second', search: '' });
+    const routes = toElementRoutes(table);
+    inApp(
+      <MemoryRouter initialEntries={['/first']}>
+        <ToSecondPage />
+        <AppRoutes routes={routes} />
+      </MemoryRouter>,
+    );
+    // No spinner first: the code is there, nothing suspends.
+    expect(screen.getByRole('heading', { name: 'First page' })).toBeInTheDocument();
+    await act(async () => screen.getByRole('link', { name: 'To the second page' }).click());
+    expect(await screen.findByRole('heading', { name: 'Second page' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'First page' })).not.toBeInTheDocument();
   });
 
   it("asks for the opened page's data with the address's query, only when given the app's services", () => {

@@ -5,6 +5,7 @@ import {
   lazy,
   type ReactNode,
   Suspense,
+  useState,
   useSyncExternalStore,
 } from 'react';
 import { matchRoutes, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
@@ -50,15 +51,54 @@ export function usePageLoading(): boolean {
   );
 }
 
-/** A route whose component loads on demand: the loader is the table's `lazy` function. */
+/** A route's code, asked for once: by `preloadRoutes` as the app starts, or by its lazy element. */
+interface RouteLoad {
+  promise: Promise<LoadedRoute>;
+  /** Set once the code is there: the element then renders the page without suspending. */
+  route?: LoadedRoute;
+}
+const routeLoads = new WeakMap<() => Promise<LoadedRoute>, RouteLoad>();
+
+function loadRoute(load: () => Promise<LoadedRoute>): RouteLoad {
+  const known = routeLoads.get(load);
+  if (known) return known;
+  const entry: RouteLoad = { promise: load() };
+  entry.promise.then(
+    (route) => {
+      entry.route = route;
+    },
+    () => routeLoads.delete(load), // a failed load is tried again by the next render (RouteError shows)
+  );
+  routeLoads.set(load, entry);
+  return entry;
+}
+
+function renderRoute(route: LoadedRoute): ReactNode {
+  const Page = route.Component;
+  return Page ? <Page /> : (route.element ?? null);
+}
+
+/**
+ * A route whose component loads on demand: the loader is the table's `lazy` function. When its code is
+ * already there (preloaded as the app started), the page renders at once: a lazy component suspends at
+ * least once, and React then holds the content back behind the spinner for up to 300 ms.
+ */
+let routePages = 0;
+
 function lazyElement(load: () => Promise<LoadedRoute>): ReactNode {
   const Loaded = lazy(async () => {
-    const route = await trackPageLoad(load());
-    const Page = route.Component;
-    const element = route.element ?? null;
-    return { default: Page ?? (() => element) };
+    const entry = loadRoute(load);
+    const route = entry.route ?? (await trackPageLoad(entry.promise));
+    return { default: () => renderRoute(route) };
   });
-  return <Loaded />;
+  // A key of its own: two routes' pages in the same place are two components, never one updated.
+  return <RoutePage key={`route-${++routePages}`} load={load} Loaded={Loaded} />;
+}
+
+function RoutePage({ load, Loaded }: { load: () => Promise<LoadedRoute>; Loaded: ComponentType }) {
+  // Decided once per mounted page: switching between the two would mount the page anew.
+  const [loaded] = useState(() => routeLoads.get(load)?.route);
+  return loaded ? renderRoute(loaded) : <Loaded />;
 }
 
 /** Asks for a route's first data early (`preloadRoutes`); failures are the page's own query's to show. */
@@ -76,14 +116,17 @@ export interface PrefetchHandle {
  * module loader keeps each answer, so the lazy elements find the code there when they render; a load
  * that fails here fails again there and shows `RouteError`. With the app's services, a route's
  * `handle.prefetch` asks for its data too, so the first rows are there when the table first renders.
+ * Answers once every route's code has arrived or failed.
  */
 export function preloadRoutes(
   routes: RouteObject[],
   location: { pathname: string; search: string },
   services?: AppServices,
-): void {
+): Promise<void> {
+  const code: Promise<unknown>[] = [];
   for (const { route } of matchRoutes(routes, location.pathname) ?? []) {
-    if (typeof route.lazy === 'function') void (route.lazy as () => Promise<unknown>)().catch(() => {});
+    if (typeof route.lazy === 'function')
+      code.push(loadRoute(route.lazy as () => Promise<LoadedRoute>).promise);
     const prefetch = (route.handle as PrefetchHandle | undefined)?.prefetch;
     if (prefetch && services) {
       void prefetch({
@@ -93,6 +136,7 @@ export function preloadRoutes(
       }).catch(() => {});
     }
   }
+  return Promise.allSettled(code).then(() => {});
 }
 
 /** The route table with on-demand routes turned into lazy elements, for `useRoutes`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hidingOrder, nextHidden } from './column-fit';
+import { hidingOrder, nextHidden, UNMEASURED_COLUMN_WIDTH } from './column-fit';
 
 const candidates = [
   { id: 'os', priority: -1 },
@@ -59,10 +59,25 @@ describe('columns that do not fit', () => {
     const widths = { location: 120, os: 200 };
     expect(nextHidden({ order, hidden, overflow: 0, room: 199, widths })).toEqual(hidden);
     expect(nextHidden({ order, hidden, overflow: 0, room: 200, widths })).toEqual(['location']);
-    // A column never measured (it was hidden before it showed) stays hidden rather than swing.
-    expect(nextHidden({ order, hidden: ['location'], overflow: 0, room: 999, widths: {} })).toEqual([
-      'location',
-    ]);
+    // A column never measured (hidden before it showed) is tried when the room is a column's worth.
+    expect(
+      nextHidden({ order, hidden: ['location'], overflow: 0, room: UNMEASURED_COLUMN_WIDTH - 1, widths: {} }),
+    ).toEqual(['location']);
+    expect(
+      nextHidden({ order, hidden: ['location'], overflow: 0, room: UNMEASURED_COLUMN_WIDTH, widths: {} }),
+    ).toEqual([]);
+    // Tried and too wide, it is hidden again with its width known, and stays hidden: no swing.
+    const tried = nextHidden({ order, hidden: [], overflow: 40, room: 0, widths: {} });
+    expect(tried).toEqual(['location']);
+    expect(
+      nextHidden({
+        order,
+        hidden: tried,
+        overflow: 0,
+        room: UNMEASURED_COLUMN_WIDTH,
+        widths: { location: 200 },
+      }),
+    ).toEqual(['location']);
   });
 
   it('forget columns that are no longer candidates (the person hid them, or they are pinned)', () => {

@@ -40,6 +40,13 @@ export function hidingOrder(candidates: readonly FitCandidate[], preferred: read
     .map((entry) => entry.id);
 }
 
+/**
+ * The room a column never measured (hidden before it ever showed, as on a phone, where the table starts
+ * with its fixed columns only) needs to be tried: shown, it is measured, and hidden again for good if
+ * that room was not enough, so the steps still never swing.
+ */
+export const UNMEASURED_COLUMN_WIDTH = 160;
+
 export interface FitMeasure {
   /** First to hide first (`hidingOrder`). */
   order: readonly string[];
@@ -58,7 +65,7 @@ export interface FitMeasure {
  * hidden one again when the room it took is free. Called after each layout until it answers the same
  * list. Hiding by width takes one or two layouts where one column at a time took one per column (a
  * phone-sized screen rendered the employees table eight times over, seconds of main-thread work); a
- * column comes back only into the room it needed, so the steps never swing.
+ * column comes back only into the room it needed (or UNMEASURED_COLUMN_WIDTH), so the steps never swing.
  */
 export function nextHidden({ order, hidden, overflow, room, widths }: FitMeasure): readonly string[] {
   const stillHidden = hidden.filter((id) => order.includes(id));
@@ -76,7 +83,7 @@ export function nextHidden({ order, hidden, overflow, room, widths }: FitMeasure
     return next;
   }
   const back = [...order].reverse().find((id) => stillHidden.includes(id));
-  const width = back === undefined ? undefined : widths[back];
+  const width = back === undefined ? undefined : (widths[back] ?? UNMEASURED_COLUMN_WIDTH);
   if (back !== undefined && width !== undefined && width <= room) {
     return stillHidden.filter((id) => id !== back);
   }

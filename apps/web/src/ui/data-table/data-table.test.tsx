@@ -1,6 +1,6 @@
 import { I18nProvider } from '@lingui/react';
 import { createColumnHelper } from '@tanstack/react-table';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Laptop } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -305,8 +305,8 @@ describe('DataTable fits its frame', () => {
     fakeLayout();
     try {
       const { user } = renderMachines();
-      // Four columns of 200 px in a 700 px frame: the last that may hide goes.
-      expect(headers()).toEqual(['Name', 'Serial number', 'Actions']);
+      // Four columns of 200 px in a 700 px frame: the last that may hide goes (measured in the next frame).
+      await waitFor(() => expect(headers()).toEqual(['Name', 'Serial number', 'Actions']));
       await user.click(screen.getByRole('button', { name: '1 more column' }));
       await user.click(await screen.findByRole('menuitem', { name: 'Model' }));
       expect(headers()).toEqual(['Name', 'Model', 'Actions']);
@@ -344,7 +344,7 @@ describe('DataTable fits its frame', () => {
     }
   });
 
-  it('follows meta.priority over the order', () => {
+  it('follows meta.priority over the order', async () => {
     fakeLayout();
     try {
       renderMachines({
@@ -355,8 +355,34 @@ describe('DataTable fits its frame', () => {
           MACHINE_COLUMNS[3]!,
         ],
       });
-      expect(headers()).toEqual(['Name', 'Model', 'Actions']);
+      await waitFor(() => expect(headers()).toEqual(['Name', 'Model', 'Actions']));
     } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('on a phone-sized screen, starts with the columns that never hide and brings back what fits', async () => {
+    fakeLayout();
+    const width = window.innerWidth;
+    // What each measure of the frame found laid out: body rows and columns.
+    const measured: string[] = [];
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      const columns = this.querySelectorAll('thead th').length;
+      if (!this.querySelector('table')) return this.tagName === 'TH' ? 200 : 0;
+      measured.push(`${this.querySelectorAll('tbody tr').length}×${columns}`);
+      return 200 * columns;
+    });
+    window.innerWidth = 400;
+    try {
+      renderMachines();
+      // The first render lays out only the name and the actions.
+      expect(headers()).toEqual(['Name', 'Actions']);
+      // 700 px of frame hold a third column of 200 px (tried with the room a column needs), not a fourth.
+      await waitFor(() => expect(headers()).toEqual(['Name', 'Serial number', 'Actions']));
+      expect(measured[0]).toBe('1×2');
+      expect(measured).not.toContain('1×4');
+    } finally {
+      window.innerWidth = width;
       vi.restoreAllMocks();
     }
   });

@@ -24,6 +24,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { flushSync } from 'react-dom';
 import { cn } from '@/lib/cn';
 import { connectivity } from '@/lib/connectivity';
 import { Button } from '../button';
@@ -106,6 +107,8 @@ const DEFAULT_MAX_WIDTH = '16rem';
  * out and then mostly hidden; bench/lighthouse.mjs). The rest follow in a transition.
  */
 const FIT_SAMPLE_ROWS = 8;
+/** Below this window width (px) the table starts with only the columns that never hide. */
+const NARROW_SCREEN_WIDTH = 640;
 
 export interface DataTableSelection<T> {
   /** The header checkbox: none, some or all of the page's rows selected. */
@@ -223,9 +226,16 @@ export function DataTable<T>({
     .map(({ definition, id, index }) => ({ id, priority: definition.meta?.priority ?? -index }));
   const order = hidingOrder(candidates, fit.preferred);
   const shownKey = shown.map(({ id }) => id).join();
+  // On a phone-sized screen the table starts with the columns that always show, and the first measure
+  // brings back those that fit: laying out every column to hide most of them cost the phone's first
+  // load hundreds of milliseconds (bench/lighthouse.mjs).
+  const [startsNarrow, setStartsNarrow] = useState(
+    () => typeof window !== 'undefined' && window.innerWidth < NARROW_SCREEN_WIDTH,
+  );
+  const hidden = startsNarrow ? order : fit.hidden;
   const visibility: VisibilityState = {
     ...columnVisibility,
-    ...Object.fromEntries(fit.hidden.map((id) => [id, false])),
+    ...Object.fromEntries(hidden.map((id) => [id, false])),
   };
   // What the body shows (rows, placeholder, error) renders in the background, a transition: React
   // slices the work of a page of rows into short tasks, the browser's turn between them, instead of one
@@ -301,28 +311,41 @@ export function DataTable<T>({
     observer.observe(frame);
     return () => observer.disconnect();
   }, []);
+  // The measure waits for the next frame's start (before it is painted, so no frame shows a table that
+  // does not fit), not the commit: read during the commit, the widths force the new rows' style and
+  // layout in the middle of React's work, one long task with the commit (and under DevTools' or
+  // Lighthouse's tracing, a stack trace per laid-out element; bench/lighthouse.mjs). A change it makes is
+  // committed at once (flushSync), still before that paint.
   // biome-ignore lint/correctness/useExhaustiveDependencies: what changes the table's width (above, and the whole page after the sample); `order` follows from the columns and `fit.preferred`.
   useLayoutEffect(() => {
-    const frame = frameRef.current;
-    const table = tableRef.current;
-    if (!frame || !table) return;
-    // Without a layout (hidden, or a test's DOM) there is nothing to fit: every row shows.
-    if (frame.clientWidth === 0) return markFitted();
-    for (const th of table.querySelectorAll<HTMLElement>('thead th[data-column]')) {
-      widths.current[th.dataset.column!] = th.offsetWidth;
-    }
-    const overflow = frame.scrollWidth - frame.clientWidth;
-    let room = 0;
-    if (overflow <= 0 && fit.hidden.length > 0) {
-      table.style.width = 'max-content';
-      room = frame.clientWidth - table.offsetWidth;
-      table.style.width = '';
-    }
-    const next = nextHidden({ order, hidden: fit.hidden, overflow, room, widths: widths.current });
-    if (next.join() !== fit.hidden.join()) fit.setHidden(next);
-    // Fitted once the columns stay as they are with rows to measure (not a skeleton or an empty list).
-    else if (shownBody.rows.length > 0) markFitted();
-  }, [shownBody, fitted, shownKey, fit.hidden, fit.preferred, frameWidth, i18n.locale]);
+    const measure = () => {
+      const frame = frameRef.current;
+      const table = tableRef.current;
+      if (!frame || !table) return;
+      // Without a layout (hidden, or a test's DOM) there is nothing to fit: every row shows.
+      if (frame.clientWidth === 0) return markFitted();
+      for (const th of table.querySelectorAll<HTMLElement>('thead th[data-column]')) {
+        widths.current[th.dataset.column!] = th.offsetWidth;
+      }
+      const overflow = frame.scrollWidth - frame.clientWidth;
+      let room = 0;
+      if (overflow <= 0 && hidden.length > 0) {
+        table.style.width = 'max-content';
+        room = frame.clientWidth - table.offsetWidth;
+        table.style.width = '';
+      }
+      const next = nextHidden({ order, hidden, overflow, room, widths: widths.current });
+      if (startsNarrow || next.join() !== hidden.join())
+        flushSync(() => {
+          setStartsNarrow(false);
+          fit.setHidden(next);
+        });
+      // Fitted once the columns stay as they are with rows to measure (not a skeleton or an empty list).
+      else if (shownBody.rows.length > 0) markFitted();
+    };
+    const frameRequest = requestAnimationFrame(measure);
+    return () => cancelAnimationFrame(frameRequest);
+  }, [shownBody, fitted, shownKey, hidden.join(), fit.preferred, frameWidth, i18n.locale]);
 
   const leafColumns = model.getVisibleLeafColumns();
   const firstColumnId = leafColumns[0]?.id;
@@ -333,7 +356,7 @@ export function DataTable<T>({
       : id === ACTIONS_COLUMN_ID
         ? 'sticky right-0 z-[2] shadow-[inset_1px_0_0_var(--color-slate-200)]'
         : undefined;
-  const hiddenForRoom = fit.hidden
+  const hiddenForRoom = hidden
     .map((id) => shown.find((column) => column.id === id))
     .filter((column) => column !== undefined);
   const columnCount = leafColumns.length + (selection ? 1 : 0);
