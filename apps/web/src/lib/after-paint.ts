@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 let painted: Promise<void> | undefined;
 
 /**
@@ -6,7 +8,7 @@ let painted: Promise<void> | undefined;
  * without delaying it (issue 9).
  */
 export function afterFirstPaint(): Promise<void> {
-  painted ??= new Promise((resolve) => {
+  painted ??= new Promise<void>((resolve) => {
     const idle = () =>
       typeof requestIdleCallback === 'function'
         ? requestIdleCallback(() => resolve(), { timeout: 1000 })
@@ -15,4 +17,27 @@ export function afterFirstPaint(): Promise<void> {
     else window.addEventListener('load', idle, { once: true });
   });
   return painted;
+}
+
+let hasPainted = false;
+
+/**
+ * False until `afterFirstPaint`, then true for good: a query that is no part of the first screen (the
+ * bell's count, the next page of a list) waits for it, so its request and its answer's work do not
+ * delay that screen (bench/lighthouse.mjs, largest contentful paint).
+ */
+export function useAfterFirstPaint(): boolean {
+  const [done, setDone] = useState(hasPainted);
+  useEffect(() => {
+    if (done) return;
+    let current = true;
+    void afterFirstPaint().then(() => {
+      hasPainted = true;
+      if (current) setDone(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [done]);
+  return done;
 }

@@ -7,6 +7,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
+import { useAfterFirstPaint } from '@/lib/after-paint';
 import type { QueryValue } from '@/lib/api/api-client';
 import type { FiltersByView, ListDefinition, ListUrlState, ViewDefinitions, ViewOf } from './list-definition';
 import { type ListBinding, useListState } from './use-list-state';
@@ -118,11 +119,12 @@ export function useListTable<
   const rows = useMemo(() => page?.items ?? [], [page]);
   const total = page?.total ?? 0;
 
-  // Prefetch the next page so paging forward is instant.
+  // Prefetch the next page so paging forward is instant (once the first screen has painted).
+  const painted = useAfterFirstPaint();
   useEffect(() => {
-    if (!page || query.isPlaceholderData || params.skip + params.take >= page.total) return;
+    if (!painted || !page || query.isPlaceholderData || params.skip + params.take >= page.total) return;
     void queryClient.prefetchQuery(queryOptions({ ...params, skip: params.skip + params.take }));
-  }, [page, params, query.isPlaceholderData, queryClient, queryOptions]);
+  }, [painted, page, params, query.isPlaceholderData, queryClient, queryOptions]);
 
   // A page past the end (rows were deleted, or a shared link is stale) falls back to the last one.
   useEffect(() => {

@@ -1,5 +1,6 @@
 import type { NotificationPage } from '@equip/domain/notification-api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useAfterFirstPaint } from '@/lib/after-paint';
 import { platformApi } from '@/lib/api/clients';
 import { notificationKeys } from '@/lib/notification-keys';
 
@@ -31,7 +32,8 @@ export const notificationsQueryOptions = (take = NOTIFICATIONS_PAGE_SIZE) =>
 /** The person's newest notifications and their unread count (the panel and the top bar's badge). */
 export const useNotifications = (take = NOTIFICATIONS_PAGE_SIZE) => useQuery(notificationsQueryOptions(take));
 
-/** The unread count for the bell's badge (0 until known). */
+/** The unread count for the bell's badge (0 until known; asked for once the first screen has painted). */
 export function useUnreadNotificationCount(): number {
-  return useNotifications().data?.unreadCount ?? 0;
+  const enabled = useAfterFirstPaint();
+  return useQuery({ ...notificationsQueryOptions(), enabled }).data?.unreadCount ?? 0;
 }
