@@ -187,6 +187,13 @@ export const users = pgTable(
       .on(t.organizationUuid, t.startDate, t.uuid)
       .where(sql`${t.deletedAt} is null`),
     index('users_org_last_idx').on(t.organizationUuid, t.lastDate, t.uuid).where(sql`${t.deletedAt} is null`),
+    // Newest first: a descending date sort puts the empty dates last, which the ones above cannot give.
+    index('users_org_start_desc_idx')
+      .on(t.organizationUuid, t.startDate.desc().nullsLast(), t.uuid.desc().nullsLast())
+      .where(sql`${t.deletedAt} is null`),
+    index('users_org_last_desc_idx')
+      .on(t.organizationUuid, t.lastDate.desc().nullsLast(), t.uuid.desc().nullsLast())
+      .where(sql`${t.deletedAt} is null`),
     // The onboarding and offboarding views: one status, by start or last date.
     index('users_org_status_start_idx')
       .on(t.organizationUuid, t.employeeStatus, t.startDate, t.uuid)
