@@ -25,7 +25,9 @@ const root = createRoot(document.getElementById('root')!);
 // So does the opened page's code, which arrives meanwhile (index.html shows the frame until then): its
 // first render then suspends on nothing, and React does not hold the page back behind a spinner for up
 // to 300 ms. Not awaited above: the pages' chunks import this one, whose evaluation would wait on them.
-void pageCode.then(() =>
+// A load that stalls holds the page back PAGE_CODE_WAIT_MS at most; the page's spinner shows after that.
+const PAGE_CODE_WAIT_MS = 3000;
+void Promise.race([pageCode, new Promise((resolve) => setTimeout(resolve, PAGE_CODE_WAIT_MS))]).then(() =>
   // In a transition, React renders the first page in slices of a few milliseconds, giving the browser
   // its turn between them, instead of one long task (Lighthouse's total blocking time; bench/lighthouse.mjs).
   startTransition(() =>
