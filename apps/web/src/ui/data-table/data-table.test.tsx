@@ -253,6 +253,18 @@ function fakeLayout() {
   });
 }
 
+/** Each measure of the frame, as the body rows and columns it found laid out ("8×4"); over fakeLayout. */
+function recordMeasures(): string[] {
+  const measured: string[] = [];
+  vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+    const columns = this.querySelectorAll('thead th').length;
+    if (!this.querySelector('table')) return this.tagName === 'TH' ? 200 : 0;
+    measured.push(`${this.querySelectorAll('tbody tr').length}×${columns}`);
+    return 200 * columns;
+  });
+  return measured;
+}
+
 function renderMachines(props: Partial<DataTableProps<Machine>> = {}) {
   const user = userEvent.setup();
   render(
@@ -319,14 +331,7 @@ describe('DataTable fits its frame', () => {
 
   it('lays out a sample of the rows with every column first, then the whole page in the columns that fit', async () => {
     fakeLayout();
-    // What each measure of the frame found laid out: body rows and columns.
-    const measured: string[] = [];
-    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
-      const columns = this.querySelectorAll('thead th').length;
-      if (!this.querySelector('table')) return this.tagName === 'TH' ? 200 : 0;
-      measured.push(`${this.querySelectorAll('tbody tr').length}×${columns}`);
-      return 200 * columns;
-    });
+    const measured = recordMeasures();
     try {
       const many = Array.from({ length: 30 }, (_, index) => ({
         ...MACHINES[0]!,
@@ -364,14 +369,7 @@ describe('DataTable fits its frame', () => {
   it('on a phone-sized screen, starts with the columns that never hide and brings back what fits', async () => {
     fakeLayout();
     const width = window.innerWidth;
-    // What each measure of the frame found laid out: body rows and columns.
-    const measured: string[] = [];
-    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
-      const columns = this.querySelectorAll('thead th').length;
-      if (!this.querySelector('table')) return this.tagName === 'TH' ? 200 : 0;
-      measured.push(`${this.querySelectorAll('tbody tr').length}×${columns}`);
-      return 200 * columns;
-    });
+    const measured = recordMeasures();
     window.innerWidth = 400;
     try {
       renderMachines();
