@@ -9,6 +9,7 @@ import { formatDateTime, formatNumber } from '@/lib/format';
 import { useListTable } from '@/lib/list-state/use-list-table';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
+import { actionsColumn } from '@/ui/data-table/actions-column';
 import { DataTable } from '@/ui/data-table/data-table';
 import { FilterBar } from '@/ui/data-table/filter-bar';
 import { ListCount } from '@/ui/data-table/list-count';
@@ -85,16 +86,9 @@ function failedJobColumns(retryingId: string | null, onRetry: (job: FailedJob) =
         );
       },
     }),
-    column.display({
-      id: 'actions',
-      header: () => (
-        <span className="sr-only">
-          <Trans>Actions</Trans>
-        </span>
-      ),
-      meta: { className: 'text-right', skeleton: 'none' },
-      cell: ({ row }) => <RetryButton job={row.original} retryingId={retryingId} onRetry={onRetry} />,
-    }),
+    actionsColumn<FailedJob>(({ row }) => (
+      <RetryButton job={row.original} retryingId={retryingId} onRetry={onRetry} />
+    )),
   ];
 }
 

@@ -9,6 +9,7 @@ import { formatCountry, formatDate, formatNumber } from '@/lib/format';
 import { useListTable } from '@/lib/list-state/use-list-table';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
+import { actionsColumn } from '@/ui/data-table/actions-column';
 import { DataTable } from '@/ui/data-table/data-table';
 import { DebouncedSearch } from '@/ui/data-table/debounced-search';
 import { FilterBar } from '@/ui/data-table/filter-bar';
@@ -133,16 +134,7 @@ function organizationColumns(actions: OrganizationActions, labels: { noCountry: 
       meta: { sortKey: 'createdAt' },
       cell: ({ getValue }) => <time dateTime={getValue()}>{formatDate(getValue())}</time>,
     }),
-    column.display({
-      id: 'actions',
-      header: () => (
-        <span className="sr-only">
-          <Trans>Actions</Trans>
-        </span>
-      ),
-      meta: { className: 'text-right', skeleton: 'none' },
-      cell: ({ row }) => <RowActions organization={row.original} {...actions} />,
-    }),
+    actionsColumn<AdminOrganization>(({ row }) => <RowActions organization={row.original} {...actions} />),
   ];
 }
 

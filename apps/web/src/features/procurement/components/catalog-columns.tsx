@@ -5,7 +5,7 @@ import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { DEVICE_OS_LABELS, DEVICE_TYPE_LABELS, DeviceTypeIcon } from '@/features/devices/public';
 import { Badge } from '@/ui/badge';
 import { Button, IconButton } from '@/ui/button';
-import { ACTIONS_COLUMN_ID } from '@/ui/data-table/data-table';
+import { actionsColumn } from '@/ui/data-table/actions-column';
 import { formatCents } from '../lib/money';
 import type { PurchaseType } from '../procurement-slice';
 
@@ -210,16 +210,10 @@ export function catalogColumns(
   return manage
     ? [
         ...columns,
-        column.display({
-          id: ACTIONS_COLUMN_ID,
-          header: () => (
-            <span className="sr-only">
-              <Trans>Actions</Trans>
-            </span>
-          ),
-          meta: meta(undefined, 'w-24 text-right', { skeleton: 'none' }),
-          cell: ({ row }) => <ManageActions item={row.original} manage={manage} />,
-        }),
+        actionsColumn<CatalogItem>(
+          ({ row }) => <ManageActions item={row.original} manage={manage} />,
+          'w-24 text-right',
+        ),
       ]
     : columns;
 }

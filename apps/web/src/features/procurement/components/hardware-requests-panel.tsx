@@ -13,7 +13,8 @@ import { useAppDispatch } from '@/lib/store';
 import { Alert } from '@/ui/alert';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
-import { ACTIONS_COLUMN_ID, DataTable } from '@/ui/data-table/data-table';
+import { actionsColumn } from '@/ui/data-table/actions-column';
+import { DataTable } from '@/ui/data-table/data-table';
 import { FilterBar } from '@/ui/data-table/filter-bar';
 import { ListCount } from '@/ui/data-table/list-count';
 import { noMatchesState } from '@/ui/data-table/no-matches';
@@ -94,18 +95,9 @@ export function HardwareRequestsPanel() {
         meta: { sortKey: 'createdAt', priority: 1 },
         cell: (info) => formatDateTime(info.getValue()),
       }),
-      column.display({
-        id: ACTIONS_COLUMN_ID,
-        header: () => (
-          <span className="sr-only">
-            <Trans>Actions</Trans>
-          </span>
-        ),
-        meta: { className: 'text-right', skeleton: 'none' },
-        cell: ({ row }) => (
-          <RequestActions request={row.original} onDecline={() => setDeclining(row.original)} />
-        ),
-      }),
+      actionsColumn<HardwareRequest>(({ row }) => (
+        <RequestActions request={row.original} onDecline={() => setDeclining(row.original)} />
+      )),
     ],
     [],
   );

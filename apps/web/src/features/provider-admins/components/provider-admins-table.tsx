@@ -9,6 +9,7 @@ import { formatDate, fullName } from '@/lib/format';
 import { useListTable } from '@/lib/list-state/use-list-table';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
+import { actionsColumn } from '@/ui/data-table/actions-column';
 import { DataTable } from '@/ui/data-table/data-table';
 import { DebouncedSearch } from '@/ui/data-table/debounced-search';
 import { FilterBar } from '@/ui/data-table/filter-bar';
@@ -82,19 +83,10 @@ function providerAdminColumns(
         );
       },
     }),
-    column.display({
-      id: 'actions',
-      header: () => (
-        <span className="sr-only">
-          <Trans>Actions</Trans>
-        </span>
-      ),
-      meta: { className: 'text-right', skeleton: 'none' },
-      cell: ({ row }) => {
-        const admin = row.original;
-        if (admin.uuid === currentUserUuid) return null;
-        return <DisableButton admin={admin} onDisable={onDisable} />;
-      },
+    actionsColumn<ProviderAdmin>(({ row }) => {
+      const admin = row.original;
+      if (admin.uuid === currentUserUuid) return null;
+      return <DisableButton admin={admin} onDisable={onDisable} />;
     }),
   ];
 }

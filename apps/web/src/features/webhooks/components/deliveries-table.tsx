@@ -9,6 +9,7 @@ import type { ListPageParams } from '@/lib/list-state/use-list-table';
 import { useListTable } from '@/lib/list-state/use-list-table';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
+import { actionsColumn } from '@/ui/data-table/actions-column';
 import { DataTable } from '@/ui/data-table/data-table';
 import { FilterBar } from '@/ui/data-table/filter-bar';
 import { noMatchesState } from '@/ui/data-table/no-matches';
@@ -99,22 +100,13 @@ function deliveryColumns(redelivering: string | undefined, onRedeliver: (uuid: s
       meta: { sortKey: 'createdAt' },
       cell: ({ row }) => formatDateTime(row.original.lastAttemptAt ?? row.original.createdAt),
     }),
-    column.display({
-      id: 'actions',
-      header: () => (
-        <span className="sr-only">
-          <Trans>Actions</Trans>
-        </span>
-      ),
-      meta: { className: 'text-right', skeleton: 'none' },
-      cell: ({ row }) => (
-        <RedeliverButton
-          delivery={row.original}
-          pending={redelivering === row.original.uuid}
-          onRedeliver={onRedeliver}
-        />
-      ),
-    }),
+    actionsColumn<WebhookDelivery>(({ row }) => (
+      <RedeliverButton
+        delivery={row.original}
+        pending={redelivering === row.original.uuid}
+        onRedeliver={onRedeliver}
+      />
+    )),
   ];
 }
 
