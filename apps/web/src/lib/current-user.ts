@@ -33,6 +33,8 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUse
 }
 
 let startedRequest: Promise<CurrentUser> | undefined;
+/** What the started request answered, once it has (the guard's first render takes it). */
+let answeredUser: CurrentUser | undefined;
 
 /**
  * Asks for the current user at once when the app starts on a dashboard page with a session cookie: the
@@ -41,8 +43,14 @@ let startedRequest: Promise<CurrentUser> | undefined;
  */
 export function startCurrentUserRequest(pathname: string): void {
   if (!pathname.startsWith('/dashboard') || !hasSessionCookie()) return;
-  startedRequest = fetchCurrentUser();
-  startedRequest.catch(() => {}); // the query that takes it reports a failure
+  const request = fetchCurrentUser();
+  startedRequest = request;
+  request.then(
+    (user) => {
+      if (startedRequest === request) answeredUser = user;
+    },
+    () => {}, // the query that takes it reports a failure
+  );
 }
 
 /** The request started with the app, if any, without taking it (a page's prefetch checks the role). */
@@ -54,5 +62,17 @@ export function peekStartedCurrentUserRequest(): Promise<CurrentUser> | undefine
 export function takeStartedCurrentUserRequest(): Promise<CurrentUser> | undefined {
   const request = startedRequest;
   startedRequest = undefined;
+  answeredUser = undefined;
   return request;
+}
+
+/**
+ * The user the started request has already answered, once (it is then taken as the request would be).
+ * The dashboard's guard starts with it: without it, its first render would wait a promise's turn and
+ * commit a spinner frame before the page (bench/lighthouse.mjs).
+ */
+export function takeAnsweredCurrentUser(): CurrentUser | undefined {
+  const user = answeredUser;
+  if (user) takeStartedCurrentUserRequest();
+  return user;
 }

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@equip/domain/identity';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { hasSessionCookie } from './auth-tokens';
-import { fetchCurrentUser, takeStartedCurrentUserRequest } from './current-user';
+import { fetchCurrentUser, takeAnsweredCurrentUser, takeStartedCurrentUserRequest } from './current-user';
 
 export const currentUserQueryKey = ['auth', 'me'] as const;
 
@@ -17,6 +17,8 @@ export function currentUserQueryOptions() {
     queryKey: currentUserQueryKey,
     // The first time, the request the app started with (lib/current-user.ts).
     queryFn: ({ signal }) => takeStartedCurrentUserRequest() ?? fetchCurrentUser(signal),
+    // Or its answer, when it came before the query was first asked for: no pending render.
+    initialData: takeAnsweredCurrentUser,
     retry: retryUnlessClientError,
     // Not paused while Equip cannot be reached: the dashboard guard says so at once, with a retry,
     // instead of waiting on its spinner (other queries pause and resume; lib/connectivity.ts).

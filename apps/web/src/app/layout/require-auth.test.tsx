@@ -2,6 +2,7 @@ import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@equip/domain/identit
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getCookie, setCookie } from '@/lib/cookies';
+import { peekStartedCurrentUserRequest, startCurrentUserRequest } from '@/lib/current-user';
 import { currentUserQueryKey } from '@/lib/session';
 import { apiError, installFakeApi, json, noContent } from '@/test/fake-api';
 import { testUser } from '@/test/fixtures';
@@ -32,6 +33,17 @@ describe('dashboard guard', () => {
     renderRoute('/dashboard/overview', { user: null });
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
     expect(server.calls(ME)[0]?.headers.Authorization).toBe('Bearer acc');
+  });
+
+  it('starts with the user the app asked for as it started, once answered: no spinner, no second request', async () => {
+    const server = installFakeApi({ [ME]: testUser() });
+    cookies('acc', 'ref');
+    startCurrentUserRequest('/dashboard/overview');
+    await peekStartedCurrentUserRequest(); // answered before the dashboard's code has arrived
+    renderRoute('/dashboard/overview', { user: null });
+    expect(screen.queryByText('Loading your account')).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
+    expect(server.calls(ME)).toHaveLength(1);
   });
 
   it('refreshes an expired access token at start-up and carries on', async () => {
