@@ -17,6 +17,20 @@ test.describe('app shell', () => {
     expect((await missing.json()).errors[0].errorType).toBe('NotFound');
   });
 
+  test('a signed-in visit to a dashboard page preloads the frame code this build made', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, demoLogin('it-owner'));
+    // page.request carries the browser's session cookies.
+    const html = await (await page.request.get('/dashboard/employees')).text();
+    const preloads = [
+      ...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)" fetchpriority="low"/g),
+    ].map((match) => match[1] ?? '');
+    expect(preloads.some((file) => /^\/assets\/shared-[\w-]+\.js$/.test(file))).toBe(true);
+    for (const file of preloads) expect((await request.get(file)).status()).toBe(200);
+  });
+
   test('walks every dashboard area from the sidebar', async ({ page }) => {
     await signIn(page, demoLogin('it-owner'));
     await expect(page).toHaveURL(/\/dashboard\/overview/);

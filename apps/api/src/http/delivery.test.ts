@@ -1,11 +1,37 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { bearer, createOrganization, createUser, tokenFor } from '../test/factories.ts';
+
+const FRAME_FILE_SIZES = {
+  'index-aaaaaaaa.js': 50,
+  'app-bbbbbbbb.js': 3000,
+  'app-shell-cccccccc.js': 100,
+  'shared-dddddddd.js': 9000,
+  'authenticated-layout-eeeeeeee.js': 800,
+  'dashboard-page-ffffffff.js': 200,
+};
+const FRAME_MANIFEST = {
+  'index.html': { file: 'assets/index-aaaaaaaa.js', imports: ['_app-bbbbbbbb.js'] },
+  '_app-bbbbbbbb.js': { file: 'assets/app-bbbbbbbb.js' },
+  '_shared-dddddddd.js': { file: 'assets/shared-dddddddd.js', imports: ['_app-bbbbbbbb.js'] },
+  'src/app/layout/app-shell.tsx': {
+    file: 'assets/app-shell-cccccccc.js',
+    imports: ['_app-bbbbbbbb.js', '_shared-dddddddd.js'],
+  },
+  'src/app/layout/authenticated-layout.tsx': {
+    file: 'assets/authenticated-layout-eeeeeeee.js',
+    imports: ['_shared-dddddddd.js'],
+  },
+  'src/app/routes/dashboard-page.tsx': {
+    file: 'assets/dashboard-page-ffffffff.js',
+    imports: ['_app-bbbbbbbb.js', '_shared-dddddddd.js'],
+  },
+};
 
 /** Issue 26, "Delivery": what the browser and a proxy may keep, and what goes over the wire compressed. */
 describe('delivery', () => {
@@ -16,8 +42,14 @@ describe('delivery', () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'equip-dist-'));
     writeFileSync(
       path.join(dist, 'index.html'),
-      '<!doctype html><title>Equip</title><script id="equip-boot" type="application/json">{}</script>',
+      '<!doctype html><html><head><title>Equip</title><script id="equip-boot" type="application/json">{}</script></head><body></body></html>',
     );
+    // What the build's manifest says of the entry and the dashboard's frame (the shared chunk the largest).
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(FRAME_MANIFEST));
+    mkdirSync(path.join(dist, 'assets'));
+    for (const [file, size] of Object.entries(FRAME_FILE_SIZES))
+      writeFileSync(path.join(dist, 'assets', file), 'x'.repeat(size));
     writeFileSync(path.join(dist, 'app-abcdef12.js'), 'console.log(1)');
     writeFileSync(path.join(dist, 'app-abcdef12.js.br'), brotliCompressSync('console.log(1)'));
     writeFileSync(path.join(dist, 'favicon.png'), 'png');
@@ -46,6 +78,32 @@ describe('delivery', () => {
     expect(unhashed.headers['cache-control']).toBe('public, max-age=3600');
     const page = await t.app.inject({ method: 'GET', url: '/dashboard/employees' });
     expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('has a signed-in visit to a dashboard page fetch the frame code beside the entry, largest first', async () => {
+    const preloads = (body: string) =>
+      [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" fetchpriority="low">/g)].map(
+        (match) => match[1],
+      );
+    const open = (url: string, cookie?: string) =>
+      t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+    const signedIn = await open('/dashboard/employees?view=all', 'equip_refresh_token=r');
+    expect(signedIn.statusCode).toBe(200);
+    // Not the entry's own files (index.html loads those), and inside <head>.
+    expect(preloads(signedIn.body)).toEqual([
+      '/assets/shared-dddddddd.js',
+      '/assets/authenticated-layout-eeeeeeee.js',
+      '/assets/dashboard-page-ffffffff.js',
+      '/assets/app-shell-cccccccc.js',
+    ]);
+    expect(signedIn.body.indexOf('modulepreload')).toBeLessThan(signedIn.body.indexOf('</head>'));
+    expect(preloads((await open('/dashboard', 'equip_access_token=a')).body)).toHaveLength(4);
+
+    // Not for a visitor without a session (the sign-in page follows), nor outside the dashboard.
+    expect(preloads((await open('/dashboard/employees')).body)).toEqual([]);
+    expect(preloads((await open('/auth/login', 'equip_refresh_token=r')).body)).toEqual([]);
+    expect(preloads((await open('/dashboards', 'equip_refresh_token=r')).body)).toEqual([]);
   });
 
   it('answers robots.txt: nothing to index', async () => {
