@@ -51,6 +51,13 @@ async function audit(port, url) {
       path.join(process.env.BENCH_LHR_DIR, name.replace(/\.json$/, '.trace.json')),
       JSON.stringify(artifacts.Trace),
     );
+    // And what Lighthouse's simulation (Lantern) is computed from, to replay it (which requests and tasks
+    // make up a metric, and when each ends in the simulated phone).
+    const { devtoolsLogs, URL: urls, GatherContext } = artifacts;
+    writeFileSync(
+      path.join(process.env.BENCH_LHR_DIR, name.replace(/\.json$/, '.lantern.json')),
+      JSON.stringify({ devtoolsLog: devtoolsLogs.defaultPass, URL: urls, GatherContext }),
+    );
   }
   const a = lhr.audits;
   const scripts = (a['resource-summary'].details?.items ?? []).find((i) => i.resourceType === 'script');
@@ -172,8 +179,10 @@ try {
   for (const s of fromNetwork) console.log(`    ${s.status} ${s.bytes} B ${new URL(s.url).pathname}`);
 
   chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  // BENCH_ONLY=employees skips the sign-in page's runs (while working on the employees page).
   const signInRuns = [];
-  for (let i = 0; i < RUNS; i++) signInRuns.push(await audit(chrome.port, `${server.url}/auth/login`));
+  const signInCount = process.env.BENCH_ONLY === 'employees' ? 1 : RUNS;
+  for (let i = 0; i < signInCount; i++) signInRuns.push(await audit(chrome.port, `${server.url}/auth/login`));
 
   const owner = readLogins(dataDir).find((l) => l.role === 'it-owner');
   await setCookies(chrome.port, await signIn(server.url, owner.email, owner.password));
