@@ -8,7 +8,6 @@ import { AppRoutes, preloadRoutes, toElementRoutes } from '@/app/routing';
 import { initAnalytics } from '@/lib/analytics';
 import { getBootConfig } from '@/lib/boot-config';
 import { startCurrentUserRequest } from '@/lib/current-user';
-import { prepareFormatters } from '@/lib/format';
 import { activateLocale, initialLocale } from '@/lib/i18n/i18n';
 
 const boot = getBootConfig();
@@ -18,9 +17,6 @@ const services = createAppServices(boot);
 // once, side by side (the data once the page's code is there and the user may open it).
 startCurrentUserRequest(window.location.pathname);
 const pageCode = preloadRoutes(routes, window.location, services);
-// The locale data Intl loads for the first formatter: in a task of its own while the page's code is on
-// its way, not in the first render.
-setTimeout(prepareFormatters, 0);
 const appRoutes = toElementRoutes(routes);
 // The catalog comes before the first paint: no page shows in one language and then another.
 await activateLocale(initialLocale());

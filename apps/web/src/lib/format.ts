@@ -74,16 +74,6 @@ const instantTime = () =>
   );
 const numberFormat = () => formatter('number', (locale) => new Intl.NumberFormat(locale));
 
-/**
- * Makes the number and date formatters now. A page's first Intl formatter loads the locale data (10–20
- * ms here, several times that on a phone), and inside a render that is one task React cannot slice.
- * The app's entry calls this in a task of its own while the page's code downloads (bench/lighthouse.mjs).
- */
-export function prepareFormatters(): void {
-  numberFormat();
-  calendarDate();
-}
-
 /** The formatted date, or what was given when it is not one. */
 function formatWith(format: Intl.DateTimeFormat, value: string, parse = value): string {
   const date = new Date(parse);
