@@ -4,7 +4,9 @@
 // transfer no JavaScript (hashed assets are `immutable`). Prints each page's median score of
 // BENCH_RUNS runs (3) and its main metrics; below target, the opportunities Lighthouse names.
 // `WEB_DIST_DIR=… node bench/lighthouse.mjs` measures another build; BENCH_LHR_DIR=folder keeps each
-// run's Lighthouse report (JSON) and its trace (for DevTools' performance panel) there. Scores depend on the CPU the runs get: Lighthouse scales the
+// run's Lighthouse report (JSON), its trace (for DevTools' performance panel) and what the simulation
+// is computed from there (`node bench/lighthouse-replay.mjs <report>` shows what each metric is made
+// of); BENCH_ONLY=employees audits the sign-in page once. Scores depend on the CPU the runs get: Lighthouse scales the
 // main-thread time it observes, so a busy machine scores lower (the bench prints its benchmark index).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
