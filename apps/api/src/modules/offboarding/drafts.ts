@@ -1,9 +1,9 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { FlowOrigin } from '@equip/domain/flows';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { offboardings } from '../../db/schema/index.ts';
+import { type FlowDraftWrite, flowDraftMark, writeFlowDraft } from '../../flows/drafts.ts';
 
 /**
  * Draft offboardings (decision 038): the HR sync writes one for each leaver (the last day of work is
@@ -23,17 +23,11 @@ export interface OffboardingDraft {
   submission: Record<string, unknown>;
 }
 
-// The stored submission comes back from jsonb with its keys reordered: compared by value.
-const same = (a: unknown, b: unknown) => isDeepStrictEqual(a, b);
-
 /**
  * Writes a person's draft offboarding, or updates the one they have (its last day and submission);
  * answers what it did. A person whose offboarding was submitted already gets none.
  */
-export async function draftOffboarding(
-  tx: Db,
-  draft: OffboardingDraft,
-): Promise<'created' | 'updated' | 'unchanged' | 'submitted'> {
+export async function draftOffboarding(tx: Db, draft: OffboardingDraft): Promise<FlowDraftWrite> {
   const rows = await tx
     .select({
       uuid: offboardings.uuid,
@@ -45,30 +39,29 @@ export async function draftOffboarding(
     .from(offboardings)
     .where(eq(offboardings.userUuid, draft.userUuid))
     .for('update');
-  const existing = rows.find((r) => r.draft);
-  // A submitted offboarding that is not done yet stands; a finished one does not stop a new draft.
-  if (!existing && rows.some((r) => r.status !== 'done')) return 'submitted';
-  if (!existing) {
-    await tx.insert(offboardings).values({
-      organizationUuid: draft.organizationUuid,
-      userUuid: draft.userUuid,
-      lastDayOfWork: draft.lastDayOfWork,
-      // SPEC §4's first choice; the person submitting the offboarding picks.
-      offboardingTime: 'same-day',
-      submission: draft.submission,
-      draft: true,
-      origin: draft.origin,
-      originProvider: draft.provider,
-    });
-    return 'created';
-  }
-  if (existing.lastDayOfWork === draft.lastDayOfWork && same(existing.submission, draft.submission))
-    return 'unchanged';
-  await tx
-    .update(offboardings)
-    .set({ lastDayOfWork: draft.lastDayOfWork, submission: draft.submission, updatedAt: new Date() })
-    .where(and(eq(offboardings.uuid, existing.uuid), eq(offboardings.draft, true)));
-  return 'updated';
+  return writeFlowDraft(rows, {
+    submission: draft.submission,
+    // A submitted offboarding that is not done yet stands; a finished one does not stop a new draft.
+    stands: (submitted) => submitted.status !== 'done',
+    sameAs: (existing) => existing.lastDayOfWork === draft.lastDayOfWork,
+    create: () =>
+      tx.insert(offboardings).values({
+        organizationUuid: draft.organizationUuid,
+        userUuid: draft.userUuid,
+        lastDayOfWork: draft.lastDayOfWork,
+        // SPEC §4's first choice; the person submitting the offboarding picks.
+        offboardingTime: 'same-day',
+        submission: draft.submission,
+        draft: true,
+        origin: draft.origin,
+        originProvider: draft.provider,
+      }),
+    update: (uuid) =>
+      tx
+        .update(offboardings)
+        .set({ lastDayOfWork: draft.lastDayOfWork, submission: draft.submission, updatedAt: new Date() })
+        .where(and(eq(offboardings.uuid, uuid), eq(offboardings.draft, true))),
+  });
 }
 
 /** Removes a person's draft offboarding (an identity provider reactivated them); a submitted one stays. */
@@ -78,5 +71,5 @@ export async function discardOffboardingDraft(tx: Db, userUuid: string): Promise
 
 /** A person's draft offboarding as the employees table marks it (`FlowDraftMark` JSON), or NULL. */
 export function offboardingDraftMark(userUuid: SQL | AnyPgColumn): SQL {
-  return sql`(select json_build_object('kind', 'offboarding', 'origin', ${offboardings.origin}, 'provider', ${offboardings.originProvider}) from ${offboardings} where ${offboardings.userUuid} = ${userUuid} and ${offboardings.draft})`;
+  return flowDraftMark('offboarding', offboardings, userUuid);
 }

@@ -1,9 +1,9 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { FlowOrigin } from '@equip/domain/flows';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { onboardings } from '../../db/schema/index.ts';
+import { type FlowDraftWrite, flowDraftMark, writeFlowDraft } from '../../flows/drafts.ts';
 
 /**
  * Draft onboardings (decision 038): the HR sync writes one for each new hire — the start date and the
@@ -24,17 +24,12 @@ export interface OnboardingDraft {
 }
 
 const startOf = (day: string) => new Date(`${day}T00:00:00.000Z`);
-// The stored submission comes back from jsonb with its keys reordered: compared by value.
-const same = (a: unknown, b: unknown) => isDeepStrictEqual(a, b);
 
 /**
  * Writes a person's draft onboarding, or updates the one they have (its start date and submission);
  * answers what it did. A person whose onboarding was submitted already gets none.
  */
-export async function draftOnboarding(
-  tx: Db,
-  draft: OnboardingDraft,
-): Promise<'created' | 'updated' | 'unchanged' | 'submitted'> {
+export async function draftOnboarding(tx: Db, draft: OnboardingDraft): Promise<FlowDraftWrite> {
   const rows = await tx
     .select({
       uuid: onboardings.uuid,
@@ -45,31 +40,30 @@ export async function draftOnboarding(
     .from(onboardings)
     .where(eq(onboardings.userUuid, draft.userUuid))
     .for('update');
-  const existing = rows.find((r) => r.draft);
-  if (!existing && rows.length > 0) return 'submitted';
   const startDate = startOf(draft.startDate);
-  if (!existing) {
-    await tx.insert(onboardings).values({
-      organizationUuid: draft.organizationUuid,
-      userUuid: draft.userUuid,
-      startDate,
-      submission: draft.submission,
-      draft: true,
-      origin: draft.origin,
-      originProvider: draft.provider,
-    });
-    return 'created';
-  }
-  if (existing.startDate.getTime() === startDate.getTime() && same(existing.submission, draft.submission))
-    return 'unchanged';
-  await tx
-    .update(onboardings)
-    .set({ startDate, submission: draft.submission, updatedAt: new Date() })
-    .where(and(eq(onboardings.uuid, existing.uuid), eq(onboardings.draft, true)));
-  return 'updated';
+  return writeFlowDraft(rows, {
+    submission: draft.submission,
+    stands: () => true,
+    sameAs: (existing) => existing.startDate.getTime() === startDate.getTime(),
+    create: () =>
+      tx.insert(onboardings).values({
+        organizationUuid: draft.organizationUuid,
+        userUuid: draft.userUuid,
+        startDate,
+        submission: draft.submission,
+        draft: true,
+        origin: draft.origin,
+        originProvider: draft.provider,
+      }),
+    update: (uuid) =>
+      tx
+        .update(onboardings)
+        .set({ startDate, submission: draft.submission, updatedAt: new Date() })
+        .where(and(eq(onboardings.uuid, uuid), eq(onboardings.draft, true))),
+  });
 }
 
 /** A person's draft onboarding as the employees table marks it (`FlowDraftMark` JSON), or NULL. */
 export function onboardingDraftMark(userUuid: SQL | AnyPgColumn): SQL {
-  return sql`(select json_build_object('kind', 'onboarding', 'origin', ${onboardings.origin}, 'provider', ${onboardings.originProvider}) from ${onboardings} where ${onboardings.userUuid} = ${userUuid} and ${onboardings.draft})`;
+  return flowDraftMark('onboarding', onboardings, userUuid);
 }
