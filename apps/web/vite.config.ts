@@ -30,8 +30,8 @@ const SHARED_CODE =
  */
 const IMPORT_SCREENS_CODE =
   /apps[\\/]web[\\/]src[\\/](ui[\\/]csv-import[\\/](import-page|import-preview|use-import-flow|file-drop-zone)|lib[\\/]csv-import[\\/](upload|read-file))\.|node_modules[\\/](papaparse|@tanstack[\\/](react-virtual|virtual-core))[\\/]/;
-/** Libraries only some pages use (CSV parsing, forms, analytics): in those pages' chunks, loaded with them. */
-const PAGE_LIBRARIES = /node_modules[\\/](papaparse|react-hook-form|@hookform|@amplitude|@segment)[\\/]/;
+/** Libraries only some pages use (forms, analytics): in those pages' chunks, loaded with them. */
+const PAGE_LIBRARIES = /node_modules[\\/](react-hook-form|@hookform|@amplitude|@segment)[\\/]/;
 /** Paths the dev server forwards to the API process (one origin in production). */
 const PROXIED_PATHS = ['/api', '/bundle-api', '/experiment', '/segment', '/segment-cdn', '/healthz'];
 

@@ -83,13 +83,6 @@ export function dashboardPreloadLinks(
   };
 }
 
-/** A signed-in visit to a dashboard page: the one index.html answer that gets the frame's preloads. */
-function opensDashboard(request: FastifyRequest): boolean {
-  const pathname = request.url.split('?')[0] ?? '';
-  const signedIn = Boolean(request.cookies[ACCESS_TOKEN_COOKIE] || request.cookies[REFRESH_TOKEN_COOKIE]);
-  return signedIn && (pathname === '/dashboard' || pathname.startsWith('/dashboard/'));
-}
-
 /** A missing file (`/app-1234.js`, `/x.js.map`) is a 404, not the app: app routes have no extension. */
 function looksLikeFile(url: string): boolean {
   const lastSegment = (url.split('?')[0] ?? '').split('/').pop() ?? '';
@@ -189,6 +182,12 @@ function registerHostRouting(app: App, urls: AppConfig['urls']) {
   });
 }
 
+/** A signed-in visit to a dashboard page: the one index.html answer that gets the frame's preloads. */
+function opensDashboard(request: FastifyRequest): boolean {
+  const signedIn = Boolean(request.cookies[ACCESS_TOKEN_COOKIE] || request.cookies[REFRESH_TOKEN_COOKIE]);
+  return signedIn && under(request.url.split('?')[0] ?? '', '/dashboard');
+}
+
 /**
  * Serves the built web app: hashed assets with long caching, and index.html (with the boot config
  * filled in) for every other GET that asks for HTML, so client-side routes survive a reload.
@@ -208,8 +207,9 @@ export async function registerSpa(app: App, services: AppServices) {
   const indexHtml = readFileSync(indexPath, 'utf8');
   const manifestPath = path.join(distDir, '.vite', 'manifest.json');
   const preload = existsSync(manifestPath)
-    ? dashboardPreloadLinks(JSON.parse(readFileSync(manifestPath, 'utf8')) as BuildManifest, (file) =>
-        existsSync(path.join(distDir, file)) ? statSync(path.join(distDir, file)).size : 0,
+    ? dashboardPreloadLinks(
+        JSON.parse(readFileSync(manifestPath, 'utf8')) as BuildManifest,
+        (file) => statSync(path.join(distDir, file), { throwIfNoEntry: false })?.size ?? 0,
       )
     : { links: '', missing: DASHBOARD_FRAME_MODULES };
   if (preload.missing.length > 0)
