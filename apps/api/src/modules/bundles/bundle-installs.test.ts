@@ -377,16 +377,20 @@ describe('bundle installs (issue 29, item 5)', () => {
       error: SANDBOX_INSTALL_FAILURE,
       application: { name: 'Visual Studio Code' },
     });
-    const notified = await db()
-      .select({ userUuid: notifications.userUuid, params: notifications.params })
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.kind, 'device.action_failed'),
-          eq(notifications.userUuid, completed!.actorUuid!),
-        ),
-      );
-    expect(notified.map((n) => n.params)).toContainEqual(
+    // The notification is written by its own job, after the command settled.
+    const notified = async () =>
+      (
+        await db()
+          .select({ params: notifications.params })
+          .from(notifications)
+          .where(
+            and(
+              eq(notifications.kind, 'device.action_failed'),
+              eq(notifications.userUuid, completed!.actorUuid!),
+            ),
+          )
+      ).map((n) => n.params);
+    await expect.poll(notified).toContainEqual(
       expect.objectContaining({
         deviceUuid: mac,
         action: 'install_software',
