@@ -1,3 +1,4 @@
+import type { Locale } from '@equip/domain/locale-rules';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activateLocale } from '@/lib/i18n/i18n';
 import {
@@ -63,6 +64,35 @@ describe('format', () => {
 
     await activateLocale('de', 'America/New_York');
     expect(formatTime(new Date('2026-11-23T13:05:00Z'))).toBe('08:05');
+  });
+
+  it('writes a count under a thousand as Intl does, in every language offered and its regions', async () => {
+    const regions = [
+      'en-GB',
+      'en-US',
+      'en-IN',
+      'de-DE',
+      'de-CH',
+      'fr-FR',
+      'fr-CA',
+      'it-IT',
+      'es-ES',
+      'es-MX',
+    ];
+    for (const tag of regions) {
+      vi.spyOn(navigator, 'languages', 'get').mockReturnValue([tag]);
+      await activateLocale(tag.slice(0, 2) as Locale, 'Europe/Berlin');
+      const intl = new Intl.NumberFormat(tag);
+      for (const value of [0, 7, 42, 999, 1000, 12_345, -3, 2.5]) {
+        expect(formatNumber(value), `${tag} ${value}`).toBe(intl.format(value));
+      }
+    }
+    // Other digits asked for by the region's tag: Intl writes them.
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US-u-nu-arab']);
+    await activateLocale('en', 'Europe/Berlin');
+    expect(formatNumber(42)).toBe(new Intl.NumberFormat('en-US-u-nu-arab').format(42));
+    expect(formatNumber(42)).not.toBe('42');
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB']);
   });
 });
 

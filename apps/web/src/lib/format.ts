@@ -106,9 +106,20 @@ export function formatTime(value: Date): string {
   return instantTime().format(value);
 }
 
-/** `1234` → `1,234` / `1.234`. */
+/**
+ * Whole numbers below a thousand read the same in every language Equip offers, whatever the region
+ * (no grouping, Latin digits), unless the locale asks for other digits (`-u-nu-`).
+ */
+const plainCount = (value: number) =>
+  Number.isInteger(value) && value >= 0 && value < 1000 && !localeSettings().formatLocale.includes('-u-');
+
+/**
+ * `1234` → `1,234` / `1.234`. A count under a thousand is written without Intl: the first number
+ * format a page makes loads the locale's data, ~25 ms on a phone in the middle of the first render
+ * (the list's count and the sidebar's badges; bench/lighthouse.mjs).
+ */
 export function formatNumber(value: number): string {
-  return numberFormat().format(value);
+  return plainCount(value) ? String(value) : numberFormat().format(value);
 }
 
 /** `1234.5, 'EUR'` → `€1,234.50` / `1.234,50 €`. */
