@@ -60,7 +60,8 @@ describe('app layout', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const panel = screen.getByRole('complementary', { name: 'Notifications' });
     expect(toggle).toHaveAttribute('aria-controls', panel.id);
-    expect(within(panel).getByText('No notifications yet')).toBeInTheDocument();
+    // The list's code loads when the panel first opens (or the bell is pointed at).
+    expect(await within(panel).findByText('No notifications yet')).toBeInTheDocument();
 
     await user.click(within(panel).getByRole('button', { name: 'Close notifications' }));
     expect(selectIsNotificationPanelOpen(services.store.getState())).toBe(false);

@@ -1,11 +1,34 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
-import { MarkAllReadButton, NotificationList } from '@/features/notifications/components/notification-list';
+import { lazy, Suspense } from 'react';
 import { useAppDispatch } from '@/lib/store';
 import { IconButton } from '@/ui/button';
+import { Skeleton } from '@/ui/skeleton';
 import { hideNotificationPanel } from './dashboard-slice';
 
 export const NOTIFICATION_PANEL_ID = 'notification-panel';
+
+/**
+ * The list and its texts (every area's notification words and the domain's schemas of their params)
+ * are no part of a page's first load (bench/lighthouse.mjs): fetched when the bell is pointed at or
+ * focused, or else when the panel opens.
+ */
+export const loadNotificationList = () => import('@/features/notifications/components/notification-list');
+const NotificationList = lazy(() =>
+  loadNotificationList().then((module) => ({ default: module.NotificationList })),
+);
+const MarkAllReadButton = lazy(() =>
+  loadNotificationList().then((module) => ({ default: module.MarkAllReadButton })),
+);
+
+function ListSkeleton() {
+  return (
+    <div className="space-y-3" aria-hidden="true">
+      <Skeleton className="h-14 w-full" />
+      <Skeleton className="h-14 w-full" />
+    </div>
+  );
+}
 
 export function NotificationPanel() {
   const { t } = useLingui();
@@ -35,11 +58,15 @@ export function NotificationPanel() {
           <X aria-hidden="true" />
         </IconButton>
         <div className="-ml-2 basis-full empty:hidden">
-          <MarkAllReadButton />
+          <Suspense fallback={null}>
+            <MarkAllReadButton />
+          </Suspense>
         </div>
       </div>
       <div className="flex-1 overflow-y-auto p-3">
-        <NotificationList onNavigate={() => dispatch(hideNotificationPanel())} />
+        <Suspense fallback={<ListSkeleton />}>
+          <NotificationList onNavigate={() => dispatch(hideNotificationPanel())} />
+        </Suspense>
       </div>
     </aside>
   );

@@ -10,7 +10,7 @@ import { buttonClasses, IconButton } from '@/ui/button';
 import { Logo } from '@/ui/logo';
 import { Tooltip } from '@/ui/tooltip';
 import { selectIsNotificationPanelOpen, toggleNotificationPanel } from './dashboard-slice';
-import { NOTIFICATION_PANEL_ID } from './notification-panel';
+import { loadNotificationList, NOTIFICATION_PANEL_ID } from './notification-panel';
 import { OrganizationSwitcher } from './organization-switcher';
 import { usePageTitle } from './page-title';
 import { SidebarNav } from './sidebar';
@@ -87,6 +87,8 @@ export function TopBar() {
           aria-controls={NOTIFICATION_PANEL_ID}
           active={panelOpen}
           onClick={() => dispatch(toggleNotificationPanel())}
+          onPointerEnter={() => void loadNotificationList()}
+          onFocus={() => void loadNotificationList()}
           className="relative"
         >
           <Bell aria-hidden="true" />
