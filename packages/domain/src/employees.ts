@@ -13,6 +13,12 @@ import {
 } from './common.ts';
 import type { ExportSchema } from './csv-import/export.ts';
 import { Device } from './devices.ts';
+import {
+  EMPLOYEE_COLUMN_KEYS,
+  EMPLOYEE_COLUMNS_STORAGE_KEY,
+  EMPLOYEE_DETAIL_TABS,
+  EMPLOYEE_SORTING_KEYS,
+} from './employees-rules.ts';
 import { FlowDraftMark } from './flows.ts';
 import { Email, EmployeeStatus, Role, UserSource, UserType } from './identity.ts';
 
@@ -20,15 +26,9 @@ export const EmployeeTableView = z.enum(['all', 'onboarding', 'offboarding']);
 export type EmployeeTableView = z.infer<typeof EmployeeTableView>;
 
 /** Column keys of the all-employees table (SPEC §3), persisted under `equip:all_employees_columns`. */
-export const EmployeeColumnKey = z.enum([
-  'employeeStatus',
-  'devicesAssigned',
-  'assignedBundle',
-  'license',
-  'source',
-]);
+export const EmployeeColumnKey = z.enum(EMPLOYEE_COLUMN_KEYS);
 export type EmployeeColumnKey = z.infer<typeof EmployeeColumnKey>;
-export const EMPLOYEE_COLUMNS_STORAGE_KEY = 'equip:all_employees_columns';
+export { EMPLOYEE_COLUMNS_STORAGE_KEY };
 
 /** The columns of the employees table, by id (each view shows some of them; `columns=` names them). */
 export const EmployeeTableColumn = z.enum([
@@ -73,20 +73,10 @@ export const EMPLOYEE_EXPORT = {
 } as const satisfies ExportSchema<string, EmployeeTableColumn>;
 export type EmployeeExportField = (typeof EMPLOYEE_EXPORT.columns)[number]['field'];
 
-export const EmployeeSortingKey = z.enum([
-  'name',
-  'email',
-  'employeeStatus',
-  'devicesAssigned',
-  'assignedBundle',
-  'source',
-  'department',
-  'startDate',
-  'lastDate',
-]);
+export const EmployeeSortingKey = z.enum(EMPLOYEE_SORTING_KEYS);
 export type EmployeeSortingKey = z.infer<typeof EmployeeSortingKey>;
 
-export const EmployeeDetailTab = z.enum(['status', 'devices', 'personal-information']);
+export const EmployeeDetailTab = z.enum(EMPLOYEE_DETAIL_TABS);
 export type EmployeeDetailTab = z.infer<typeof EmployeeDetailTab>;
 
 const PersonName = z.string().trim().min(1).max(100);

@@ -5,6 +5,10 @@
  */
 
 export const ROLES = ['regular', 'equip-admin', 'it-owner'] as const;
+/** The values of a person's type, source and status (`identity.ts` builds its enums on them). */
+export const USER_TYPES = ['regularUser', 'lightUser', 'unmanagedUser'] as const;
+export const USER_SOURCES = ['hris', 'equip'] as const;
+export const EMPLOYEE_STATUSES = ['ACTIVE', 'INACTIVE', 'OFFBOARDING', 'ONBOARDING', 'LEAVE'] as const;
 
 /** Cookie names holding the tokens; both expire after about one year (SPEC §9). */
 export const ACCESS_TOKEN_COOKIE = 'equip_access_token';

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { IsoDateTime, Uuid } from './common.ts';
-import { EMAIL_MAX_LENGTH, ROLES } from './identity-rules.ts';
+import { EMAIL_MAX_LENGTH, EMPLOYEE_STATUSES, ROLES, USER_SOURCES, USER_TYPES } from './identity-rules.ts';
 import { Locale } from './locale.ts';
 
-export const UserType = z.enum(['regularUser', 'lightUser', 'unmanagedUser']);
+export const UserType = z.enum(USER_TYPES);
 export type UserType = z.infer<typeof UserType>;
 export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
-export const UserSource = z.enum(['hris', 'equip']);
+export const UserSource = z.enum(USER_SOURCES);
 export type UserSource = z.infer<typeof UserSource>;
-export const EmployeeStatus = z.enum(['ACTIVE', 'INACTIVE', 'OFFBOARDING', 'ONBOARDING', 'LEAVE']);
+export const EmployeeStatus = z.enum(EMPLOYEE_STATUSES);
 export type EmployeeStatus = z.infer<typeof EmployeeStatus>;
 export const MfaMethod = z.enum(['sms-code', 'email-code', 'authenticator']);
 export type MfaMethod = z.infer<typeof MfaMethod>;

@@ -1,27 +1,10 @@
 import { z } from 'zod';
 import { IsoDateTime, listQuery, pageOf, QueryBoolean, Uuid } from './common.ts';
+import { HR_PROVIDER_NAMES, HR_PROVIDERS } from './hr-providers.ts';
 
-export const HrProvider = z.enum([
-  'personio',
-  'hibob',
-  'kenjo',
-  'heavenhr',
-  'hrworks',
-  'factorial',
-  'bamboohr',
-]);
+export const HrProvider = z.enum(HR_PROVIDERS);
 export type HrProvider = z.infer<typeof HrProvider>;
-
-/** The HR systems' product names (the same in every language). */
-export const HR_PROVIDER_NAMES: Record<HrProvider, string> = {
-  personio: 'Personio',
-  hibob: 'HiBob',
-  kenjo: 'Kenjo',
-  heavenhr: 'HeavenHR',
-  hrworks: 'HRworks',
-  factorial: 'Factorial',
-  bamboohr: 'BambooHR',
-};
+export { HR_PROVIDER_NAMES };
 
 /**
  * Why testing an integration failed, in fixed words (the web shows them translated; the vendor's own

@@ -1,5 +1,6 @@
-import { EmployeeSortingKey, type EmployeeTableFilters } from '@equip/domain/employees';
-import { EmployeeStatus, UserSource, UserType } from '@equip/domain/identity';
+import type { EmployeeSortingKey, EmployeeTableFilters } from '@equip/domain/employees';
+import { EMPLOYEE_SORTING_KEYS } from '@equip/domain/employees-rules';
+import { EMPLOYEE_STATUSES, USER_SOURCES, USER_TYPES } from '@equip/domain/identity-rules';
 import type { WithSlice } from '@reduxjs/toolkit';
 import { flagFilter, optionsFilter, textFilter } from '@/lib/list-state/filter-fields';
 import { defineList, type FiltersByView as ListFiltersByView } from '@/lib/list-state/list-definition';
@@ -20,9 +21,9 @@ export const employeesTableList = defineList({
     all: {
       filters: {
         ...search,
-        userType: optionsFilter('userType', UserType.options),
-        employeeStatus: optionsFilter('status', EmployeeStatus.options),
-        userSources: optionsFilter('source', UserSource.options),
+        userType: optionsFilter('userType', USER_TYPES),
+        employeeStatus: optionsFilter('status', EMPLOYEE_STATUSES),
+        userSources: optionsFilter('source', USER_SOURCES),
         onlyWithoutAssignedBundle: flagFilter('withoutBundle'),
         withInactiveUsers: flagFilter('inactive'),
       },
@@ -31,7 +32,7 @@ export const employeesTableList = defineList({
     onboarding: { filters: search, sorting: { key: 'startDate', direction: 'asc' } },
     offboarding: { filters: search, sorting: { key: 'lastDate', direction: 'asc' } },
   },
-  sortKeys: EmployeeSortingKey.options,
+  sortKeys: EMPLOYEE_SORTING_KEYS,
   viewQueryParam: 'view',
 });
 

@@ -1,5 +1,5 @@
 import type { EmployeeTableFilters, EmployeeTableView } from '@equip/domain/employees';
-import { EmployeeStatus, UserSource, UserType } from '@equip/domain/identity';
+import { EMPLOYEE_STATUSES, USER_SOURCES, USER_TYPES } from '@equip/domain/identity-rules';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { DebouncedSearch } from '@/ui/data-table/debounced-search';
@@ -9,10 +9,10 @@ import type { FiltersByView } from '../employees-table-slice';
 import { EMPLOYEE_STATUS_LABELS, USER_SOURCE_LABELS, USER_TYPE_LABELS } from '../lib/employee-labels';
 
 // The labels are read while rendering: they follow the current language.
-const userTypeOptions = () => UserType.options.map((value) => ({ value, label: USER_TYPE_LABELS[value] }));
+const userTypeOptions = () => USER_TYPES.map((value) => ({ value, label: USER_TYPE_LABELS[value] }));
 const statusOptions = () =>
-  EmployeeStatus.options.map((value) => ({ value, label: EMPLOYEE_STATUS_LABELS[value] }));
-const sourceOptions = () => UserSource.options.map((value) => ({ value, label: USER_SOURCE_LABELS[value] }));
+  EMPLOYEE_STATUSES.map((value) => ({ value, label: EMPLOYEE_STATUS_LABELS[value] }));
+const sourceOptions = () => USER_SOURCES.map((value) => ({ value, label: USER_SOURCE_LABELS[value] }));
 
 export function EmployeesFilters<V extends EmployeeTableView>({
   view,

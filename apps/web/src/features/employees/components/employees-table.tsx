@@ -1,9 +1,5 @@
-import {
-  EMPLOYEE_COLUMNS_STORAGE_KEY,
-  EmployeeColumnKey,
-  type EmployeeListItem,
-  type EmployeeTableView,
-} from '@equip/domain/employees';
+import type { EmployeeColumnKey, EmployeeListItem, EmployeeTableView } from '@equip/domain/employees';
+import { EMPLOYEE_COLUMN_KEYS, EMPLOYEE_COLUMNS_STORAGE_KEY } from '@equip/domain/employees-rules';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -49,7 +45,7 @@ const EMPTY_VIEW: Record<EmployeeTableView, EmptyView> = {
   },
 };
 
-const OPTIONAL_COLUMNS = EmployeeColumnKey.options;
+const OPTIONAL_COLUMNS = EMPLOYEE_COLUMN_KEYS;
 const rowId = (employee: EmployeeListItem) => employee.uuid;
 
 /**

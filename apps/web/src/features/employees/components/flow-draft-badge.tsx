@@ -1,5 +1,5 @@
 import type { FlowDraftMark } from '@equip/domain/flows';
-import { HR_PROVIDER_NAMES, HrProvider } from '@equip/domain/integrations';
+import { hrProviderName } from '@equip/domain/hr-providers';
 import { useLingui } from '@lingui/react/macro';
 import { Badge } from '@/ui/badge';
 
@@ -7,8 +7,8 @@ import { Badge } from '@/ui/badge';
 function originName(draft: FlowDraftMark): string | null {
   if (draft.origin === 'scim') return 'SCIM';
   if (draft.origin !== 'hris') return null;
-  const provider = HrProvider.safeParse(draft.provider);
-  return provider.success ? HR_PROVIDER_NAMES[provider.data] : (draft.provider ?? null);
+  if (!draft.provider) return null;
+  return hrProviderName(draft.provider) ?? draft.provider;
 }
 
 /**

@@ -1,5 +1,4 @@
 import { EXPORT_SEPARATORS, separatorForLocale } from '@equip/domain/csv-import/csv-text';
-import { employeesToCsv, employeeToCsvEntry } from '@equip/domain/employee-import';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, Mail } from 'lucide-react';
@@ -88,8 +87,12 @@ export function EmployeesSelectionBar({ selection, total, pageSize, filter }: Em
         await exportEmployees(filter, 'csv', separator);
         return;
       }
-      // The table's rows hold what it shows; the CSV has every import column (phone …).
-      const employees = await Promise.all(selectedIds.map((id) => getEmployeeCached(queryClient, id)));
+      // The table's rows hold what it shows; the CSV has every import column (phone …). The CSV writer
+      // (with the import's schemas) loads when first used: it is no part of the list's first load.
+      const [employees, { employeesToCsv, employeeToCsvEntry }] = await Promise.all([
+        Promise.all(selectedIds.map((id) => getEmployeeCached(queryClient, id))),
+        import('@equip/domain/employee-import'),
+      ]);
       downloadFile(
         employeesToCsv(employees.map(employeeToCsvEntry), EXPORT_SEPARATORS[separator]),
         exportFileName('employees-selected', 'csv'),

@@ -1,8 +1,5 @@
-import {
-  EMPLOYEE_COLUMNS_STORAGE_KEY,
-  EmployeeColumnKey,
-  type EmployeeTableView,
-} from '@equip/domain/employees';
+import type { EmployeeTableView } from '@equip/domain/employees';
+import { EMPLOYEE_COLUMN_KEYS, EMPLOYEE_COLUMNS_STORAGE_KEY } from '@equip/domain/employees-rules';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -46,7 +43,7 @@ function ExportButton({ view }: { view: EmployeeTableView }) {
     <ExportMenu
       hasColumnChoice
       onExport={(format, separator, scope) => {
-        const optional = view === 'all' ? EmployeeColumnKey.options : [];
+        const optional = view === 'all' ? EMPLOYEE_COLUMN_KEYS : [];
         const shown = shownColumns(VIEW_COLUMNS[view], EMPLOYEE_COLUMNS_STORAGE_KEY, optional);
         return exportEmployees(
           employeesTableList.toQuery(view, parseTableUrl(searchParams, view)),
