@@ -77,7 +77,8 @@ describe("a dashboard page's first load", () => {
     // severity: the list's constants come from zod-free modules (`employees-rules.ts`, `hr-providers.ts`).
     const buildingSchemas = [...reached].filter(
       (file) =>
-        file.startsWith('packages/domain/') && /from 'zod'/.test(readFileSync(join(REPOSITORY, file), 'utf8')),
+        file.startsWith('packages/domain/') &&
+        /from 'zod'/.test(readFileSync(join(REPOSITORY, file), 'utf8')),
     );
     expect(buildingSchemas.sort()).toEqual([
       'packages/domain/src/notifications.ts',
