@@ -384,4 +384,29 @@ describe('DataTable fits its frame', () => {
       vi.restoreAllMocks();
     }
   });
+
+  it('on a phone where no other column fits, measures the sample once and then the whole page', async () => {
+    fakeLayout();
+    const width = window.innerWidth;
+    const measured = recordMeasures();
+    // 450 px of frame: the name and the actions (400 px) leave less than a column needs.
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.querySelector('table') ? 450 : 0;
+    });
+    window.innerWidth = 400;
+    try {
+      const many = Array.from({ length: 30 }, (_, index) => ({
+        ...MACHINES[0]!,
+        uuid: `m-${index}`,
+        name: `Machine ${index}`,
+      }));
+      renderMachines({ rows: many });
+      expect(await screen.findByText('Machine 29')).toBeInTheDocument();
+      expect(headers()).toEqual(['Name', 'Actions']);
+      expect(measured).toEqual(['8×2', '30×2']);
+    } finally {
+      window.innerWidth = width;
+      vi.restoreAllMocks();
+    }
+  });
 });

@@ -302,12 +302,15 @@ export function DataTable<T>({
   const tableRef = useRef<HTMLTableElement>(null);
   const widths = useRef<Record<string, number>>({});
   const [frameWidth, setFrameWidth] = useState(0);
+  /** The frame's width at the last measure: a resize to it (the observer's first report) needs none. */
+  const measuredFrameWidth = useRef<number | null>(null);
   useEffect(() => {
     const frame = frameRef.current;
     if (!frame || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) =>
-      setFrameWidth(Math.round(entry?.contentRect.width ?? 0)),
-    );
+    const observer = new ResizeObserver(([entry]) => {
+      const width = Math.round(entry?.contentRect.width ?? 0);
+      if (width !== measuredFrameWidth.current) setFrameWidth(width);
+    });
     observer.observe(frame);
     return () => observer.disconnect();
   }, []);
@@ -324,6 +327,7 @@ export function DataTable<T>({
       if (!frame || !table) return;
       // Without a layout (hidden, or a test's DOM) there is nothing to fit: every row shows.
       if (frame.clientWidth === 0) return markFitted();
+      measuredFrameWidth.current = frame.clientWidth;
       for (const th of table.querySelectorAll<HTMLElement>('thead th[data-column]')) {
         widths.current[th.dataset.column!] = th.offsetWidth;
       }
@@ -335,13 +339,21 @@ export function DataTable<T>({
         table.style.width = '';
       }
       const next = nextHidden({ order, hidden, overflow, room, widths: widths.current });
-      if (startsNarrow || next.join() !== hidden.join())
+      if (next.join() !== hidden.join())
         flushSync(() => {
           setStartsNarrow(false);
           fit.setHidden(next);
         });
-      // Fitted once the columns stay as they are with rows to measure (not a skeleton or an empty list).
-      else if (shownBody.rows.length > 0) markFitted();
+      else {
+        // A phone's start in the columns that never hide, when no other fits: it ends without another
+        // render and measure of the same columns (a frame's forced layout less on the first load).
+        if (startsNarrow) {
+          setStartsNarrow(false);
+          fit.setHidden(next);
+        }
+        // Fitted once the columns stay as they are with rows to measure (not a skeleton or an empty list).
+        if (shownBody.rows.length > 0) markFitted();
+      }
     };
     const frameRequest = requestAnimationFrame(measure);
     return () => cancelAnimationFrame(frameRequest);
