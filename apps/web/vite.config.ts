@@ -9,12 +9,25 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { linguiMacro } from './vite-lingui-macro.ts';
+import { domainSchemaModules } from './vite-schema-modules.ts';
 
 // Lingui's plugin and macro find their configuration here whatever the working directory (the root's
 // vitest runs from the repository root).
 process.env.LINGUI_CONFIG = fileURLToPath(new URL('./lingui.config.ts', import.meta.url));
 
 const API_ORIGIN = 'http://localhost:3000';
+/**
+ * zod and the domain's modules that build schemas: the 'schemas' chunk, loaded with the pages and forms
+ * that use them. A dashboard page's first load builds none (src/first-load.test.ts): ~40 kB of brotli
+ * and zod's evaluation less before the employees list (bench/lighthouse.mjs).
+ */
+const SCHEMA_MODULES = domainSchemaModules(
+  fileURLToPath(new URL('../../packages/domain/src', import.meta.url)),
+);
+const isSchemaCode = (id: string) =>
+  /node_modules[\\/]zod[\\/]/.test(id) || SCHEMA_MODULES.has(path.resolve(id));
+/** Every area's words (each feature's `area.ts` builds on its domain declaration): with the screens that use them. */
+const AREA_REGISTRY = /apps[\\/]web[\\/]src[\\/]areas\.ts$/;
 
 /**
  * What the 'shared' chunk may hold: the dashboard's own frame (ui, lib, app, config, the areas'
@@ -106,8 +119,15 @@ export default defineConfig({
             {
               name: 'shared',
               minShareCount: 2,
-              test: (id) => SHARED_CODE.test(id) && !PAGE_LIBRARIES.test(id) && !IMPORT_SCREENS_CODE.test(id),
+              test: (id) =>
+                SHARED_CODE.test(id) &&
+                !PAGE_LIBRARIES.test(id) &&
+                !IMPORT_SCREENS_CODE.test(id) &&
+                !isSchemaCode(id) &&
+                // Taken here, it would take the schemas its areas' words import (this group comes first).
+                !AREA_REGISTRY.test(id),
             },
+            { name: 'schemas', minShareCount: 2, test: isSchemaCode },
             // After 'shared': a group takes the modules its own modules import, unless a group before it took them.
             { name: 'csv-import', minShareCount: 2, test: IMPORT_SCREENS_CODE },
           ],

@@ -54,6 +54,7 @@ const GENERIC_DOMAIN_MODULES = new Set([
   'error-catalogue',
   'locale-rules',
   'notifications',
+  'toast-timings',
   'selection',
   'text',
   'weekdays',

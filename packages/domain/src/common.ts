@@ -1,4 +1,7 @@
 import { z } from 'zod';
+// The SPEC §5 messages, installed by the module every schema builds on: the browser loads the schemas
+// with the pages and forms that use them, not with its first page (bench/lighthouse.mjs).
+import './zod-messages.ts';
 
 export const Uuid = z.uuid();
 /** A route's `:uuid` path parameter. */

@@ -1,4 +1,5 @@
-import { TOAST_EXIT_MS, type Toast } from '@equip/domain/notifications';
+import type { Toast } from '@equip/domain/notifications';
+import { TOAST_EXIT_MS } from '@equip/domain/toast-timings';
 import { track } from '@/lib/analytics';
 
 export interface ToastItem extends Toast {

@@ -1,4 +1,5 @@
-import { type Severity, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '@equip/domain/notifications';
+import type { Severity } from '@equip/domain/notifications';
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '@equip/domain/toast-timings';
 import { useLingui } from '@lingui/react/macro';
 import { Bell, CircleAlert, CircleCheck, Info, type LucideIcon, X } from 'lucide-react';
 import { Toast as RadixToast } from 'radix-ui';

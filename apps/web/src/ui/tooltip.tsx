@@ -1,4 +1,4 @@
-import { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@equip/domain/notifications';
+import { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@equip/domain/toast-timings';
 import { Tooltip as RadixTooltip } from 'radix-ui';
 import type { ReactElement, ReactNode } from 'react';
 
