@@ -78,6 +78,13 @@ describe('employees table', () => {
     expect(all).toBeChecked();
     expect(screen.getByText('50 selected')).toBeInTheDocument();
 
+    // The invitation asks first, counting whom it reaches.
+    await user.click(screen.getByRole('button', { name: 'Invite to Equip' }));
+    expect(
+      await screen.findByRole('alertdialog', { name: 'Invite 50 people to Equip?' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+
     await user.click(screen.getByRole('button', { name: 'Select all 120 matching' }));
     expect(screen.getByText('All 120 matching selected')).toBeInTheDocument();
     expect(selectEmployeesTable(store.getState()).all.allMatchingSelected).toBe(true);
