@@ -4,11 +4,12 @@ import { DEFAULT_BOOT_CONFIG } from '@equip/domain/boot-rules';
 import { I18nProvider } from '@lingui/react';
 import { act, render, screen } from '@testing-library/react';
 import type { ComponentType, ReactNode } from 'react';
-import { Link, MemoryRouter } from 'react-router';
+import { Link, MemoryRouter, type RouteObject, useParams, useResolvedPath, useRoutes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { PagePrefetchContext } from '@/lib/app-services';
 import { i18n } from '@/lib/i18n/i18n';
 import { createAppServices } from './provider';
+import { matchRoutesOnce } from './route-table';
 import { AppRoutes, preloadRoutes, RouteBoundary, toElementRoutes, usePageLoading } from './routing';
 
 function LoadingProbe() {
@@ -51,7 +52,45 @@ function Home() {
   );
 }
 
+function UseRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
+function ThingPage() {
+  const { name } = useParams();
+  return (
+    <p>
+      {name} at {useResolvedPath('.').pathname}
+    </p>
+  );
+}
+
 describe('the route table as the app renders it', () => {
+  it('matches a table once per address, and passes decoded params and encoded paths as useRoutes does', () => {
+    const table = [{ path: '/things/:name', element: <ThingPage /> }, { path: '/other' }];
+    const first = matchRoutesOnce(table, '/things/a');
+    expect(matchRoutesOnce(table, '/things/a')).toBe(first);
+    expect(matchRoutesOnce(table, '/other')?.[0]?.route.path).toBe('/other');
+    expect(matchRoutesOnce(table, '/things/a')).not.toBe(first);
+    expect(matchRoutesOnce(table, '/things/a')?.[0]?.params).toEqual({ name: 'a' });
+
+    // What React Router's own useRoutes renders there, and what AppRoutes renders.
+    const reference = inApp(
+      <MemoryRouter initialEntries={['/things/a%20b%3F']}>
+        <UseRoutes routes={table} />
+      </MemoryRouter>,
+    );
+    const expected = reference.container.textContent;
+    reference.unmount();
+    expect(expected).toBe('a b? at /things/a b%3F');
+    const rendered = inApp(
+      <MemoryRouter initialEntries={['/things/a%20b%3F']}>
+        <AppRoutes routes={table} />
+      </MemoryRouter>,
+    );
+    expect(rendered.container.textContent).toBe(expected);
+  });
+
   it('loads a lazy page on demand, reporting the load meanwhile', async () => {
     const code = deferred<{ Component: ComponentType }>();
     const routes = toElementRoutes([

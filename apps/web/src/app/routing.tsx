@@ -5,19 +5,28 @@ import {
   lazy,
   type ReactNode,
   Suspense,
+  useContext,
   useState,
   useSyncExternalStore,
 } from 'react';
-import { matchRoutes, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
+import {
+  matchRoutes,
+  Outlet,
+  type RouteMatch,
+  type RouteObject,
+  renderMatches,
+  UNSAFE_NavigationContext,
+  useLocation,
+} from 'react-router';
 import type { AppServices, PagePrefetchContext } from '@/lib/app-services';
 import { PageSpinner } from '@/ui/spinner';
-import { RouteTableContext } from './route-table';
+import { matchRoutesOnce, RouteTableContext } from './route-table';
 import { RouteError } from './routes/route-error';
 
 /**
  * How the route table is rendered (docs/decisions/014-declarative-router.md). The table in
  * `router.tsx` is written as plain route objects; the app renders it with React Router's declarative
- * `useRoutes` inside a `BrowserRouter`, not with the data router: the data router's code (about
+ * matching (`AppRoutes`: `useRoutes`' steps) inside a `BrowserRouter`, not with the data router: the data router's code (about
  * 18 kB gzip) was the largest single item on the sign-in page (issue 9). Routes that load on demand
  * become `React.lazy` components; navigations run in a transition, so the current page stays on
  * screen while the next one's code arrives, and `NavigationProgress` shows a bar meanwhile.
@@ -139,7 +148,7 @@ export function preloadRoutes(
   return Promise.allSettled(code).then(() => {});
 }
 
-/** The route table with on-demand routes turned into lazy elements, for `useRoutes`. */
+/** The route table with on-demand routes turned into lazy elements, for `AppRoutes`. */
 export function toElementRoutes(routes: RouteObject[]): RouteObject[] {
   return routes.map((route): RouteObject => {
     const { lazy: load, Component: Page, children, ...rest } = route;
@@ -156,9 +165,30 @@ export function toElementRoutes(routes: RouteObject[]): RouteObject[] {
   });
 }
 
-/** Renders the route table in the router around it (BrowserRouter in the app, MemoryRouter in tests). */
+/**
+ * Renders the route table in the router around it (BrowserRouter in the app, MemoryRouter in tests):
+ * what `useRoutes` does at the top level, with the table matched once per address (`matchRoutesOnce`)
+ * instead of on every render. As `useRoutes`, the matched paths are re-encoded the way the router's
+ * navigator writes them (`matchRoutes` decodes them), so relative links resolve alike.
+ */
 export function AppRoutes({ routes }: { routes: RouteObject[] }) {
-  return <RouteTableContext.Provider value={routes}>{useRoutes(routes)}</RouteTableContext.Provider>;
+  const { pathname } = useLocation();
+  const { navigator } = useContext(UNSAFE_NavigationContext);
+  const encode = (path: string) =>
+    navigator.encodeLocation
+      ? navigator.encodeLocation(path.replace(/%/g, '%25').replace(/\?/g, '%3F').replace(/#/g, '%23'))
+          .pathname
+      : path;
+  const matches = matchRoutesOnce(routes, pathname || '/')?.map(
+    (match): RouteMatch => ({
+      ...match,
+      pathname: encode(match.pathname),
+      pathnameBase: match.pathnameBase === '/' ? '/' : encode(match.pathnameBase),
+    }),
+  );
+  return (
+    <RouteTableContext.Provider value={routes}>{renderMatches(matches ?? null)}</RouteTableContext.Provider>
+  );
 }
 
 interface ErrorBoundaryProps {

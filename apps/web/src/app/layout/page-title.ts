@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react';
-import { matchRoutes, type RouteMatch, useLocation } from 'react-router';
-import { useRouteTable } from '../route-table';
+import { type RouteMatch, useLocation } from 'react-router';
+import { matchRoutesOnce, useRouteTable } from '../route-table';
 
 /** Route `handle` of dashboard pages: the title shown in the top bar (a catalog message). */
 export interface RouteHandle {
@@ -19,6 +19,6 @@ function titleOf(matches: RouteMatch[]): MessageDescriptor | undefined {
 /** The page's title in the current language; the product's name where a page has none. */
 export function usePageTitle(): string {
   const { i18n } = useLingui();
-  const title = titleOf(matchRoutes(useRouteTable(), useLocation()) ?? []);
+  const title = titleOf(matchRoutesOnce(useRouteTable(), useLocation().pathname) ?? []);
   return title ? i18n._(title) : 'Equip';
 }
