@@ -265,6 +265,14 @@ function recordMeasures(): string[] {
   return measured;
 }
 
+/** A page of 30 machines, Machine 0 to Machine 29. */
+const thirtyMachines = () =>
+  Array.from({ length: 30 }, (_, index) => ({
+    ...MACHINES[0]!,
+    uuid: `m-${index}`,
+    name: `Machine ${index}`,
+  }));
+
 function renderMachines(props: Partial<DataTableProps<Machine>> = {}) {
   const user = userEvent.setup();
   render(
@@ -333,12 +341,7 @@ describe('DataTable fits its frame', () => {
     fakeLayout();
     const measured = recordMeasures();
     try {
-      const many = Array.from({ length: 30 }, (_, index) => ({
-        ...MACHINES[0]!,
-        uuid: `m-${index}`,
-        name: `Machine ${index}`,
-      }));
-      renderMachines({ rows: many });
+      renderMachines({ rows: thirtyMachines() });
       expect(await screen.findByText('Machine 29')).toBeInTheDocument();
       expect(screen.getAllByRole('row')).toHaveLength(31);
       expect(headers()).toEqual(['Name', 'Serial number', 'Actions']);
@@ -395,12 +398,7 @@ describe('DataTable fits its frame', () => {
     });
     window.innerWidth = 400;
     try {
-      const many = Array.from({ length: 30 }, (_, index) => ({
-        ...MACHINES[0]!,
-        uuid: `m-${index}`,
-        name: `Machine ${index}`,
-      }));
-      renderMachines({ rows: many });
+      renderMachines({ rows: thirtyMachines() });
       expect(await screen.findByText('Machine 29')).toBeInTheDocument();
       expect(headers()).toEqual(['Name', 'Actions']);
       expect(measured).toEqual(['8×2', '30×2']);
