@@ -366,10 +366,16 @@ describe('bundle installs (issue 29, item 5)', () => {
     await settled(mac);
     expect(await bundleFailures()).toHaveLength(2);
     // Events, webhooks and notifications on the devices' machinery: the command's completion, failed.
-    const [completed] = await db()
+    // In the order they settled (a heap's row order is no order: PostgreSQL returned the Slack one first).
+    const completions = await db()
       .select({ data: eventLog.data, actorUuid: eventLog.actorUuid })
       .from(eventLog)
-      .where(and(eq(eventLog.subjectUuid, mac), eq(eventLog.type, 'DEVICE_ACTION_COMPLETED')));
+      .where(and(eq(eventLog.subjectUuid, mac), eq(eventLog.type, 'DEVICE_ACTION_COMPLETED')))
+      .orderBy(eventLog.createdAt);
+    expect(
+      completions.map((c) => (c.data as { application?: { name: string } }).application?.name),
+    ).toEqual(['Visual Studio Code', 'Slack', 'Visual Studio Code']);
+    const [completed] = completions;
     expect(completed?.data).toMatchObject({
       action: 'install_software',
       state: 'failed',
