@@ -42,7 +42,11 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-function resolveSpecifier(
+/**
+ * The source file `specifier` names, imported from `from`: an alias (a folder inside `root`) or a relative
+ * path, with or without its extension, or a folder's index. A package's specifier names none.
+ */
+export function resolveSpecifier(
   root: string,
   from: string,
   specifier: string,

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { resolveSpecifier } from '../../../scripts/architecture/import-cycles.ts';
 import { domainSchemaModules, staticValueImports } from '../vite-schema-modules';
 
 /**
@@ -29,19 +30,13 @@ const FIRST_LOAD_ROOTS = [
 /** Modules that build every area's registry. */
 const AREA_REGISTRIES = ['packages/domain/src/areas.ts', 'apps/web/src/areas.ts'];
 
-function resolveModule(from: string, specifier: string): string | undefined {
-  let base: string;
-  if (specifier.startsWith('@/')) base = join(WEB_SRC, specifier.slice(2));
-  else if (specifier.startsWith('@equip/domain/'))
-    base = join(DOMAIN_SRC, specifier.slice('@equip/domain/'.length));
-  else if (specifier.startsWith('.')) base = resolve(dirname(from), specifier);
-  else return undefined; // a package
-  const stem = base.replace(/\.(ts|tsx|js)$/, '');
-  return [`${stem}.ts`, `${stem}.tsx`, join(base, 'index.ts')].find((candidate) => existsSync(candidate));
-}
+/** The web app's and the domain's import aliases (tsconfig), as folders of the repository. */
+const ALIASES = { '@/': 'apps/web/src/', '@equip/domain/': 'packages/domain/src/' };
+const resolveModule = (from: string, specifier: string) =>
+  resolveSpecifier(REPOSITORY, from, specifier, ALIASES);
 
 /** Every module of the repository reached from `roots` through static value imports (repository paths). */
-export function staticallyReached(
+function staticallyReached(
   roots: readonly string[],
   read: (file: string) => string = (file) => readFileSync(file, 'utf8'),
   resolveFrom: (from: string, specifier: string) => string | undefined = resolveModule,

@@ -26,10 +26,11 @@ import { RouteError } from './routes/route-error';
 /**
  * How the route table is rendered (docs/decisions/014-declarative-router.md). The table in
  * `router.tsx` is written as plain route objects; the app renders it with React Router's declarative
- * matching (`AppRoutes`: `useRoutes`' steps) inside a `BrowserRouter`, not with the data router: the data router's code (about
- * 18 kB gzip) was the largest single item on the sign-in page (issue 9). Routes that load on demand
- * become `React.lazy` components; navigations run in a transition, so the current page stays on
- * screen while the next one's code arrives, and `NavigationProgress` shows a bar meanwhile.
+ * matching (`AppRoutes`: `useRoutes`' steps) inside a `BrowserRouter`, not with the data router: the
+ * data router's code (about 18 kB gzip) was the largest single item on the sign-in page (issue 9).
+ * Routes that load on demand become `React.lazy` components; navigations run in a transition, so the
+ * current page stays on screen while the next one's code arrives, and `NavigationProgress` shows a bar
+ * meanwhile.
  */
 
 type LoadedRoute = { Component?: ComponentType | null; element?: ReactNode };

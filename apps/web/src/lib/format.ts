@@ -116,7 +116,7 @@ const plainCount = (value: number) =>
 /**
  * `1234` → `1,234` / `1.234`. A count under a thousand is written without Intl: the first number
  * format a page makes loads the locale's data, ~25 ms on a phone in the middle of the first render
- * (the list's count and the sidebar's badges; bench/lighthouse.mjs).
+ * (the list's count, and Lingui's `plural`, which makes one for each count; bench/lighthouse.mjs).
  */
 export function formatNumber(value: number): string {
   return plainCount(value) ? String(value) : numberFormat().format(value);
