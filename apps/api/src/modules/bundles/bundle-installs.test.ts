@@ -372,9 +372,11 @@ describe('bundle installs (issue 29, item 5)', () => {
       .from(eventLog)
       .where(and(eq(eventLog.subjectUuid, mac), eq(eventLog.type, 'DEVICE_ACTION_COMPLETED')))
       .orderBy(eventLog.createdAt);
-    expect(
-      completions.map((c) => (c.data as { application?: { name: string } }).application?.name),
-    ).toEqual(['Visual Studio Code', 'Slack', 'Visual Studio Code']);
+    expect(completions.map((c) => (c.data as { application?: { name: string } }).application?.name)).toEqual([
+      'Visual Studio Code',
+      'Slack',
+      'Visual Studio Code',
+    ]);
     const [completed] = completions;
     expect(completed?.data).toMatchObject({
       action: 'install_software',
