@@ -31,6 +31,45 @@ test.describe('app shell', () => {
     for (const file of preloads) expect((await request.get(file)).status()).toBe(200);
   });
 
+  test("the employees list opened directly loads no schema code, and other areas' texts only once its rows show", async ({
+    page,
+  }) => {
+    await signIn(page, demoLogin('it-owner'));
+    // When the list's first row is in the page (the catalogs that follow it start after).
+    await page.addInitScript(() => {
+      const seen = new MutationObserver(() => {
+        if (!document.querySelector('tbody tr[data-row]')) return;
+        (window as { firstRowAt?: number }).firstRowAt = performance.now();
+        seen.disconnect();
+      });
+      seen.observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/dashboard/employees');
+    await expect(page.locator('tbody tr[data-row]').first()).toBeVisible();
+    // The other areas' catalogs follow once the page has painted and the browser is idle.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          performance.getEntriesByType('resource').some((r) => /\/assets\/areas-[\w-]+\.js$/.test(r.name)),
+        ),
+      )
+      .toBe(true);
+    const { firstRowAt, scripts } = await page.evaluate(() => ({
+      firstRowAt: (window as { firstRowAt?: number }).firstRowAt ?? 0,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((r) => r.name.endsWith('.js'))
+        .map((r) => ({ file: new URL(r.name).pathname, startTime: r.startTime })),
+    }));
+    expect(firstRowAt).toBeGreaterThan(0);
+    // zod and the domain's schemas (the build's 'schemas' chunk) are no part of the list.
+    expect(scripts.filter((s) => /^\/assets\/schemas-/.test(s.file))).toEqual([]);
+    // The devices' and the admin pages' texts are no part of its first screen.
+    const otherAreas = scripts.filter((s) => /^\/assets\/(areas|admin)-[\w-]+\.js$/.test(s.file));
+    expect(otherAreas.length).toBeGreaterThan(0);
+    expect(otherAreas.filter((s) => s.startTime < firstRowAt)).toEqual([]);
+  });
+
   test('walks every dashboard area from the sidebar', async ({ page }) => {
     await signIn(page, demoLogin('it-owner'));
     await expect(page).toHaveURL(/\/dashboard\/overview/);

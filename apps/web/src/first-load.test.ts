@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveSpecifier } from '../../../scripts/architecture/import-cycles.ts';
+import linguiConfig from '../lingui.config';
 import { domainSchemaModules, staticValueImports } from '../vite-schema-modules';
+import { DASHBOARD_PAGES } from './app/routes/dashboard-pages';
+import { CATALOG_AREAS } from './lib/i18n/i18n';
 
 /**
  * What a dashboard page runs before its first paint is what its modules import statically (a dynamic
@@ -35,11 +38,19 @@ const ALIASES = { '@/': 'apps/web/src/', '@equip/domain/': 'packages/domain/src/
 const resolveModule = (from: string, specifier: string) =>
   resolveSpecifier(REPOSITORY, from, specifier, ALIASES);
 
+const readSource = (file: string) => readFileSync(file, 'utf8');
+
+/** `import('…')` calls: a module's code loaded on demand. */
+const DYNAMIC_IMPORT = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+const dynamicImports = (text: string) =>
+  [...text.matchAll(DYNAMIC_IMPORT)].map(([, specifier]) => specifier!);
+
 /** Every module of the repository reached from `roots` through static value imports (repository paths). */
 function staticallyReached(
   roots: readonly string[],
-  read: (file: string) => string = (file) => readFileSync(file, 'utf8'),
+  read: (file: string) => string = readSource,
   resolveFrom: (from: string, specifier: string) => string | undefined = resolveModule,
+  importsOf: (text: string) => string[] = staticValueImports,
 ): Set<string> {
   const reached = new Set<string>();
   const queue = [...roots];
@@ -47,7 +58,7 @@ function staticallyReached(
     const file = queue.pop()!;
     if (reached.has(file)) continue;
     reached.add(file);
-    for (const specifier of staticValueImports(read(file))) {
+    for (const specifier of importsOf(read(file))) {
       const target = resolveFrom(file, specifier);
       if (target && !reached.has(target)) queue.push(target);
     }
@@ -102,5 +113,121 @@ describe("a dashboard page's first load", () => {
       'x.ts',
       'registry.ts',
     ]);
+  });
+});
+
+/**
+ * A dashboard page opened directly waits for the catalogs of the shell and of the areas it names
+ * (`DashboardPage.catalogs`), not for every area's (lib/i18n): each text it shows must be in one of
+ * them, or it would show its message id. What its code, or the shell's, loads on demand from other
+ * areas brings their catalogs (`withCatalogs`). The route table's own on-demand pages are left to it
+ * (`lazyPage`, `dashboardRoute`: every catalog unless a page names its own).
+ */
+describe("a dashboard page's texts", () => {
+  /** Each page that names its catalogs, by its path, and its module. */
+  const PAGE_MODULES: Record<string, string> = {
+    'employees/:employeeUuid?': 'features/employees/routes/employees-page.tsx',
+  };
+  const ENTRY_CATALOGS = ['common', 'auth'];
+  const SHELL_CATALOGS = [...ENTRY_CATALOGS, 'shell'];
+  const ROUTE_TABLE = ['app/router.tsx', 'app/routes/dashboard-pages.ts'].map((file) => join(WEB_SRC, file));
+
+  /** The catalogs a source file's texts are extracted into (lingui.config.ts); none for other files. */
+  const catalogsOf = (file: string): string[] => {
+    const path = relative(WEB_SRC, resolve(REPOSITORY, file)).replaceAll('\\', '/');
+    const within = (pattern: string) => {
+      const folder = pattern.replace('<rootDir>/src/', '').replace(/\/\*\*$/, '');
+      return path === folder || path.startsWith(`${folder}/`);
+    };
+    return (linguiConfig.catalogs ?? [])
+      .filter((catalog) => catalog.include.some(within) && !(catalog.exclude ?? []).some(within))
+      .map((catalog) => catalog.path.split('/').at(-1)!);
+  };
+  const catalogsReached = (files: Iterable<string>) => new Set([...files].flatMap(catalogsOf));
+  const beyond = (needed: Set<string>, have: readonly string[]) =>
+    [...needed].filter((c) => !have.includes(c));
+
+  /** The areas a file's `withCatalogs(() => import('…'), …)` brings with each module it loads on demand. */
+  const broughtCatalogs = (text: string): Map<string, readonly string[]> =>
+    new Map(
+      [
+        ...text.matchAll(
+          /withCatalogs\(\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)\s*,\s*('all'|\[[^\]]*\])/g,
+        ),
+      ].map(([, specifier, areas]) => [
+        specifier!,
+        areas === "'all'" ? ['*'] : [...areas!.matchAll(/'([^']+)'/g)].map(([, area]) => area!),
+      ]),
+    );
+
+  /**
+   * What is missing from a screen whose code starts at `root` and comes with `have`: the catalogs its
+   * code imports statically, and for each module loaded on demand, those of everything that module can
+   * load that it does not bring.
+   */
+  function missingTexts(root: string, have: readonly string[]): string[] {
+    const reached = staticallyReached([root]);
+    const problems = beyond(catalogsReached(reached), have).map((c) => `${relative(WEB_SRC, root)}: ${c}`);
+    for (const file of reached) {
+      const absolute = join(REPOSITORY, file);
+      if (ROUTE_TABLE.includes(absolute)) continue;
+      const text = readSource(absolute);
+      const brought = broughtCatalogs(text);
+      for (const specifier of dynamicImports(text)) {
+        const target = resolveModule(absolute, specifier);
+        if (!target) continue;
+        const extra = brought.get(specifier) ?? [];
+        if (extra.includes('*')) continue;
+        const everything = staticallyReached([target], readSource, resolveModule, (source) => [
+          ...staticValueImports(source),
+          ...dynamicImports(source),
+        ]);
+        for (const catalog of beyond(catalogsReached(everything), [...have, ...extra]))
+          problems.push(`${file}: import('${specifier}') needs ${catalog}`);
+      }
+    }
+    return problems;
+  }
+
+  it('finds the catalogs of a file as Lingui extracts them', () => {
+    expect(catalogsOf('apps/web/src/features/employees/routes/employees-page.tsx')).toEqual(['employees']);
+    expect(catalogsOf('apps/web/src/features/employees/components/import/x.tsx')).toEqual(['import']);
+    expect(catalogsOf('apps/web/src/app/layout/top-bar.tsx')).toEqual(['shell']);
+    expect(catalogsOf('apps/web/src/ui/button.tsx')).toEqual(['common']);
+    expect(catalogsOf('packages/domain/src/employees-rules.ts')).toEqual([]);
+    expect(
+      broughtCatalogs(
+        "const a = withCatalogs(() => import('./a'), 'all');\nwithCatalogs(() => import('./b'), ['x', 'y'])",
+      ),
+    ).toEqual(
+      new Map([
+        ['./a', ['*']],
+        ['./b', ['x', 'y']],
+      ]),
+    );
+  });
+
+  it('holds the sign-in page, the shell and each page that names its catalogs to them, and what they load on demand to the catalogs it brings', () => {
+    expect(missingTexts(join(WEB_SRC, 'main.tsx'), ENTRY_CATALOGS)).toEqual([]);
+    for (const shell of ['app/layout/app-shell.tsx', 'app/layout/authenticated-layout.tsx'])
+      expect(missingTexts(join(WEB_SRC, shell), SHELL_CATALOGS)).toEqual([]);
+    const naming = DASHBOARD_PAGES.filter((page) => page.catalogs);
+    expect(naming.map((page) => page.path)).toEqual(Object.keys(PAGE_MODULES));
+    for (const page of naming) {
+      expect(page.catalogs!.filter((c) => !CATALOG_AREAS.includes(c))).toEqual([]);
+      const module = join(WEB_SRC, PAGE_MODULES[page.path]!);
+      expect(missingTexts(module, [...SHELL_CATALOGS, ...page.catalogs!])).toEqual([]);
+    }
+  });
+
+  it('fails a page whose code reaches another area statically, or loads one on demand without its catalogs', () => {
+    const employees = join(WEB_SRC, 'features/employees/routes/employees-page.tsx');
+    expect(missingTexts(employees, [...SHELL_CATALOGS, 'employees'])).toContain(
+      'features/employees/routes/employees-page.tsx: import',
+    );
+    // The drawer loads the devices', bundles' and assets' parts with their catalog ('areas'): without it,
+    // the page above fails (shown with the drawer's bare `import('./employee-detail')`).
+    const drawer = join(WEB_SRC, 'features/employees/components/employee-drawer.tsx');
+    expect(broughtCatalogs(readSource(drawer)).get('./employee-detail')).toEqual(['areas']);
   });
 });

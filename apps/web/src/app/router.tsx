@@ -5,7 +5,7 @@ import { Navigate, type RouteObject, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { LoginPage } from '@/features/auth/routes/login-page';
 import { peekStartedCurrentUserRequest } from '@/lib/current-user';
-import { loadAllCatalogs } from '@/lib/i18n/i18n';
+import { type CatalogAreas, loadCatalogAreas, withCatalogs } from '@/lib/i18n/i18n';
 import { CenteredLayout } from './layout/centered-layout';
 import type { RouteHandle } from './layout/page-title';
 import {
@@ -16,9 +16,17 @@ import {
 } from './routes/dashboard-pages';
 import { type PrefetchHandle, RouteBoundary, type RoutePrefetch } from './routing';
 
-/** A route whose component is loaded on demand, so each page's code ships in its own chunk. */
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
+/**
+ * A route whose component is loaded on demand, so each page's code ships in its own chunk, with the
+ * catalogs of the areas its texts are in (every area's unless it says which: lib/i18n).
+ */
+function lazyPage<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  catalogs: CatalogAreas = 'all',
+) {
+  const loadWithTexts = withCatalogs(load, catalogs);
+  return async () => ({ Component: pick(await loadWithTexts()) });
 }
 
 function titled(title: MessageDescriptor): RouteHandle {
@@ -53,6 +61,7 @@ function dashboardRoute(page: DashboardPage): RouteObject {
         page.load(),
         import('./routes/dashboard-page'),
         page.settings ? import('./layout/settings-layout') : undefined,
+        loadCatalogAreas(page.catalogs ?? 'all'),
       ]);
       const content = settings ? (
         <settings.SettingsLayout>
@@ -153,10 +162,11 @@ export const routes: RouteObject[] = [
         children: [{ index: true, Component: LoginPage }],
       },
       {
-        // The shell comes with the texts of every page but the sign-in page's (lib/i18n).
+        // The shell comes with its own texts; each page below with its own (lib/i18n).
         lazy: lazyPage(
-          () => Promise.all([import('./layout/app-shell'), loadAllCatalogs()]).then(([shell]) => shell),
+          () => import('./layout/app-shell'),
           (m) => m.AppShell,
+          ['shell'],
         ),
         children: [
           { index: true, element: <Navigate to={paths.dashboard.overview} replace /> },
@@ -166,6 +176,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('./layout/authenticated-layout'),
               (m) => m.AuthenticatedLayout,
+              ['shell'],
             ),
             children: [{ element: <RouteBoundary />, children: dashboardRoutes }],
           },

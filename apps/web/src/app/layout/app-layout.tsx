@@ -1,4 +1,7 @@
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { afterFirstPaint } from '@/lib/after-paint';
+import { prefetchCatalogs } from '@/lib/i18n/i18n';
 import { useAppSelector } from '@/lib/store';
 import { MAIN_LAYOUT_THEME } from '@/lib/theme';
 import { OfflineBanner } from '@/ui/offline-banner';
@@ -12,6 +15,11 @@ import { TopBar } from './top-bar';
 /** The dashboard shell: sidebar, top bar, page content and the notification panel. Light only. */
 export function AppLayout() {
   const panelOpen = useAppSelector(selectIsNotificationPanelOpen);
+  // A page opened directly came with its own texts only (`DashboardPage.catalogs`): the other areas'
+  // follow once it has painted, so the next page or drawer finds them at hand.
+  useEffect(() => {
+    void afterFirstPaint().then(prefetchCatalogs);
+  }, []);
   return (
     <div
       data-theme={MAIN_LAYOUT_THEME}

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
 import { lazy, Suspense } from 'react';
+import { withCatalogs } from '@/lib/i18n/i18n';
 import { useAppDispatch } from '@/lib/store';
 import { IconButton } from '@/ui/button';
 import { Skeleton } from '@/ui/skeleton';
@@ -9,11 +10,14 @@ import { hideNotificationPanel } from './dashboard-slice';
 export const NOTIFICATION_PANEL_ID = 'notification-panel';
 
 /**
- * The list and its texts (every area's notification words and the domain's schemas of their params)
- * are no part of a page's first load (bench/lighthouse.mjs): fetched when the bell is pointed at or
- * focused, or else when the panel opens.
+ * The list and its texts (every area's notification words and catalogs, and the domain's schemas of
+ * their params) are no part of a page's first load (bench/lighthouse.mjs): fetched when the bell is
+ * pointed at or focused, or else when the panel opens.
  */
-export const loadNotificationList = () => import('@/features/notifications/components/notification-list');
+export const loadNotificationList = withCatalogs(
+  () => import('@/features/notifications/components/notification-list'),
+  'all',
+);
 const NotificationList = lazy(() =>
   loadNotificationList().then((module) => ({ default: module.NotificationList })),
 );

@@ -6,6 +6,7 @@ import { msg } from '@lingui/core/macro';
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import type { PagePrefetchContext } from '@/lib/app-services';
+import type { CatalogArea } from '@/lib/i18n/i18n';
 
 /**
  * Every page of the dashboard (SPEC §2), in one list: the router builds the `/dashboard/*` routes from
@@ -45,6 +46,13 @@ export interface DashboardPage {
    * with the page's own module: `() => import('…/employees-page').then((m) => m.prefetchEmployeesPage)`.
    */
   prefetch?: () => Promise<(context: PagePrefetchContext) => Promise<void>>;
+  /**
+   * The catalogs (lib/i18n) of the areas the page's texts are in, beyond the shell's: the page shows as
+   * soon as these have come, and the others load after its first paint. Unset: every area's. What the
+   * page's code imports is held to it, and what it loads on demand from other areas brings their
+   * catalogs (`withCatalogs`): src/first-load.test.ts.
+   */
+  catalogs?: readonly CatalogArea[];
 }
 
 const STAFF: readonly Role[] = ['it-owner', 'equip-admin'];
@@ -62,6 +70,8 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
     path: 'employees/:employeeUuid?',
     title: msg`Employees`,
     load: () => import('@/features/employees/routes/employees-page').then((m) => m.EmployeesPage),
+    // The list's own texts and its export menu's.
+    catalogs: ['employees', 'import'],
     prefetch: () => import('@/features/employees/routes/employees-page').then((m) => m.prefetchEmployeesPage),
   },
   {

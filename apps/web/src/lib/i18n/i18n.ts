@@ -69,50 +69,86 @@ export function initialLocale(): Locale {
   return chosenLocale() ?? localeFromLanguages(browserLanguages());
 }
 
+/** A catalog's area (lingui.config.ts): `common`, `auth`, `shell`, `employees` … */
+export type CatalogArea = string;
+/** The areas whose catalogs a screen reads; `all` for every one. */
+export type CatalogAreas = readonly CatalogArea[] | 'all';
+
+const catalogFiles = Object.entries(catalogs).map(([file, load]) => {
+  const [, locale, area] = /\/locales\/([^/]+)\/([^/]+)\.po$/.exec(file) ?? [];
+  return { file, locale, area: area ?? '', load };
+});
+/** Every area Equip ships a catalog for. */
+export const CATALOG_AREAS: readonly CatalogArea[] = [...new Set(catalogFiles.map((c) => c.area))];
+
 /**
- * The catalogs the sign-in page needs (lingui.config.ts): the app's entry loads these, and the app
- * shell loads the rest with itself (`loadAllCatalogs`), so the sign-in page carries no other page's
- * texts (issue 9).
+ * The catalogs the sign-in page needs (lingui.config.ts): the app's entry loads these. Every other
+ * screen loads its own with its code (`loadCatalogAreas`), so the sign-in page carries no other page's
+ * texts (issue 9), and a dashboard page opened directly waits for no other area's (issue 26).
  */
-const ENTRY_AREAS = ['common', 'auth'];
-let allAreas = false;
+const ENTRY_AREAS: readonly CatalogArea[] = ['common', 'auth'];
+/** The areas asked for so far: a switch of language loads these in the new one. */
+const wanted = new Set<CatalogArea>(ENTRY_AREAS);
 /** `de/common.po` … of the catalogs loaded or on their way (a second caller waits for the same load). */
 const loaded = new Map<string, Promise<void>>();
 
-function catalogFiles(locale: ShippedLocale) {
-  return Object.entries(catalogs).filter(([file]) => {
-    const [, folder, area] = /\/locales\/([^/]+)\/([^/]+)\.po$/.exec(file) ?? [];
-    return folder === locale && (allAreas || ENTRY_AREAS.includes(area ?? ''));
-  });
-}
+const areasOf = (areas: CatalogAreas) => (areas === 'all' ? CATALOG_AREAS : areas);
 
-/** Loads the catalogs of `locale` not loaded yet into Lingui (merged with what it holds). */
-async function loadCatalogs(locale: ShippedLocale): Promise<void> {
-  const files = catalogFiles(locale);
-  const missing = files.filter(([file]) => !loaded.has(file));
+/** Loads the catalogs of `areas` in `locale` not loaded yet into Lingui (merged with what it holds). */
+async function loadCatalogs(locale: ShippedLocale, areas: Iterable<CatalogArea>): Promise<void> {
+  const names = new Set(areas);
+  const files = catalogFiles.filter((c) => c.locale === locale && names.has(c.area));
+  const missing = files.filter(({ file }) => !loaded.has(file));
   if (missing.length > 0) {
-    const loading = Promise.all(missing.map(([, load]) => load())).then((modules) => {
+    const loading = Promise.all(missing.map(({ load }) => load())).then((modules) => {
       i18n.load(locale, Object.assign({}, ...modules.map((module) => module.messages)));
     });
-    for (const [file] of missing) loaded.set(file, loading);
+    for (const { file } of missing) loaded.set(file, loading);
     // A load that fails is tried again by the next caller.
     loading.catch(() => {
-      for (const [file] of missing) loaded.delete(file);
+      for (const { file } of missing) loaded.delete(file);
     });
   }
-  await Promise.all(files.map(([file]) => loaded.get(file)));
+  await Promise.all(files.map(({ file }) => loaded.get(file)));
+}
+
+/**
+ * The catalogs of `areas` in the current language (and in any language switched to from now on):
+ * a screen's code asks for its own with itself, before it renders.
+ */
+export async function loadCatalogAreas(areas: CatalogAreas): Promise<void> {
+  for (const area of areasOf(areas)) wanted.add(area);
+  await loadCatalogs(catalogLocale(settings.locale), areasOf(areas));
+}
+
+/**
+ * `load` (a module's dynamic import) with the catalogs of the areas its texts are in: what a screen
+ * loads on demand from another area than its own (a drawer, a panel) renders with its texts.
+ */
+export function withCatalogs<M>(load: () => Promise<M>, areas: CatalogAreas): () => Promise<M> {
+  return () => Promise.all([load(), loadCatalogAreas(areas)]).then(([module]) => module);
 }
 
 /** Every area's catalog of the current language (and of any language switched to from now on). */
-export async function loadAllCatalogs(): Promise<void> {
-  allAreas = true;
-  await loadCatalogs(catalogLocale(settings.locale));
+export function loadAllCatalogs(): Promise<void> {
+  return loadCatalogAreas('all');
+}
+
+/**
+ * Fetches the catalogs of the current language not asked for yet, without installing them: the
+ * screens that install them later (another page, a drawer) find them in the module cache. Installing
+ * one re-renders every translated text, which a page that just painted need not pay for.
+ */
+export function prefetchCatalogs(): void {
+  const locale = catalogLocale(settings.locale);
+  for (const { locale: of, file, load } of catalogFiles)
+    if (of === locale && !loaded.has(file)) void load().catch(() => {});
 }
 
 /** Switches the UI's language (and optionally time zone); components re-render through I18nProvider. */
 export async function activateLocale(locale: Locale, timeZone = settings.timeZone): Promise<void> {
   const catalog = catalogLocale(locale);
-  await loadCatalogs(catalog);
+  await loadCatalogs(catalog, wanted);
   settings = { locale, formatLocale: formatLocaleFor(locale), timeZone };
   for (const listener of listeners) listener();
   i18n.activate(catalog);

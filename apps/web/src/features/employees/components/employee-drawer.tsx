@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect } from 'react';
 import { fullName } from '@/lib/format';
+import { withCatalogs } from '@/lib/i18n/i18n';
 import { useAppDispatch } from '@/lib/store';
 import { RecordDrawer, type RecordHeader } from '@/ui/record-drawer';
 import { Skeleton } from '@/ui/skeleton';
@@ -11,10 +12,10 @@ import { EmployeeAvatar } from './employee-avatar';
 import { EmployeeStatusBadge } from './employee-status-badge';
 
 /**
- * The tabs and what they need (forms, the devices' and bundles' parts) are no part of the list's first
- * load (bench/lighthouse.mjs): fetched when a drawer first opens.
+ * The tabs and what they need (forms, the devices' and bundles' parts, and their areas' texts) are no
+ * part of the list's first load (bench/lighthouse.mjs): fetched when a drawer first opens.
  */
-const loadEmployeeDetail = () => import('./employee-detail');
+const loadEmployeeDetail = withCatalogs(() => import('./employee-detail'), ['areas']);
 const EmployeeDetail = lazy(() =>
   loadEmployeeDetail().then((module) => ({ default: module.EmployeeDetail })),
 );
