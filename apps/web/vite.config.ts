@@ -37,12 +37,13 @@ const AREA_REGISTRY = /apps[\\/]web[\\/]src[\\/]areas\.ts$/;
 const SHARED_CODE =
   /node_modules|apps[\\/]web[\\/]src[\\/](ui|lib|app|config|areas|locales)[\\/.]|packages[\\/]domain/;
 /**
- * The CSV import screens' machinery (the import page and its preview, reading and uploading the file,
- * CSV parsing, the preview's virtual rows): the import pages share it, and no other page needs it, so
- * it is their chunk, not part of the 'shared' one every dashboard page loads (bench/lighthouse.mjs).
+ * The CSV import screens' machinery (the import page and its preview, reading, parsing and uploading
+ * the file, checking its rows, the preview's virtual rows): the import pages share it, and no other
+ * page needs it, so it is their chunk, not part of the 'shared' one every dashboard page loads
+ * (bench/lighthouse.mjs).
  */
 const IMPORT_SCREENS_CODE =
-  /apps[\\/]web[\\/]src[\\/](ui[\\/]csv-import[\\/](import-page|import-preview|use-import-flow|file-drop-zone)|lib[\\/]csv-import[\\/](upload|read-file))\.|node_modules[\\/](papaparse|@tanstack[\\/](react-virtual|virtual-core))[\\/]/;
+  /apps[\\/]web[\\/]src[\\/](ui[\\/]csv-import[\\/](import-page|import-preview|use-import-flow|file-drop-zone)|lib[\\/]csv-import[\\/](upload|read-file|parse\.worker))\.|packages[\\/]domain[\\/]src[\\/]csv-import[\\/](validate|decode)\.|node_modules[\\/](papaparse|@tanstack[\\/](react-virtual|virtual-core))[\\/]/;
 /** Libraries only some pages use (forms, analytics): in those pages' chunks, loaded with them. */
 const PAGE_LIBRARIES = /node_modules[\\/](react-hook-form|@hookform|@amplitude|@segment)[\\/]/;
 /** Paths the dev server forwards to the API process (one origin in production). */
