@@ -44,6 +44,12 @@ const SHARED_CODE =
  */
 const IMPORT_SCREENS_CODE =
   /apps[\\/]web[\\/]src[\\/](ui[\\/]csv-import[\\/](import-page|import-preview|use-import-flow|file-drop-zone)|lib[\\/]csv-import[\\/](upload|read-file|parse\.worker))\.|packages[\\/]domain[\\/]src[\\/]csv-import[\\/](validate|decode)\.|node_modules[\\/](papaparse|@tanstack[\\/](react-virtual|virtual-core))[\\/]/;
+/**
+ * A page's prefetch module (`features/<area>/api/prefetch-<page>.ts`): with what it imports, the build's
+ * 'list-prefetch' chunk. What it imports must build no schema (src/first-load.test.ts), or this chunk
+ * would carry zod to every dashboard page.
+ */
+const LIST_PREFETCH = /apps[\\/]web[\\/]src[\\/]features[\\/][^\\/]+[\\/]api[\\/]prefetch-[^\\/]+\.ts$/;
 /** Libraries only some pages use (forms, analytics): in those pages' chunks, loaded with them. */
 const PAGE_LIBRARIES = /node_modules[\\/](react-hook-form|@hookform|@amplitude|@segment)[\\/]/;
 /** Paths the dev server forwards to the API process (one origin in production). */
@@ -113,6 +119,11 @@ export default defineConfig({
             // What the sign-in page fetches after its first paint (the second-factor form, with what it
             // needs beyond the entry): its own small chunk, or it would fetch the whole 'shared' one.
             { name: 'mfa-form', test: /features[\\/]auth[\\/]components[\\/]mfa-form/ },
+            // A list page's prefetch (DashboardPage.prefetch) with what it needs: React Query, the list's
+            // definition and query. Apart from 'shared', so the prefetch asks for the first rows as soon
+            // as the signed-in user is there, not once 'shared' and the page have come: the list's
+            // answer was the last request before the employees list's first paint (bench/lighthouse.mjs).
+            { name: 'list-prefetch', test: LIST_PREFETCH },
             // What two or more pages share (the dashboard's layout, the list machinery, icons, React
             // Query, Radix): one chunk instead of sixty small ones. Opening a dashboard page took ~90
             // requests, queued six at a time over HTTP/1.1 (bench/lighthouse.mjs). Analytics SDKs stay

@@ -81,6 +81,22 @@ describe("a dashboard page's first load", () => {
     expect([...reached].filter((file) => schemaModules.has(join(REPOSITORY, file)))).toEqual([]);
   });
 
+  it("starts the employees list's prefetch from its definition and query alone, with no schema of the domain", () => {
+    // Its module and what it imports are the build's 'list-prefetch' chunk (vite.config.ts), loaded
+    // beside the frame's: a schema would bring zod with it, the list hooks or the page 'shared'.
+    const reached = staticallyReached([join(WEB_SRC, 'features/employees/api/prefetch-employees.ts')]);
+    expect(reached).toContain('apps/web/src/features/employees/employees-list.ts');
+    const schemaModules = domainSchemaModules(DOMAIN_SRC);
+    expect([...reached].filter((file) => schemaModules.has(join(REPOSITORY, file)))).toEqual([]);
+    expect(
+      [...reached].filter((file) =>
+        /\/(ui|app)\/|\/routes\/|\/components\/|use-list-table|use-list-state|list-slice|\/store\.ts$/.test(
+          file,
+        ),
+      ),
+    ).toEqual([]);
+  });
+
   it('reads static value imports only, and follows them', () => {
     expect(
       staticValueImports(

@@ -43,7 +43,8 @@ export interface DashboardPage {
   /**
    * What the page asks the API for first, asked for already while its code and the signed-in user
    * load when the page is opened directly (`preloadRoutes`), instead of once it has rendered. Loads
-   * with the page's own module: `() => import('…/employees-page').then((m) => m.prefetchEmployeesPage)`.
+   * from a module of its own, which imports the list's definition and query only (not the page):
+   * `() => import('…/api/prefetch-employees').then((m) => m.prefetchEmployeesPage)`.
    */
   prefetch?: () => Promise<(context: PagePrefetchContext) => Promise<void>>;
   /**
@@ -72,7 +73,8 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
     load: () => import('@/features/employees/routes/employees-page').then((m) => m.EmployeesPage),
     // The list's own texts and its export menu's.
     catalogs: ['employees', 'import'],
-    prefetch: () => import('@/features/employees/routes/employees-page').then((m) => m.prefetchEmployeesPage),
+    prefetch: () =>
+      import('@/features/employees/api/prefetch-employees').then((m) => m.prefetchEmployeesPage),
   },
   {
     path: 'action/add-employees-manual',

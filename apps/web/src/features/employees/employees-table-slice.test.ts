@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from '@/lib/store';
-import { employeesTableList, selectEmployeesTable } from './employees-table-slice';
+import { employeesTableList } from './employees-list';
+import { selectEmployeesTable } from './employees-table-slice';
 
 // What is the employees table's own: its views, their filters and first sorting, their URL names. How
 // a list's state changes (filters, sorting, selection) is the list machinery's, tested in lib/list-state.

@@ -16,8 +16,9 @@ import { FilterBar } from '@/ui/data-table/filter-bar';
 import { SelectionBar } from '@/ui/data-table/selection-bar';
 import { optionsFilter, textFilter } from './filter-fields';
 import { defineList } from './list-definition';
+import { type ListPage, type ListPageParams, prefetchListPage } from './list-page';
 import { createListSlice, type ListState } from './list-slice';
-import { type ListPage, type ListPageParams, prefetchListPage, useListTable } from './use-list-table';
+import { useListTable } from './use-list-table';
 
 /** How a devices area plugs into the list machinery: a definition, its slice, a query, columns. */
 interface Device {

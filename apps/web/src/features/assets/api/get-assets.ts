@@ -1,7 +1,7 @@
 import type { AssetItem, AssetPage } from '@equip/domain/assets';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { platformApi } from '@/lib/api/clients';
-import type { ListPageParams } from '@/lib/list-state/use-list-table';
+import type { ListPageParams } from '@/lib/list-state/list-page';
 import { assetKeys } from './query-keys';
 
 export const ASSETS_PAGE_SIZE = 50;

@@ -9,7 +9,7 @@ import {
 import type { QueryValue } from '@/lib/api/api-client';
 import { platformApi } from '@/lib/api/clients';
 import { localeSettings } from '@/lib/i18n/i18n';
-import type { ListPageParams } from '@/lib/list-state/use-list-table';
+import type { ListPageParams } from '@/lib/list-state/list-page';
 import { dayStart } from '../lib/day-range';
 import { auditLogKeys } from './query-keys';
 

@@ -1,4 +1,4 @@
-import type { ListPageParams } from '@/lib/list-state/use-list-table';
+import type { ListPageParams } from '@/lib/list-state/list-page';
 
 /** Query keys of the audit log; invalidating `auditLogKeys.all` refreshes the list and the open event. */
 export const auditLogKeys = {

@@ -1,7 +1,7 @@
 import type { BundleEmployeePage } from '@equip/domain/bundles';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { bundleApi } from '@/lib/api/clients';
-import type { ListPageParams } from '@/lib/list-state/use-list-table';
+import type { ListPageParams } from '@/lib/list-state/list-page';
 import { bundleKeys } from './query-keys';
 
 export const BUNDLE_EMPLOYEES_PAGE_SIZE = 50;

@@ -1,7 +1,7 @@
 import type { DeviceSoftwarePage } from '@equip/domain/device-software';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { platformApi } from '@/lib/api/clients';
-import type { ListPageParams } from '@/lib/list-state/use-list-table';
+import type { ListPageParams } from '@/lib/list-state/list-page';
 import { deviceKeys } from './query-keys';
 
 export const DEVICE_SOFTWARE_PAGE_SIZE = 50;

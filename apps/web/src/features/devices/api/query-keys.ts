@@ -1,4 +1,4 @@
-import type { ListPageParams } from '@/lib/list-state/use-list-table';
+import type { ListPageParams } from '@/lib/list-state/list-page';
 
 /** Query keys of the devices area; invalidating `deviceKeys.all` refreshes every list and detail. */
 export const deviceKeys = {

@@ -2,7 +2,7 @@ import type { EmployeePage } from '@equip/domain/employees';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { QueryValue } from '@/lib/api/api-client';
 import { platformApi } from '@/lib/api/clients';
-import type { ListPageParams } from '@/lib/list-state/use-list-table';
+import type { ListPageParams } from '@/lib/list-state/list-page';
 import { employeeKeys } from './query-keys';
 
 export const EMPLOYEES_PAGE_SIZE = 50;

@@ -1,7 +1,7 @@
 import { type RegistrationReminderPage, RegistrationReminderView } from '@equip/domain/employees';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { platformApi } from '@/lib/api/clients';
-import type { ListPageParams } from '@/lib/list-state/use-list-table';
+import type { ListPageParams } from '@/lib/list-state/list-page';
 import { employeeKeys } from './query-keys';
 
 const PATH = '/organization-setup/registration-reminders';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { employeesTableList } from '../employees-table-slice';
+import { employeesTableList } from '../employees-list';
 
 const DEFAULT_ALL_FILTERS = employeesTableList.defaultFilters('all');
 

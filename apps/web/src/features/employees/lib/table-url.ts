@@ -1,4 +1,4 @@
-import { employeesTableList } from '../employees-table-slice';
+import { employeesTableList } from '../employees-list';
 
 /**
  * The table state in the URL, so a view can be shared and survives a reload:

@@ -6,23 +6,20 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { BellRing } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
-import type { PagePrefetchContext } from '@/lib/app-services';
 import { exportColumnsQuery } from '@/lib/csv-import/download-export';
 import { shownColumns } from '@/lib/list-state/use-column-preferences';
-import { prefetchListPage } from '@/lib/list-state/use-list-table';
-import { servicesQueryClient } from '@/lib/query-client';
 import { useAppSelector } from '@/lib/store';
 import { Button } from '@/ui/button';
 import { ExportMenu } from '@/ui/csv-import/export-menu';
 import { LinkTabs } from '@/ui/link-tabs';
 import { PageHeader } from '@/ui/page-header';
 import { exportEmployees } from '../api/export-employees';
-import { EMPLOYEES_PAGE_SIZE, getEmployeesQueryOptions } from '../api/get-employees';
 import { AddEmployeesActions } from '../components/add-employees-actions';
 import { EmployeeDrawer } from '../components/employee-drawer';
 import { EmployeesTable } from '../components/employees-table';
 import { VIEW_COLUMNS } from '../components/employees-table-columns';
-import { employeesTableList, selectEmployeesTable } from '../employees-table-slice';
+import { employeesTableList } from '../employees-list';
+import { selectEmployeesTable } from '../employees-table-slice';
 import { parseTableUrl, parseView, serializeTableUrl } from '../lib/table-url';
 
 const VIEW_LABELS: Record<EmployeeTableView, MessageDescriptor> = {
@@ -53,23 +50,6 @@ function ExportButton({ view }: { view: EmployeeTableView }) {
         );
       }}
     />
-  );
-}
-
-/**
- * The open view's page of employees, asked for while the page's code and the signed-in user load
- * (`DashboardPage.prefetch`): the table's first render finds its rows in the cache.
- */
-export function prefetchEmployeesPage({ search, services }: PagePrefetchContext): Promise<void> {
-  return prefetchListPage(
-    servicesQueryClient(services),
-    employeesTableList,
-    parseView(search.get('view')),
-    search,
-    {
-      queryOptions: getEmployeesQueryOptions,
-      pageSize: EMPLOYEES_PAGE_SIZE,
-    },
   );
 }
 

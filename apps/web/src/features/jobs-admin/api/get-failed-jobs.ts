@@ -1,7 +1,7 @@
 import type { FailedJobPage } from '@equip/domain/jobs-admin';
 import { queryOptions } from '@tanstack/react-query';
 import { platformApi } from '@/lib/api/clients';
-import type { ListPageParams } from '@/lib/list-state/use-list-table';
+import type { ListPageParams } from '@/lib/list-state/list-page';
 import { JOBS_PATH, jobListQueryOptions, jobsQueryKey } from './get-job-queues';
 
 export const FAILED_JOBS_PAGE_SIZE = 25;

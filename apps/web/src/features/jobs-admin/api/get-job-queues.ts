@@ -1,7 +1,7 @@
 import type { JobQueuePage } from '@equip/domain/jobs-admin';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { platformApi } from '@/lib/api/clients';
-import type { ListPageParams } from '@/lib/list-state/use-list-table';
+import type { ListPageParams } from '@/lib/list-state/list-page';
 import { retryUnlessClientError } from '@/lib/session';
 
 export const JOBS_PATH = '/admin/jobs';

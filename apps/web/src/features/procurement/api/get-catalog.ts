@@ -1,7 +1,7 @@
 import type { CatalogPage } from '@equip/domain/procurement';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { platformApi } from '@/lib/api/clients';
-import type { ListPageParams } from '@/lib/list-state/use-list-table';
+import type { ListPageParams } from '@/lib/list-state/list-page';
 import { procurementKeys } from './query-keys';
 
 export const CATALOG_PAGE_SIZE = 25;

@@ -7,7 +7,7 @@ import type {
 } from '@equip/domain/hardware-requests';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { platformApi } from '@/lib/api/clients';
-import type { ListPageParams } from '@/lib/list-state/use-list-table';
+import type { ListPageParams } from '@/lib/list-state/list-page';
 import { retryUnlessClientError } from '@/lib/session';
 import { procurementKeys } from './query-keys';
 

@@ -1,7 +1,7 @@
 import type { DeliveryAddress, OrderDetail, OrderMonthTotals, OrderPage } from '@equip/domain/procurement';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { platformApi } from '@/lib/api/clients';
-import type { ListPageParams } from '@/lib/list-state/use-list-table';
+import type { ListPageParams } from '@/lib/list-state/list-page';
 import { procurementKeys } from './query-keys';
 
 export const ORDERS_PAGE_SIZE = 50;

@@ -1,4 +1,4 @@
-import type { ListPageParams } from '@/lib/list-state/use-list-table';
+import type { ListPageParams } from '@/lib/list-state/list-page';
 
 /** Query keys of procurement; invalidating `procurementKeys.all` refreshes the catalog and the orders. */
 export const procurementKeys = {

@@ -1,7 +1,7 @@
 import type { WebhookDeliveryPage } from '@equip/domain/webhooks';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { platformApi } from '@/lib/api/clients';
-import type { ListPageParams } from '@/lib/list-state/use-list-table';
+import type { ListPageParams } from '@/lib/list-state/list-page';
 import { endpointPath, webhookKeys } from './query-keys';
 
 export const DELIVERIES_PAGE_SIZE = 10;

@@ -1,4 +1,4 @@
-import type { ListPageParams } from '@/lib/list-state/use-list-table';
+import type { ListPageParams } from '@/lib/list-state/list-page';
 
 /** Query keys of the webhooks area; invalidating `webhookKeys.all` refreshes endpoints and deliveries. */
 export const webhookKeys = {

@@ -5,7 +5,7 @@ import { Inbox, RotateCw } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import { errorMessage } from '@/lib/api/error-message';
 import { formatDateTime, formatNumber } from '@/lib/format';
-import type { ListPageParams } from '@/lib/list-state/use-list-table';
+import type { ListPageParams } from '@/lib/list-state/list-page';
 import { useListTable } from '@/lib/list-state/use-list-table';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
