@@ -481,7 +481,11 @@ describe('devices', () => {
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ status: 'active', location: 'Hamburg', osVersion: '15.1' });
-      const events = await db().select().from(eventLog).where(eq(eventLog.subjectUuid, uuid));
+      const events = await db()
+        .select()
+        .from(eventLog)
+        .where(eq(eventLog.subjectUuid, uuid))
+        .orderBy(eventLog.createdAt);
       const changed = events.filter((e) => e.type === 'DEVICE_STATUS_CHANGED');
       expect(changed.map((e) => e.data)).toEqual([{ name: 'Epsilon', from: 'new', to: 'active' }]);
       expect(events.filter((e) => e.type === 'SECURITY_ALERT').map((e) => e.data)).toEqual([

@@ -210,7 +210,8 @@ describe.each([jamfPro, manageEngine] as unknown as ServerProfile<ServerFake>[])
       db()
         .select({ data: eventLog.data })
         .from(eventLog)
-        .where(and(eq(eventLog.organizationUuid, orgUuid), eq(eventLog.type, type)));
+        .where(and(eq(eventLog.organizationUuid, orgUuid), eq(eventLog.type, type)))
+        .orderBy(eventLog.createdAt);
 
     /** A record at the fake and the Equip device with its serial number. */
     async function serverDevice(os: DeviceOs = 'MACOS') {

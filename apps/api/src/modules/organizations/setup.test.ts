@@ -88,7 +88,8 @@ describe('organisation setup (device registration steps)', () => {
     const events = await t.services.database.db
       .select()
       .from(eventLog)
-      .where(and(eq(eventLog.organizationUuid, orgA), eq(eventLog.type, 'ORGANIZATION_UPDATED')));
+      .where(and(eq(eventLog.organizationUuid, orgA), eq(eventLog.type, 'ORGANIZATION_UPDATED')))
+      .orderBy(eventLog.createdAt);
     expect(events).toHaveLength(4);
     expect(events.at(-1)!.data).toMatchObject({
       setup: { before: { windowsRegistrationSkipped: true }, after: { windowsRegistrationSkipped: false } },
