@@ -142,6 +142,7 @@ describe("a dashboard page's first load", () => {
 describe("a dashboard page's texts", () => {
   /** Each page that names its catalogs, by its path, and its module. */
   const PAGE_MODULES: Record<string, string> = {
+    overview: 'features/overview/routes/overview-page.tsx',
     'employees/:employeeUuid?': 'features/employees/routes/employees-page.tsx',
   };
   const ENTRY_CATALOGS = ['common', 'auth'];

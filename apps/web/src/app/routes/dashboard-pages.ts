@@ -65,6 +65,7 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
     path: 'overview',
     title: msg`Overview`,
     load: () => import('@/features/overview/routes/overview-page').then((m) => m.OverviewPage),
+    catalogs: ['areas'],
   },
   {
     // The open employee is the optional last segment (lib/record-url.ts).
