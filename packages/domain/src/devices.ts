@@ -2,14 +2,21 @@ import { z } from 'zod';
 import { EventType } from './audit-log.ts';
 import { IsoDateTime, pageOf, QueryBoolean, queryArray, searchableListQuery, Uuid } from './common.ts';
 import type { ExportSchema } from './csv-import/export.ts';
+import {
+  ASSIGNMENT_TYPES,
+  DEVICE_MDM_STATUSES,
+  DEVICE_SORTING_KEYS,
+  DEVICE_STATUSES,
+  DEVICE_TYPES,
+} from './devices-rules.ts';
 import type { FEATURE_FLAGS } from './feature-flags.ts';
 import { MdmProvider } from './mdm-providers.ts';
 
-export const DeviceType = z.enum(['PHONE', 'COMPUTER', 'TABLET']);
+export const DeviceType = z.enum(DEVICE_TYPES);
 export type DeviceType = z.infer<typeof DeviceType>;
 export const DeviceOs = z.enum(['WINDOWS', 'MACOS', 'IOS', 'UNKNOWN']);
 export type DeviceOs = z.infer<typeof DeviceOs>;
-export const AssignmentType = z.enum(['ASSIGNED', 'UNASSIGNED', 'SHARED']);
+export const AssignmentType = z.enum(ASSIGNMENT_TYPES);
 export type AssignmentType = z.infer<typeof AssignmentType>;
 export const EnrollmentState = z.enum([
   'READY_TO_ENROLL',
@@ -19,14 +26,7 @@ export const EnrollmentState = z.enum([
 ]);
 export type EnrollmentState = z.infer<typeof EnrollmentState>;
 /** Device status (SPEC §4). */
-export const DeviceStatus = z.enum([
-  'active',
-  'awaiting-registration',
-  'in-stock',
-  'ordered',
-  'inactive',
-  'new',
-]);
+export const DeviceStatus = z.enum(DEVICE_STATUSES);
 export type DeviceStatus = z.infer<typeof DeviceStatus>;
 /**
  * Staged devices: ordered or new, not handed out yet. The devices list, its totals and its export
@@ -71,7 +71,7 @@ export const DeviceAction = z.enum([
   'wipe',
   'reset',
 ]);
-export const DeviceMdmStatus = z.enum(['locked', 'unlocked', 'wiped']);
+export const DeviceMdmStatus = z.enum(DEVICE_MDM_STATUSES);
 export const SecurityAddOnProvider = z.enum(['withsecure', 'sentinelone']);
 export type SecurityAddOnProvider = z.infer<typeof SecurityAddOnProvider>;
 export const EnrollmentFlow = z.enum([
@@ -121,17 +121,7 @@ export type DeviceAssignee = z.infer<typeof DeviceAssignee>;
  * organisation. `assignedTo` sorts by the assignee's last and first name (unassigned last), `security`
  * by encryption then protection, `os` by OS then version.
  */
-export const DeviceSortingKey = z.enum([
-  'name',
-  'type',
-  'os',
-  'status',
-  'assignedTo',
-  'location',
-  'security',
-  'enrollmentState',
-  'lastSeenAt',
-]);
+export const DeviceSortingKey = z.enum(DEVICE_SORTING_KEYS);
 export type DeviceSortingKey = z.infer<typeof DeviceSortingKey>;
 
 /** `GET /api/devices` query: the filters of SPEC §2, sorting, paging (skip/take ≤ 500, or cursor). */

@@ -102,7 +102,7 @@ export const DASHBOARD_PAGES: readonly DashboardPage[] = [
     path: 'devices/:deviceUuid?',
     title: msg`Devices`,
     load: () => import('@/features/devices/routes/devices-page').then((m) => m.DevicesPage),
-    prefetch: () => import('@/features/devices/routes/devices-page').then((m) => m.prefetchDevicesPage),
+    prefetch: () => import('@/features/devices/api/prefetch-devices').then((m) => m.prefetchDevicesPage),
   },
   {
     // The assets tab's records (features/assets/lib/asset-url.ts): an item, a selected definition.

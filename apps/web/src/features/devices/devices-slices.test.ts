@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from '@/lib/store';
-import { devicesList, selectDevicesList } from './devices-list-slice';
+import { devicesList } from './devices-list';
+import { selectDevicesList } from './devices-list-slice';
 import {
   clearDevices,
   selectActiveDeviceTab,

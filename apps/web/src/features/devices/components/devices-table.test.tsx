@@ -3,9 +3,10 @@ import { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppServices } from '@/lib/app-services';
+import { prefetchDevicesPage } from '../api/prefetch-devices';
 import { selectDevicesList } from '../devices-list-slice';
 import { selectActiveDeviceTab, selectSelectedDeviceId } from '../devices-slice';
-import { DevicesPage, prefetchDevicesPage } from '../routes/devices-page';
+import { DevicesPage } from '../routes/devices-page';
 import {
   detailOf,
   devicesApi,

@@ -8,47 +8,24 @@ import { FileUp, MonitorSmartphone, Plus } from 'lucide-react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { DEVICES_TABS, type DevicesTab, paths } from '@/config/paths';
 import { AssetsTab } from '@/features/assets/public';
-import type { PagePrefetchContext } from '@/lib/app-services';
 import { exportColumnsQuery } from '@/lib/csv-import/download-export';
 import { useFeatureFlag } from '@/lib/flags-context';
-import { prefetchListPage } from '@/lib/list-state/list-page';
 import { shownColumns } from '@/lib/list-state/use-column-preferences';
-import { servicesQueryClient } from '@/lib/query-client';
 import { Button } from '@/ui/button';
 import { ExportMenu } from '@/ui/csv-import/export-menu';
 import { LinkTabs } from '@/ui/link-tabs';
 import { PageHeader } from '@/ui/page-header';
 import { exportDevices } from '../api/export-devices';
-import { DEVICES_PAGE_SIZE, getDevicesQueryOptions } from '../api/get-devices';
 import { DeviceDrawer } from '../components/device-drawer';
 import { DevicesTable } from '../components/devices-table';
 import { DEFAULT_DEVICE_COLUMNS, OPTIONAL_DEVICE_COLUMNS } from '../components/devices-table-columns';
-import { devicesList } from '../devices-list-slice';
+import { devicesList } from '../devices-list';
+import { isAssetRecord, parseDevicesTab } from '../lib/devices-tabs';
 
 const TAB_LABELS: Record<DevicesTab, MessageDescriptor> = { devices: msg`Devices`, assets: msg`Assets` };
 
-export function parseDevicesTab(value: string | null): DevicesTab {
-  return DEVICES_TABS.find((tab) => tab === value) ?? 'devices';
-}
-
 /** Peripheral assets are behind it-1786-peripherals-mvp (SPEC §9). */
 const PERIPHERALS_FLAG = 'it-1786-peripherals-mvp' satisfies FeatureFlagName;
-
-/**
- * The devices list's first page, asked for while the page's code and the signed-in user load
- * (`DashboardPage.prefetch`), when the address opens the devices tab: the table's first render finds
- * its rows in the cache. The assets tab asks for its own lists once it renders.
- */
-export function prefetchDevicesPage({ pathname, search, services }: PagePrefetchContext): Promise<void> {
-  if (isAssetRecord(pathname) || parseDevicesTab(search.get('tab')) !== 'devices') return Promise.resolve();
-  return prefetchListPage(servicesQueryClient(services), devicesList, 'all', search, {
-    queryOptions: getDevicesQueryOptions,
-    pageSize: DEVICES_PAGE_SIZE,
-  });
-}
-
-/** An asset's or a definition's own address, which opens the assets tab whatever its `tab` says. */
-const isAssetRecord = (pathname: string) => /\/devices\/(assets|asset-definitions)(\/|$)/.test(pathname);
 
 /**
  * `/dashboard/devices`: the devices list with the open device's drawer (`/dashboard/devices/<uuid>`)
