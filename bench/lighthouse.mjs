@@ -6,9 +6,9 @@
 // `WEB_DIST_DIR=… node bench/lighthouse.mjs` measures another build; BENCH_LHR_DIR=folder keeps each
 // run's Lighthouse report (JSON), its trace (for DevTools' performance panel) and what the simulation
 // is computed from there (`node bench/lighthouse-replay.mjs <report>` shows what each metric is made
-// of); BENCH_ONLY=employees audits the sign-in page once. Scores depend on the CPU the runs get: Lighthouse scales the
+// of; BENCH_PROFILE=1 adds CPU samples to that trace); BENCH_ONLY=employees audits the sign-in page once. Scores depend on the CPU the runs get: Lighthouse scales the
 // main-thread time it observes, so a busy machine scores lower (the bench prints its benchmark index).
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -37,15 +37,31 @@ async function setCookies(port, cookies) {
   await browser.close(); // a connected browser: disconnects, the default profile and its cookies stay
 }
 
-/** One Lighthouse run (performance only, mobile defaults); the figures this bench prints. */
-async function audit(port, url) {
+/**
+ * Runs Lighthouse once (performance only, mobile defaults). Lighthouse 12 with a recent Chromium now and
+ * then fails to record the trace (`NO_NAVSTART`); such a run is retried once, any other error stops.
+ */
+async function lighthouseRun(port, url, retried = false) {
   const { lhr, artifacts } = await lighthouse(url, {
     port,
     logLevel: 'error',
     onlyCategories: ['performance'],
+    // BENCH_PROFILE=1 adds CPU samples to the kept trace (what each long task ran; a little slower).
+    additionalTraceCategories: process.env.BENCH_PROFILE ? 'disabled-by-default-v8.cpu_profiler' : null,
   });
-  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (!lhr.runtimeError) return { lhr, artifacts };
+  if (lhr.runtimeError.code === 'NO_NAVSTART' && !retried) {
+    console.log(`  (Lighthouse: ${lhr.runtimeError.code} on ${new URL(url).pathname}, run again)`);
+    return lighthouseRun(port, url, true);
+  }
+  throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+}
+
+/** One Lighthouse run; the figures this bench prints. */
+async function audit(port, url) {
+  const { lhr, artifacts } = await lighthouseRun(port, url);
   if (process.env.BENCH_LHR_DIR) {
+    mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
     const name = `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`;
     writeFileSync(path.join(process.env.BENCH_LHR_DIR, name), JSON.stringify(lhr));
     // The observed trace beside it (unthrottled: Lighthouse simulates the phone from it), for DevTools.
