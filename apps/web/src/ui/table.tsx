@@ -6,7 +6,6 @@ import { formatNumber } from '@/lib/format';
 import { translateKnownMessage } from '@/lib/i18n/known-messages';
 import { Button } from './button';
 import { EmptyState, type EmptyStateProps } from './empty-state';
-import { Skeleton, SkeletonMedia } from './skeleton';
 
 export type SortDirection = 'asc' | 'desc' | null;
 
@@ -209,34 +208,44 @@ export function Pagination({
   );
 }
 
-/** What a placeholder cell looks like while a table's rows load. */
+/** What a placeholder cell looks like while a table's rows load (index.css, `.table-skeleton-*`). */
 export type SkeletonCell = 'checkbox' | 'person' | 'text' | 'badge' | 'none';
 
-const SKELETON_CELLS: Record<SkeletonCell, ReactNode> = {
-  checkbox: <Skeleton className="size-4" />,
-  person: <SkeletonMedia media="size-8 rounded-full" lines={['h-3 w-32', 'h-2.5 w-44']} />,
-  text: <Skeleton className="h-3 w-24" />,
-  badge: <Skeleton className="h-5 w-16 rounded-full" />,
-  none: null,
-};
+/** A table row's height (`Td`'s `h-12`): the placeholder paints one row per 3rem. */
+const ROW_HEIGHT_REM = 3;
 
-/** Placeholder rows in the table's own columns while its rows load, so nothing jumps when they come. */
+/**
+ * Placeholder rows in the table's own columns while its rows load, so nothing jumps when they come.
+ * One cell per column paints every row (a repeating background, index.css): when the rows come,
+ * the placeholder leaves in one removal of a few elements. An element per placeholder line made that
+ * removal the longest task of a list's first load on a phone (bench/lighthouse.mjs).
+ */
 export function TableSkeletonRows({ rows = 6, cells }: { rows?: number; cells: readonly SkeletonCell[] }) {
-  return Array.from({ length: rows }, (_, row) => (
+  return (
     // Hidden from assistive technology (and from role queries): the frame says it is loading; a
-    // placeholder row is nothing to read or click.
-    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity.
+    // placeholder is nothing to read or click.
     // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a placeholder row holds nothing focusable.
-    <tr key={row} aria-hidden="true">
+    <tr aria-hidden="true">
       {cells.map((cell, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity.
-        <Td key={index} className={cell === 'checkbox' ? 'w-10' : undefined}>
-          {SKELETON_CELLS[cell]}
-        </Td>
+        <td key={index} className="table-skeleton p-0 align-top">
+          <div
+            className={cn('animate-pulse', SKELETON_CLASSES[cell])}
+            style={{ height: `${rows * ROW_HEIGHT_REM}rem` }}
+          />
+        </td>
       ))}
     </tr>
-  ));
+  );
 }
+
+const SKELETON_CLASSES: Record<SkeletonCell, string> = {
+  checkbox: 'table-skeleton-checkbox',
+  person: 'table-skeleton-person',
+  text: 'table-skeleton-text',
+  badge: 'table-skeleton-badge',
+  none: '', // the cell's row lines alone
+};
 
 /** A row across the whole table that says something instead of rows: nothing found, nothing yet. */
 export function TableMessageRow({ colSpan, ...message }: EmptyStateProps & { colSpan: number }) {

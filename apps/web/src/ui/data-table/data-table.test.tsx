@@ -163,6 +163,21 @@ describe('DataTable', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading devices…');
     expect(screen.getByRole('table', { name: 'Devices' })).not.toHaveAttribute('aria-rowcount');
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    // Ten rows' placeholder, painted by one cell per column (one quick removal when the rows come),
+    // each shaped by its column's meta.skeleton, hidden from assistive technology.
+    const [placeholder, ...more] = document.querySelectorAll('tbody tr');
+    expect(more).toHaveLength(0);
+    expect(placeholder).toHaveAttribute('aria-hidden', 'true');
+    const cells = [...(placeholder?.querySelectorAll('td') ?? [])];
+    expect(cells).toHaveLength(screen.getAllByRole('columnheader').length);
+    expect(cells.every((cell) => cell.classList.contains('table-skeleton'))).toBe(true);
+    const shapes = cells.map((cell) => cell.firstElementChild as HTMLElement);
+    expect(shapes.map((shape) => shape.className)).toEqual([
+      'animate-pulse table-skeleton-checkbox',
+      'animate-pulse table-skeleton-text',
+      'animate-pulse table-skeleton-text',
+    ]);
+    expect(shapes[0]?.style.height).toBe('30rem');
   });
 
   it('says it waits for the connection instead of loading forever while Equip cannot be reached', () => {
@@ -350,6 +365,44 @@ describe('DataTable fits its frame', () => {
     } finally {
       vi.restoreAllMocks();
     }
+  });
+
+  /** The number of body rows after each change of the document, while `run` runs. */
+  async function rowCountsWhile(run: () => Promise<void>): Promise<number[]> {
+    const counts: number[] = [];
+    const observer = new MutationObserver(() => {
+      const count = document.querySelectorAll('tbody tr[data-row]').length;
+      if (count !== counts.at(-1)) counts.push(count);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    try {
+      await run();
+    } finally {
+      observer.disconnect();
+    }
+    return counts;
+  }
+
+  it('after the fit, shows the rest of the page a step at a time, each step in a task of its own', async () => {
+    fakeLayout();
+    try {
+      const counts = await rowCountsWhile(async () => {
+        renderMachines({ rows: thirtyMachines() });
+        expect(await screen.findByText('Machine 29')).toBeInTheDocument();
+      });
+      // The sample of 8, then 14 more, then the last 8: never the rest of the page in one commit.
+      expect(counts).toEqual([8, 22, 30]);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('without a layout to fit (nothing to spread over tasks), shows the rest of the page at once', async () => {
+    const counts = await rowCountsWhile(async () => {
+      renderMachines({ rows: thirtyMachines() });
+      expect(await screen.findByText('Machine 29')).toBeInTheDocument();
+    });
+    expect(counts).toEqual([8, 30]);
   });
 
   it('follows meta.priority over the order', async () => {

@@ -107,6 +107,12 @@ const DEFAULT_MAX_WIDTH = '16rem';
  * out and then mostly hidden; bench/lighthouse.mjs). The rest follow in a transition.
  */
 const FIT_SAMPLE_ROWS = 8;
+/**
+ * After the fit, the rest of the first page follows this many rows at a time, each step a task of its
+ * own: one commit of a whole page's rows was the longest task of a list's first load on a phone
+ * (bench/lighthouse.mjs); a step's is short enough that input and paint never wait long.
+ */
+const ROWS_PER_STEP = 14;
 /** Below this window width (px) the table starts with only the columns that never hide. */
 const NARROW_SCREEN_WIDTH = 640;
 
@@ -251,14 +257,31 @@ export function DataTable<T>({
     [rows, status.isPending, status.fetchStatus, status.isError, status.data, status.error],
   );
   const shownBody = useDeferredValue(current);
-  // Until the first fit, a sample of the rows (FIT_SAMPLE_ROWS); then all, in the background.
+  // Until the first fit, a sample of the rows (FIT_SAMPLE_ROWS); then the rest, in the background, a
+  // step at a time (ROWS_PER_STEP), or at once where nothing is laid out. A later page no longer than
+  // the rows shown so far shows at once.
   const [fitted, setFitted] = useState(false);
-  const markFitted = () => {
-    if (!fitted) startTransition(() => setFitted(true));
+  const [revealed, setRevealed] = useState(FIT_SAMPLE_ROWS);
+  const markFitted = ({ laidOut }: { laidOut: boolean }) => {
+    if (fitted) return;
+    startTransition(() => {
+      setFitted(true);
+      if (!laidOut) setRevealed(Number.POSITIVE_INFINITY);
+    });
   };
+  const revealing = fitted && revealed < shownBody.rows.length;
+  /** Every row of the page shows: the columns are fitted again to them, once. */
+  const wholePageShown = fitted && !revealing;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each step shown schedules the next (`revealed`).
+  useEffect(() => {
+    if (!revealing) return;
+    const step = setTimeout(() => startTransition(() => setRevealed((count) => count + ROWS_PER_STEP)));
+    return () => clearTimeout(step);
+  }, [revealing, revealed]);
   const modelRows = useMemo(
-    () => (fitted ? shownBody.rows : shownBody.rows.slice(0, FIT_SAMPLE_ROWS)),
-    [fitted, shownBody.rows],
+    () =>
+      revealing || !fitted ? shownBody.rows.slice(0, fitted ? revealed : FIT_SAMPLE_ROWS) : shownBody.rows,
+    [fitted, revealing, revealed, shownBody.rows],
   );
   const model = useReactTable<T>({
     data: modelRows as T[],
@@ -319,14 +342,14 @@ export function DataTable<T>({
   // layout in the middle of React's work, one long task with the commit (and under DevTools' or
   // Lighthouse's tracing, a stack trace per laid-out element; bench/lighthouse.mjs). A change it makes is
   // committed at once (flushSync), still before that paint.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: what changes the table's width (above, and the whole page after the sample); `order` follows from the columns and `fit.preferred`.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: what changes the table's width (above, and the whole page once it shows); `order` follows from the columns and `fit.preferred`.
   useLayoutEffect(() => {
     const measure = () => {
       const frame = frameRef.current;
       const table = tableRef.current;
       if (!frame || !table) return;
       // Without a layout (hidden, or a test's DOM) there is nothing to fit: every row shows.
-      if (frame.clientWidth === 0) return markFitted();
+      if (frame.clientWidth === 0) return markFitted({ laidOut: false });
       measuredFrameWidth.current = frame.clientWidth;
       for (const th of table.querySelectorAll<HTMLElement>('thead th[data-column]')) {
         widths.current[th.dataset.column!] = th.offsetWidth;
@@ -352,12 +375,12 @@ export function DataTable<T>({
           fit.setHidden(next);
         }
         // Fitted once the columns stay as they are with rows to measure (not a skeleton or an empty list).
-        if (shownBody.rows.length > 0) markFitted();
+        if (shownBody.rows.length > 0) markFitted({ laidOut: true });
       }
     };
     const frameRequest = requestAnimationFrame(measure);
     return () => cancelAnimationFrame(frameRequest);
-  }, [shownBody, fitted, shownKey, hidden.join(), fit.preferred, frameWidth, i18n.locale]);
+  }, [shownBody, wholePageShown, shownKey, hidden.join(), fit.preferred, frameWidth, i18n.locale]);
 
   const leafColumns = model.getVisibleLeafColumns();
   const firstColumnId = leafColumns[0]?.id;
