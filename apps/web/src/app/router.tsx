@@ -5,7 +5,7 @@ import { Navigate, type RouteObject, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { LoginPage } from '@/features/auth/routes/login-page';
 import { peekStartedCurrentUserRequest } from '@/lib/current-user';
-import { type CatalogAreas, loadCatalogAreas, withCatalogs } from '@/lib/i18n/i18n';
+import { type CatalogAreas, withCatalogs } from '@/lib/i18n/i18n';
 import { CenteredLayout } from './layout/centered-layout';
 import type { RouteHandle } from './layout/page-title';
 import {
@@ -57,12 +57,16 @@ function dashboardRoute(page: DashboardPage): RouteObject {
     path: page.path,
     handle: { ...titled(page.title), prefetch: prefetchFor(page) } satisfies RouteHandle & PrefetchHandle,
     lazy: async () => {
-      const [Page, { DashboardPageGate }, settings] = await Promise.all([
-        page.load(),
-        import('./routes/dashboard-page'),
-        page.settings ? import('./layout/settings-layout') : undefined,
-        loadCatalogAreas(page.catalogs ?? 'all'),
-      ]);
+      const loadModules = () =>
+        Promise.all([
+          page.load(),
+          import('./routes/dashboard-page'),
+          page.settings ? import('./layout/settings-layout') : undefined,
+        ]);
+      const [Page, { DashboardPageGate }, settings] = await withCatalogs(
+        loadModules,
+        page.catalogs ?? 'all',
+      )();
       const content = settings ? (
         <settings.SettingsLayout>
           <Page />

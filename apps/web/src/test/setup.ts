@@ -4,7 +4,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { connectivity } from '@/lib/connectivity';
 import { deleteCookie } from '@/lib/cookies';
-import { activateLocale, loadAllCatalogs } from '@/lib/i18n/i18n';
+import { activateLocale, loadCatalogAreas } from '@/lib/i18n/i18n';
 
 // Pages load lazily: the first import of a page (and its transform) can take several seconds on a busy
 // 2-core machine (the provider admins page's first table came after 5 s in a CI run with the API suite
@@ -13,7 +13,7 @@ configure({ asyncUtilTimeout: 15_000 });
 
 // Tests read English unless they switch (the catalogs are the built ones, compiled from the .po files).
 await activateLocale('en', 'Europe/Berlin');
-await loadAllCatalogs();
+await loadCatalogAreas('all');
 
 // No test reaches the network: a request the test did not fake answers 404 in the API's error payload
 // (tests that fake the API stub `fetch` themselves, over this). It is the global `fetch` itself, not a

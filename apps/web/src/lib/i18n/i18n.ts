@@ -117,8 +117,9 @@ async function loadCatalogs(locale: ShippedLocale, areas: Iterable<CatalogArea>)
  * a screen's code asks for its own with itself, before it renders.
  */
 export async function loadCatalogAreas(areas: CatalogAreas): Promise<void> {
-  for (const area of areasOf(areas)) wanted.add(area);
-  await loadCatalogs(catalogLocale(settings.locale), areasOf(areas));
+  const asked = areasOf(areas);
+  for (const area of asked) wanted.add(area);
+  await loadCatalogs(catalogLocale(settings.locale), asked);
 }
 
 /**
@@ -127,11 +128,6 @@ export async function loadCatalogAreas(areas: CatalogAreas): Promise<void> {
  */
 export function withCatalogs<M>(load: () => Promise<M>, areas: CatalogAreas): () => Promise<M> {
   return () => Promise.all([load(), loadCatalogAreas(areas)]).then(([module]) => module);
-}
-
-/** Every area's catalog of the current language (and of any language switched to from now on). */
-export function loadAllCatalogs(): Promise<void> {
-  return loadCatalogAreas('all');
 }
 
 /**
