@@ -2,7 +2,7 @@
 
 export { installedByPeople } from './installed.ts';
 export { MDM_JOB_RETRY_LIMIT, type MdmJobsLog, registerMdmJobs } from './mdm-jobs.ts';
-export { addOrderedDevices, deliverOrderedDevices, type OrderedLine } from './ordered-devices.ts';
+export { addOrderedDevices, type OrderedLine, settleOrderedDevices } from './ordered-devices.ts';
 export { deviceCountOf } from './organization-counts.ts';
 export {
   devicesAssignedTo,

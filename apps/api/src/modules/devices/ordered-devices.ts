@@ -1,5 +1,7 @@
 import type { DeviceOs, DeviceType } from '@equip/domain/devices';
-import { and, eq, inArray } from 'drizzle-orm';
+import type { OrderStatus } from '@equip/domain/procurement';
+import { deviceStatusOfOrder } from '@equip/domain/procurement-status';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { devices } from '../../db/schema/index.ts';
 import { logEvent } from '../audit-log/index.ts';
@@ -69,19 +71,25 @@ export async function addOrderedDevices(
 }
 
 /**
- * An order's devices once it is delivered: in stock, or awaiting registration when assigned to a
- * person. Only devices still `ordered` move (one registered meanwhile keeps its status).
+ * An order's devices still `ordered` once the order moves, as the domain says
+ * (`deviceStatusOfOrder`): delivered, in stock (awaiting registration when assigned to a person);
+ * rejected or canceled, inactive (they will not come); otherwise still ordered. One registered
+ * meanwhile keeps its status.
  */
-export async function deliverOrderedDevices(tx: Db, orderItemUuids: string[]): Promise<void> {
-  if (orderItemUuids.length === 0) return;
-  const ordered = and(inArray(devices.orderItemUuid, orderItemUuids), eq(devices.status, 'ordered'));
+export async function settleOrderedDevices(tx: Db, orderUuid: string, status: OrderStatus): Promise<void> {
   const now = new Date();
-  await tx
-    .update(devices)
-    .set({ status: 'awaiting-registration', updatedAt: now })
-    .where(and(ordered, eq(devices.assignmentType, 'ASSIGNED')));
-  await tx
-    .update(devices)
-    .set({ status: 'in-stock', updatedAt: now })
-    .where(and(ordered, eq(devices.assignmentType, 'UNASSIGNED')));
+  for (const assignmentType of ['ASSIGNED', 'UNASSIGNED'] as const) {
+    const next = deviceStatusOfOrder(status, assignmentType === 'ASSIGNED');
+    if (next === 'ordered') continue;
+    await tx
+      .update(devices)
+      .set({ status: next, updatedAt: now })
+      .where(
+        and(
+          eq(devices.orderUuid, orderUuid),
+          eq(devices.status, 'ordered'),
+          eq(devices.assignmentType, assignmentType),
+        ),
+      );
+  }
 }

@@ -22,7 +22,7 @@ import type {
   ProviderOrder,
 } from '../../providers/procurement/adapter.ts';
 import { type EventInput, logEvent } from '../audit-log/index.ts';
-import { addOrderedDevices, deliverOrderedDevices } from '../devices/index.ts';
+import { addOrderedDevices, settleOrderedDevices } from '../devices/index.ts';
 import { personRef } from '../people/index.ts';
 
 /**
@@ -251,16 +251,8 @@ export async function applyOrderUpdate(
     status: statusChanges ? update.status! : null,
     shipment: shipmentChanges ? update.shipment! : null,
   });
-  if (statusChanges && update.status === 'delivered') {
-    const items = await tx
-      .select({ uuid: orderItems.uuid })
-      .from(orderItems)
-      .where(eq(orderItems.orderUuid, orderUuid));
-    await deliverOrderedDevices(
-      tx,
-      items.map((item) => item.uuid),
-    );
-  }
+  // Its devices arrive, or will not (rejected, canceled): issue 31, item 6.
+  if (statusChanges) await settleOrderedDevices(tx, orderUuid, update.status!);
   return { applied: true };
 }
 

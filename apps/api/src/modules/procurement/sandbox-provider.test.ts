@@ -258,11 +258,27 @@ describe('sandbox procurement provider', () => {
       return row!.uuid;
     };
     const open = await make('confirmed', null);
+    // Its device on order (and one already registered meanwhile, which keeps its status).
+    const onOrder = (status: 'ordered' | 'active') => ({
+      organizationUuid: orgUuid,
+      name: 'MacBook Air',
+      type: 'COMPUTER' as const,
+      os: 'MACOS' as const,
+      status,
+      orderUuid: open,
+    });
+    await db()
+      .insert(devices)
+      .values([onOrder('ordered'), onOrder('active')]);
+    const statusesOfOpen = async () =>
+      (await db().select().from(devices).where(eq(devices.orderUuid, open))).map((d) => d.status).sort();
     expect((await cancel(open, otherOwnerToken)).statusCode).toBe(404);
     expect((await cancel(open, regularToken)).statusCode).toBe(403);
+    expect(await statusesOfOpen()).toEqual(['active', 'ordered']);
     const canceled = await cancel(open);
     expect(canceled.statusCode, canceled.body).toBe(200);
     expect(canceled.json()).toMatchObject({ uuid: open, status: 'canceled' });
+    expect(await statusesOfOpen()).toEqual(['active', 'inactive']);
     const again = await cancel(open);
     expect(again.statusCode).toBe(409);
     expect(again.json().errors[0]).toMatchObject({
@@ -331,6 +347,9 @@ describe('sandbox procurement provider', () => {
     const order = await finalOrder(checkout.uuid);
     expect(order?.status).toBe('rejected');
     expect(await parcelOf(order!.uuid)).toBeNull();
+    // Its devices will not come: no longer ordered, inactive (the domain's deviceStatusOfOrder).
+    const made = await db().select().from(devices).where(eq(devices.orderUuid, order!.uuid));
+    expect(made.map((device) => device.status)).toEqual(['inactive', 'inactive']);
   });
 
   it('told to fail, it is tried again and gets there', async () => {
