@@ -104,7 +104,7 @@ const DEFAULT_MAX_WIDTH = '16rem';
 /**
  * Rows shown until the columns have been fitted to the frame once: enough to measure the columns by,
  * few enough that a phone's first layout is not every column of a whole page (thousands of cells laid
- * out and then mostly hidden; bench/lighthouse.mjs). The rest follow in a transition.
+ * out and then mostly hidden; bench/lighthouse.mjs). The rest follow in steps (ROWS_PER_STEP).
  */
 const FIT_SAMPLE_ROWS = 8;
 /**
@@ -278,10 +278,10 @@ export function DataTable<T>({
     const step = setTimeout(() => startTransition(() => setRevealed((count) => count + ROWS_PER_STEP)));
     return () => clearTimeout(step);
   }, [revealing, revealed]);
+  const shownCount = fitted ? revealed : FIT_SAMPLE_ROWS;
   const modelRows = useMemo(
-    () =>
-      revealing || !fitted ? shownBody.rows.slice(0, fitted ? revealed : FIT_SAMPLE_ROWS) : shownBody.rows,
-    [fitted, revealing, revealed, shownBody.rows],
+    () => (shownBody.rows.length > shownCount ? shownBody.rows.slice(0, shownCount) : shownBody.rows),
+    [shownCount, shownBody.rows],
   );
   const model = useReactTable<T>({
     data: modelRows as T[],
