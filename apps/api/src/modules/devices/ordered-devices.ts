@@ -1,7 +1,7 @@
 import type { DeviceOs, DeviceType } from '@equip/domain/devices';
 import type { OrderStatus } from '@equip/domain/procurement';
 import { deviceStatusOfOrder } from '@equip/domain/procurement-status';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { devices } from '../../db/schema/index.ts';
 import { logEvent } from '../audit-log/index.ts';
@@ -73,10 +73,15 @@ export async function addOrderedDevices(
 /**
  * An order's devices still `ordered` once the order moves, as the domain says
  * (`deviceStatusOfOrder`): delivered, in stock (awaiting registration when assigned to a person);
- * rejected or canceled, inactive (they will not come); otherwise still ordered. One registered
- * meanwhile keeps its status.
+ * rejected or canceled, inactive (they will not come); otherwise still ordered. Found by the order's
+ * items (indexed, `devices_order_item_idx`). One registered meanwhile keeps its status.
  */
-export async function settleOrderedDevices(tx: Db, orderUuid: string, status: OrderStatus): Promise<void> {
+export async function settleOrderedDevices(
+  tx: Db,
+  orderItemUuids: string[],
+  status: OrderStatus,
+): Promise<void> {
+  if (orderItemUuids.length === 0) return;
   const now = new Date();
   for (const assignmentType of ['ASSIGNED', 'UNASSIGNED'] as const) {
     const next = deviceStatusOfOrder(status, assignmentType === 'ASSIGNED');
@@ -86,7 +91,7 @@ export async function settleOrderedDevices(tx: Db, orderUuid: string, status: Or
       .set({ status: next, updatedAt: now })
       .where(
         and(
-          eq(devices.orderUuid, orderUuid),
+          inArray(devices.orderItemUuid, orderItemUuids),
           eq(devices.status, 'ordered'),
           eq(devices.assignmentType, assignmentType),
         ),

@@ -252,7 +252,17 @@ export async function applyOrderUpdate(
     shipment: shipmentChanges ? update.shipment! : null,
   });
   // Its devices arrive, or will not (rejected, canceled): issue 31, item 6.
-  if (statusChanges) await settleOrderedDevices(tx, orderUuid, update.status!);
+  if (statusChanges) {
+    const items = await tx
+      .select({ uuid: orderItems.uuid })
+      .from(orderItems)
+      .where(eq(orderItems.orderUuid, orderUuid));
+    await settleOrderedDevices(
+      tx,
+      items.map((item) => item.uuid),
+      update.status!,
+    );
+  }
   return { applied: true };
 }
 

@@ -258,7 +258,11 @@ describe('sandbox procurement provider', () => {
       return row!.uuid;
     };
     const open = await make('confirmed', null);
-    // Its device on order (and one already registered meanwhile, which keeps its status).
+    // Its devices on order (and one already registered meanwhile, which keeps its status).
+    const [item] = await db()
+      .insert(orderItems)
+      .values({ organizationUuid: orgUuid, orderUuid: open, label: 'MacBook Air', quantity: 2 })
+      .returning();
     const onOrder = (status: 'ordered' | 'active') => ({
       organizationUuid: orgUuid,
       name: 'MacBook Air',
@@ -266,6 +270,7 @@ describe('sandbox procurement provider', () => {
       os: 'MACOS' as const,
       status,
       orderUuid: open,
+      orderItemUuid: item!.uuid,
     });
     await db()
       .insert(devices)
